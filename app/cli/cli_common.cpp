@@ -1,0 +1,71 @@
+#include "cli_common.h"
+
+#include <apsp/core/errors.h>
+#include <apsp/graph/generators.h>
+#include <apsp/io/graph_io.h>
+
+#include <charconv>
+#include <cstdio>
+
+namespace apsp::cli {
+
+std::vector<std::string> split_list(const std::string& text) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t comma = text.find(',', start);
+    const std::string item = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    if (!item.empty()) out.push_back(item);
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  return out;
+}
+
+std::vector<int> parse_int_list(const std::string& text, const std::string& option) {
+  std::vector<int> out;
+  for (const std::string& item : split_list(text)) {
+    int v = 0;
+    const auto [ptr, ec] = std::from_chars(item.data(), item.data() + item.size(), v);
+    if (ec != std::errc() || ptr != item.data() + item.size() || v <= 0)
+      throw UsageError(option + ": '" + item + "' is not a positive integer");
+    out.push_back(v);
+  }
+  if (out.empty()) throw UsageError(option + ": expected a comma-separated list of positive integers");
+  return out;
+}
+
+LoadedGraph load_graph(const GraphSource& source, int block, DType dtype) {
+  if (!source.gen_spec.empty() && !source.path.empty())
+    throw UsageError("give either an input file or --gen, not both");
+  if (!source.gen_spec.empty()) {
+    const GeneratorSpec spec = GeneratorSpec::parse(source.gen_spec);
+    Graph g = generate(spec);
+    return {std::move(g), spec.to_string()};
+  }
+  if (source.path.empty()) throw UsageError("no input: give a graph file or --gen SPEC");
+  GraphReadOptions options;
+  if (!source.format.empty()) options.format = parse_graph_format(source.format);
+  options.one_based = source.one_based;
+  options.block = block;
+  options.dtype = dtype;
+  GraphReadResult r = read_graph(source.path, options);
+  char desc[512];
+  std::snprintf(desc, sizeof desc, "%s (%s, read in %.1f ms)", source.path.c_str(),
+                std::string(to_string(r.format)).c_str(), r.read_seconds * 1e3);
+  return {std::move(r.graph), desc};
+}
+
+std::string si(double value) {
+  const char* units[] = {"", "k", "M", "G", "T", "P"};
+  int u = 0;
+  while (value >= 1000.0 && u < 5) {
+    value /= 1000.0;
+    ++u;
+  }
+  char buf[32];
+  std::snprintf(buf, sizeof buf, value >= 100 ? "%.0f %s" : (value >= 10 ? "%.1f %s" : "%.2f %s"), value, units[u]);
+  return buf;
+}
+
+}  // namespace apsp::cli

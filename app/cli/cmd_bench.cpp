@@ -1,0 +1,182 @@
+// apsp bench: variants side by side in one process on the same graphs, with warm-up and repeats.
+// Prints updates/s (n^3 / median time), % of the device's min-plus peak, GB/s per phase, the share of
+// phases 1+2, and the ratio to the first variant; --csv writes the same rows.
+#include <apsp/core/errors.h>
+#include <apsp/graph/generators.h>
+#include <apsp/io/atomic_file.h>
+#include <apsp/solve/device_info.h>
+#include <apsp/solve/registry.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <memory>
+
+#include "cli_common.h"
+#include "commands.h"
+
+namespace apsp::cli {
+
+namespace {
+struct BenchArgs {
+  std::string backends = "cpu-naive,cpu-blocked";
+  std::string sizes = "1024";
+  int block = 64;
+  std::string dtype = "i32";
+  int repeat = 3;
+  int warmup = 1;
+  int threads = 0;
+  std::string gpus = "1";
+  std::string graph = "er:p=0.05,seed=1,w=1:100";
+  std::string csv;
+};
+
+struct Row {
+  std::string backend;
+  int gpus = 1;
+  int n = 0;
+  double median_ms = 0;
+  double min_ms = 0;
+  double updates_per_s = 0;
+  double peak_pct = -1;
+  double gbps[4] = {0, 0, 0, 0};  // pivot, rowcol, independent, full
+  double phase12_share = 0;
+  double upload_ms = 0;
+  double ratio = 1;
+};
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const std::size_t m = v.size() / 2;
+  return v.size() % 2 ? v[m] : 0.5 * (v[m - 1] + v[m]);
+}
+
+Row measure(const std::string& backend, int gpus, const DistanceMatrix& initial, const BenchArgs& a, DType dtype) {
+  SolverOptions opts;
+  opts.block = a.block;
+  opts.dtype = dtype;
+  opts.threads = a.threads;
+  opts.gpus = gpus;
+  auto solver = create_solver(backend, opts);
+  std::vector<double> times;
+  for (int rep = 0; rep < a.warmup + a.repeat; ++rep) {
+    solver->reset(initial);
+    solver->synchronize();  // the upload is not part of the solve time
+    const auto t0 = std::chrono::steady_clock::now();
+    solver->step(Granularity::ToEnd);
+    solver->synchronize();
+    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    if (rep >= a.warmup) times.push_back(ms);
+  }
+  solver->collect_timings(true);
+  Row row;
+  row.backend = backend;
+  row.gpus = gpus;
+  row.n = initial.n();
+  row.median_ms = median(times);
+  row.min_ms = *std::min_element(times.begin(), times.end());
+  const double n = initial.n();
+  row.updates_per_s = n * n * n / (row.median_ms * 1e-3);
+  if (backend_info(backend).gpu) {
+    const auto devices = cuda_devices(false);
+    if (!devices.empty()) {
+      const double peak = (dtype == DType::I16 ? devices[0].minplus_peak_i16 : devices[0].minplus_peak_i32) * gpus;
+      if (peak > 0) row.peak_pct = 100.0 * row.updates_per_s / peak;
+    }
+  }
+  double compute_ms = 0, ms12 = 0;
+  for (const PhaseTotals& t : solver->profile().totals()) {
+    const double gbps = t.ms > 0 ? static_cast<double>(t.bytes) / (t.ms * 1e6) : 0;
+    switch (t.phase) {
+      case Phase::Pivot: row.gbps[0] = gbps; ms12 += t.ms; break;
+      case Phase::PivotRowCol: row.gbps[1] = gbps; ms12 += t.ms; break;
+      case Phase::Independent: row.gbps[2] = gbps; break;
+      case Phase::Full: row.gbps[3] = gbps; break;
+      case Phase::Upload: row.upload_ms = t.ms; break;
+      default: break;
+    }
+    if (is_compute(t.phase)) compute_ms += t.ms;
+  }
+  row.phase12_share = compute_ms > 0 ? ms12 / compute_ms : 0;
+  return row;
+}
+
+std::string gbps_cell(const Row& r) {
+  char buf[96];
+  if (r.gbps[3] > 0)
+    std::snprintf(buf, sizeof buf, "full %.1f", r.gbps[3]);
+  else
+    std::snprintf(buf, sizeof buf, "%.1f / %.1f / %.1f", r.gbps[0], r.gbps[1], r.gbps[2]);
+  return buf;
+}
+}  // namespace
+
+Action add_bench(CLI::App& app) {
+  auto a = std::make_shared<BenchArgs>();
+  app.add_option("--backend", a->backends, "Comma-separated variants; ratios are to the first")->capture_default_str();
+  app.add_option("--n", a->sizes, "Comma-separated matrix sizes")->capture_default_str();
+  app.add_option("--block", a->block, "Block size B")->capture_default_str();
+  app.add_option("--dtype", a->dtype, "i32 or i16")->capture_default_str();
+  app.add_option("--repeat", a->repeat, "Timed runs per variant and size (the median is reported)")->capture_default_str();
+  app.add_option("--warmup", a->warmup, "Untimed runs first")->capture_default_str();
+  app.add_option("--threads", a->threads, "CPU threads (0: all cores)")->capture_default_str();
+  app.add_option("--gpus", a->gpus, "Comma-separated GPU counts for multi-GPU variants")->capture_default_str();
+  app.add_option("--graph", a->graph, "Generator spec without n (n comes from --n)")->capture_default_str();
+  app.add_option("--csv", a->csv, "Write the rows as CSV");
+  return [a]() {
+    if (a->repeat < 1 || a->warmup < 0) throw UsageError("--repeat must be >= 1 and --warmup >= 0");
+    const DType dtype = parse_dtype(a->dtype);
+    const std::vector<std::string> backends = split_list(a->backends);
+    if (backends.empty()) throw UsageError("--backend: give at least one variant");
+    for (const std::string& b : backends) {  // fail before any work on a bad name or an unavailable variant
+      const BackendInfo info = backend_info(b);
+      if (!info.available) throw UnavailableError(b + ": " + info.unavailable_reason);
+    }
+    const std::vector<int> sizes = parse_int_list(a->sizes, "--n");
+    const std::vector<int> gpu_counts = parse_int_list(a->gpus, "--gpus");
+    std::printf("apsp bench: block %d, %s, %d warm-up + %d timed runs (median), graph %s\n", a->block,
+                std::string(to_string(dtype)).c_str(), a->warmup, a->repeat, a->graph.c_str());
+    std::printf("%-13s %4s %6s %10s %12s %7s %24s %7s %8s\n", "backend", "gpus", "n", "time ms", "updates/s", "% peak",
+                "GB/s p1 / p2 / p3", "p1+p2", "ratio");
+    std::vector<Row> rows;
+    for (int n : sizes) {
+      GeneratorSpec spec = GeneratorSpec::parse(a->graph);
+      spec.params["n"] = std::to_string(n);
+      const DistanceMatrix initial = to_distance_matrix(generate(spec), a->block, dtype);
+      double first_ms = 0;
+      for (const std::string& backend : backends) {
+        const bool multi = backend_info(backend).multi_gpu;
+        for (int g : multi ? gpu_counts : std::vector<int>{1}) {
+          Row r = measure(backend, g, initial, *a, dtype);
+          if (first_ms == 0) first_ms = r.median_ms;
+          r.ratio = first_ms / r.median_ms;
+          char peak[16] = "-";
+          if (r.peak_pct >= 0) std::snprintf(peak, sizeof peak, "%.1f", r.peak_pct);
+          std::printf("%-13s %4d %6d %10.2f %12s %7s %24s %6.1f%% %7.2fx\n", r.backend.c_str(), r.gpus, r.n, r.median_ms,
+                      si(r.updates_per_s).c_str(), peak, gbps_cell(r).c_str(), 100 * r.phase12_share, r.ratio);
+          std::fflush(stdout);
+          rows.push_back(r);
+        }
+      }
+    }
+    if (!a->csv.empty()) {
+      std::string text =
+          "backend,gpus,n,block,dtype,median_ms,min_ms,updates_per_s,peak_pct,gbps_pivot,gbps_rowcol,gbps_independent,"
+          "gbps_full,phase12_share,upload_ms,ratio_to_first\n";
+      for (const Row& r : rows) {
+        char line[512];
+        std::snprintf(line, sizeof line, "%s,%d,%d,%d,%s,%.4f,%.4f,%.6g,%.2f,%.3f,%.3f,%.3f,%.3f,%.4f,%.4f,%.4f\n",
+                      r.backend.c_str(), r.gpus, r.n, a->block, std::string(to_string(dtype)).c_str(), r.median_ms, r.min_ms,
+                      r.updates_per_s, r.peak_pct, r.gbps[0], r.gbps[1], r.gbps[2], r.gbps[3], r.phase12_share,
+                      r.upload_ms, r.ratio);
+        text += line;
+      }
+      AtomicFile f(a->csv);
+      f.write(text);
+      f.commit();
+    }
+    return 0;
+  };
+}
+
+}  // namespace apsp::cli

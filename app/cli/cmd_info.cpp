@@ -1,0 +1,110 @@
+// apsp info FILE: size, weights, format and the memory a solve needs; --device: CUDA device facts;
+// --backends: every solver variant and whether it can run here.
+#include <apsp/core/errors.h>
+#include <apsp/core/memory.h>
+#include <apsp/io/graph_io.h>
+#include <apsp/solve/device_info.h>
+#include <apsp/solve/registry.h>
+
+#include <cstdio>
+#include <memory>
+
+#include "cli_common.h"
+#include "commands.h"
+
+namespace apsp::cli {
+
+namespace {
+struct InfoArgs {
+  std::string path;
+  std::string format;
+  bool one_based = false;
+  bool device = false;
+  bool backends = false;
+  int block = 64;
+};
+
+void print_graph(const InfoArgs& a) {
+  GraphReadOptions options;
+  if (!a.format.empty()) options.format = parse_graph_format(a.format);
+  options.one_based = a.one_based;
+  options.check_memory = false;  // info reports the memory a solve needs instead of refusing
+  const GraphReadResult r = read_graph(a.path, options);
+  const Graph& g = r.graph;
+  const auto [lo, hi] = g.weight_range();
+  std::int64_t negative = 0, self_loops = 0;
+  for (const Edge& e : g.edges) {
+    negative += e.weight < 0;
+    self_loops += e.src == e.dst;
+  }
+  std::printf("file:        %s\n", a.path.c_str());
+  std::printf("format:      %s (%s, read in %.1f ms)\n", std::string(to_string(r.format)).c_str(),
+              format_bytes(r.file_bytes).c_str(), r.read_seconds * 1e3);
+  std::printf("vertices:    n = %d\n", g.n);
+  std::printf("edges:       m = %lld (%lld negative, %lld self loops)\n", static_cast<long long>(g.m()),
+              static_cast<long long>(negative), static_cast<long long>(self_loops));
+  if (g.m() > 0) std::printf("weights:     %d .. %d\n", lo, hi);
+  const std::uint64_t i32 = DistanceMatrix::required_bytes(g.n, a.block, DType::I32);
+  const std::uint64_t i16 = DistanceMatrix::required_bytes(g.n, a.block, DType::I16);
+  std::printf("matrix:      %s as i32, %s as i16 (block %d, padded to %d)\n", format_bytes(i32).c_str(),
+              format_bytes(i16).c_str(), a.block, g.n > 0 ? DistanceMatrix::padded_size(g.n, a.block) : 0);
+  std::printf("host memory: %s available -> a CPU solve (about 3 matrices) %s\n", format_bytes(host_available_bytes()).c_str(),
+              3 * i32 <= host_available_bytes() ? "fits" : "does NOT fit");
+  for (const DeviceInfo& d : cuda_devices(false))
+    std::printf("GPU %d:       %s, %s free -> %s\n", d.index, d.name.c_str(), format_bytes(d.free_bytes).c_str(),
+                i32 <= d.free_bytes ? "fits" : "does NOT fit");
+}
+
+void print_devices() {
+  const std::vector<DeviceInfo> devices = cuda_devices(true);
+  if (devices.empty()) {
+    std::printf("no CUDA device: %s\n", cuda_unavailable_reason().c_str());
+    return;
+  }
+  for (const DeviceInfo& d : devices) {
+    std::printf("GPU %d: %s (compute %d.%d)\n", d.index, d.name.c_str(), d.compute_major, d.compute_minor);
+    std::printf("  SMs:              %d\n", d.sm_count);
+    std::printf("  SM clock:         %.0f MHz\n", d.sm_clock_khz / 1e3);
+    std::printf("  memory:           %s (%s free)\n", format_bytes(d.memory_bytes).c_str(), format_bytes(d.free_bytes).c_str());
+    std::printf("  peak bandwidth:   %.0f GB/s\n", d.peak_bandwidth_gbps);
+    std::printf("  min-plus peak:    %s updates/s int32 (SMs x 64 x clock), %s int16\n", si(d.minplus_peak_i32).c_str(),
+                si(d.minplus_peak_i16).c_str());
+    for (const KernelOccupancy& k : d.occupancy)
+      std::printf("  occupancy:        %-36s %4d threads, %2d blocks/SM, %3.0f%%, %3d regs, %zu B smem\n", k.kernel.c_str(),
+                  k.threads_per_block, k.blocks_per_sm, k.occupancy * 100, k.registers, k.shared_bytes);
+  }
+}
+
+void print_backends() {
+  for (const BackendInfo& b : list_backends()) {
+    std::printf("%-14s %-11s %s", b.name.c_str(), b.available ? "available" : "unavailable", b.description.c_str());
+    if (!b.available) std::printf(" (%s)", b.unavailable_reason.c_str());
+    if (!b.block_sizes.empty()) {
+      std::printf(" [blocks:");
+      for (int s : b.block_sizes) std::printf(" %d", s);
+      std::printf("]");
+    }
+    std::printf("\n");
+  }
+  std::printf("default: %s\n", default_backend().c_str());
+}
+}  // namespace
+
+Action add_info(CLI::App& app) {
+  auto a = std::make_shared<InfoArgs>();
+  app.add_option("file", a->path, "Graph file");
+  app.add_option("--format", a->format, "Input format: bin, gr, mtx, el (default: from the extension)");
+  app.add_flag("--one-based", a->one_based, "Edge-list vertex ids start at 1");
+  app.add_option("--block", a->block, "Block size used for the memory figures")->capture_default_str();
+  app.add_flag("--device", a->device, "Describe the CUDA devices (SMs, clocks, bandwidth, min-plus peak, occupancy)");
+  app.add_flag("--backends", a->backends, "List the solver variants and whether they can run here");
+  return [a]() {
+    if (!a->device && !a->backends && a->path.empty()) throw UsageError("info: give a graph file, --device or --backends");
+    if (a->backends) print_backends();
+    if (a->device) print_devices();
+    if (!a->path.empty()) print_graph(*a);
+    return 0;
+  };
+}
+
+}  // namespace apsp::cli

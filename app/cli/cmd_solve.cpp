@@ -1,0 +1,122 @@
+// apsp solve: read or generate a graph, solve round by round (progress bar on a terminal), write distances.
+#include <apsp/core/errors.h>
+#include <apsp/io/distance_io.h>
+#include <apsp/profile/profile.h>
+#include <apsp/solve/registry.h>
+
+#include <chrono>
+#include <cstdio>
+#include <memory>
+
+#include "cli_common.h"
+#include "commands.h"
+#include "progress.h"
+
+namespace apsp::cli {
+
+namespace {
+struct SolveArgs {
+  GraphSource source;
+  std::string output;
+  std::string out_format;
+  std::string backend;
+  int block = 64;
+  std::string dtype = "i32";
+  int threads = 0;
+  int gpus = 1;
+  bool paths = false;
+  std::vector<std::string> path_queries;
+  std::string timings_csv;
+  bool quiet = false;
+};
+
+std::pair<int, int> parse_pair(const std::string& text) {
+  const std::size_t colon = text.find(':');
+  try {
+    if (colon == std::string::npos) throw std::invalid_argument("no colon");
+    std::size_t a = 0, b = 0;
+    const int i = std::stoi(text.substr(0, colon), &a);
+    const int j = std::stoi(text.substr(colon + 1), &b);
+    if (a != colon || b != text.size() - colon - 1) throw std::invalid_argument("trailing text");
+    return {i, j};
+  } catch (const std::logic_error&) {
+    throw UsageError("--path: expected I:J (two vertex ids), got '" + text + "'");
+  }
+}
+
+void print_paths(Solver& solver, const std::vector<std::string>& queries) {
+  for (const std::string& q : queries) {
+    const auto [i, j] = parse_pair(q);
+    if (i < 0 || j < 0 || i >= solver.n() || j >= solver.n())
+      throw UsageError("--path " + q + ": vertex outside 0.." + std::to_string(solver.n() - 1));
+    const auto p = solver.path(i, j);
+    if (!p) {
+      std::printf("path %d -> %d: unreachable\n", i, j);
+      continue;
+    }
+    std::printf("path %d -> %d (distance %d, %zu edges):", i, j, solver.value_at(i, j), p->size() - 1);
+    for (std::int32_t v : *p) std::printf(" %d", v);
+    std::printf("\n");
+  }
+}
+}  // namespace
+
+Action add_solve(CLI::App& app) {
+  auto a = std::make_shared<SolveArgs>();
+  app.add_option("input", a->source.path, "Graph file (.bin course binary, .gr, .mtx, .txt/.el/.csv)");
+  app.add_option("--gen", a->source.gen_spec, "Generate the graph instead: 'er:n=256,p=0.05,seed=1,w=1:100'");
+  app.add_option("--format", a->source.format, "Input format: bin, gr, mtx, el (default: from the extension)");
+  app.add_flag("--one-based", a->source.one_based, "Edge-list vertex ids start at 1");
+  app.add_option("-o,--output", a->output, "Distance file (.bin n*n int32, .npy, .csv)")->required();
+  app.add_option("--out-format", a->out_format, "Distance format: bin, npy, csv (default: from the extension)");
+  app.add_option("--backend", a->backend, "Solver variant (default: the fastest available; see apsp info --backends)");
+  app.add_option("--block", a->block, "Block size B")->capture_default_str();
+  app.add_option("--dtype", a->dtype, "Distance type: i32 or i16")->capture_default_str();
+  app.add_option("--threads", a->threads, "CPU threads (0: all cores)")->capture_default_str();
+  app.add_option("--gpus", a->gpus, "GPUs for multi-GPU variants")->capture_default_str();
+  app.add_flag("--paths", a->paths, "Track next hops so --path queries can print shortest paths");
+  app.add_option("--path", a->path_queries, "Print the shortest path I -> J (I:J, repeatable; implies --paths)");
+  app.add_option("--timings-csv", a->timings_csv, "Write per (round, phase, device) timings as CSV");
+  app.add_flag("-q,--quiet", a->quiet, "Print nothing on success");
+  return [a]() {
+    SolverOptions opts;
+    opts.block = a->block;
+    opts.dtype = parse_dtype(a->dtype);
+    opts.threads = a->threads;
+    opts.gpus = a->gpus;
+    opts.track_paths = a->paths || !a->path_queries.empty();
+    const std::string backend = a->backend.empty() ? default_backend() : a->backend;
+    std::optional<DistanceFormat> out_format;
+    if (!a->out_format.empty()) out_format = parse_distance_format(a->out_format);
+    auto solver = create_solver(backend, opts);  // validates name, block and dtype before any reading
+
+    LoadedGraph input = load_graph(a->source, opts.block, opts.dtype);
+    DistanceMatrix initial = to_distance_matrix(input.graph, opts.block, opts.dtype);
+    const auto t0 = std::chrono::steady_clock::now();
+    solver->reset(initial);
+    initial = DistanceMatrix();  // the solver holds its own copy
+    ProgressBar bar(solver->rounds());
+    while (!solver->finished()) {
+      solver->step(Granularity::Round);
+      bar.update(solver->cursor().round);
+    }
+    solver->synchronize();
+    bar.finish();
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    DistanceMatrix result;
+    solver->read(result);
+    write_distances(a->output, result, out_format);
+    solver->collect_timings(true);
+    if (!a->timings_csv.empty()) write_timings_csv(a->timings_csv, backend, opts.block, solver->profile());
+    if (!a->quiet) {
+      const double n = solver->n();
+      std::printf("%s: n = %d, m = %lld, %s, block %d, %s: %.3f s, %s updates/s -> %s\n", input.description.c_str(),
+                  solver->n(), static_cast<long long>(input.graph.m()), backend.c_str(), opts.block,
+                  std::string(to_string(opts.dtype)).c_str(), seconds, si(n * n * n / seconds).c_str(), a->output.c_str());
+    }
+    print_paths(*solver, a->path_queries);
+    return 0;
+  };
+}
+
+}  // namespace apsp::cli

@@ -1,0 +1,482 @@
+#include "app.h"
+
+#include "platform/gl_check.h"
+#include "platform/image_io.h"
+#include "platform/keys.h"
+#include "ui/panels.h"
+
+#include <apsp/core/errors.h>
+#include <apsp/io/atomic_file.h>
+#include <apsp/solve/registry.h>
+#include <imgui.h>
+#include <imgui_impl_opengl3.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace apsp::studio {
+namespace {
+
+/// A road-like grid: distances grow with the grid distance, so the heatmap shows clear structure that fills
+/// in round by round. 16 x 32 = 512 vertices, 16 rounds at B = 32.
+constexpr const char* kDemoGraph = "grid:rows=16,cols=32,seed=1,w=1:100";
+constexpr int kDefaultBlock = 32;
+
+// Scripted runs render a few frames before capturing so windows and tables have settled their sizes.
+constexpr int kSettleFrames = 3;
+
+template <class... Ts>
+struct Overloaded : Ts... {
+  using Ts::operator()...;
+};
+template <class... Ts>
+Overloaded(Ts...) -> Overloaded<Ts...>;
+
+}  // namespace
+
+App::App(StudioOptions options) : m_options(std::move(options)) {
+  m_start = std::chrono::steady_clock::now();
+  m_last_frame = m_start;
+  m_log.set_echo(m_options.verbose);
+  m_config_dir = config_directory();
+  m_ini_path = (m_config_dir / "imgui.ini").string();
+  // Batch runs neither read nor write the user's settings: the same flags must give the same images.
+  if (!m_options.scripted()) m_settings = load_settings(m_config_dir / "settings.json", m_log);
+  m_session = std::make_unique<SolverSession>(m_log, m_options.view_budget);
+}
+
+App::~App() {
+  shutdown_graphics();
+  m_session.reset();
+}
+
+int App::load_initial_graph() {
+  m_state.backends = list_backends();
+  SolverConfig config;
+  config.backend = !m_options.backend.empty() ? m_options.backend
+                   : !m_options.scripted() && !m_settings.backend.empty() ? m_settings.backend
+                                                                          : default_backend();
+  config.block = m_options.block ? *m_options.block : (m_options.scripted() ? kDefaultBlock : m_settings.block);
+  std::string dtype = m_options.dtype ? *m_options.dtype : (m_options.scripted() ? "i32" : m_settings.dtype);
+  config.dtype = dtype == "i16" ? DType::I16 : DType::I32;
+
+  // A remembered backend that cannot run here (settings from a GPU machine) falls back instead of failing.
+  if (m_options.backend.empty()) {
+    auto it = std::find_if(m_state.backends.begin(), m_state.backends.end(),
+                           [&](const BackendInfo& b) { return b.name == config.backend; });
+    if (it == m_state.backends.end() || !it->available) {
+      if (it != m_state.backends.end()) m_log.warning(config.backend + " unavailable here: " + it->unavailable_reason);
+      config.backend = default_backend();
+    }
+  }
+  for (const BackendInfo& b : m_state.backends) {
+    if (b.name == config.backend && !b.block_sizes.empty() && !m_options.block &&
+        std::find(b.block_sizes.begin(), b.block_sizes.end(), config.block) == b.block_sizes.end()) {
+      config.block = b.block_sizes.front();
+    }
+  }
+  m_state.edit_config = config;
+
+  bool from_command_line = !m_options.graph_file.empty() || !m_options.gen_spec.empty();
+  GraphSource source;
+  if (!m_options.graph_file.empty()) {
+    source = {GraphSource::Kind::File, m_options.graph_file};
+  } else if (!m_options.gen_spec.empty()) {
+    source = {GraphSource::Kind::Generator, m_options.gen_spec};
+  } else if (!m_options.scripted() && !m_settings.graph.empty()) {
+    source = {m_settings.graph_kind == "file" ? GraphSource::Kind::File : GraphSource::Kind::Generator, m_settings.graph};
+  } else {
+    source = {GraphSource::Kind::Generator, kDemoGraph};
+  }
+  m_session->load(source, config);
+  m_session->wait_idle();
+  if (auto failure = m_session->take_failure()) {
+    if (from_command_line || m_options.scripted()) {
+      std::fprintf(stderr, "apsp-studio: %s\n", failure->message.c_str());
+      return failure->exit_code;
+    }
+    // A remembered graph that no longer loads: show the demo instead, the error stays in the log.
+    m_session->load(GraphSource{GraphSource::Kind::Generator, kDemoGraph}, config);
+    m_session->wait_idle();
+    m_session->take_failure();
+  }
+
+  if (!m_options.advance.empty()) {
+    if (m_options.advance == "all") {
+      m_session->run_to_end();
+    } else {
+      int rounds = std::stoi(m_options.advance);
+      if (rounds > 0) m_session->step(Granularity::Round, rounds);
+    }
+    m_session->wait_idle();
+  }
+  if (m_options.advance_phases > 0) {
+    m_session->step(Granularity::Phase, m_options.advance_phases);
+    m_session->wait_idle();
+  }
+  if (auto failure = m_session->take_failure()) {
+    std::fprintf(stderr, "apsp-studio: %s\n", failure->message.c_str());
+    return failure->exit_code;
+  }
+  return 0;
+}
+
+void App::init_graphics() {
+  PlatformOptions po;
+  po.size = {m_options.width, m_options.height};
+  if (po.size.width == 0 && !m_options.scripted() && m_settings.window_width > 0) {
+    po.size = {m_settings.window_width, m_settings.window_height};
+  }
+  po.scale_override = m_options.scale;
+  po.vsync = true;
+  m_platform = m_options.headless ? create_headless_platform(po) : create_window_platform(po);
+  m_state.platform_description = m_platform->description();
+  m_log.info(m_state.platform_description);
+  m_log.info("heatmap upload path: host (GL_R16UI codes via glTexSubImage2D)");
+
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  if (m_options.scripted()) {
+    io.IniFilename = nullptr;
+  } else {
+    std::error_code ec;
+    std::filesystem::create_directories(m_config_dir, ec);
+    io.IniFilename = m_ini_path.c_str();
+  }
+  m_platform->init_imgui();
+  ImGui_ImplOpenGL3_Init("#version 330 core");
+  m_imgui_ready = true;
+  m_state.ui_scale = m_platform->content_scale();
+  m_fonts = apply_theme(m_state.ui_scale);
+
+  m_renderer = std::make_unique<HeatmapRenderer>();
+  m_texture = std::make_unique<HeatmapTexture>();
+  m_heatmap_panel = std::make_unique<HeatmapViewPanel>();
+
+  std::string colormap = m_options.colormap ? *m_options.colormap
+                         : m_options.scripted() ? std::string("viridis")
+                                                : m_settings.colormap;
+  try {
+    m_renderer->set_colormap(load_colormap(colormap));
+  } catch (const std::exception& e) {
+    m_log.warning(e.what());
+    colormap = "viridis";
+  }
+  m_state.view.colormap = colormap;
+  m_state.view.overlays = m_options.overlays ? *m_options.overlays : (m_options.scripted() || m_settings.overlays);
+  m_state.view.grid = m_options.scripted() || m_settings.grid;
+  m_state.playback.rounds_per_second = m_options.scripted() ? 4.0f : m_settings.rounds_per_second;
+}
+
+void App::shutdown_graphics() {
+  // GL objects first, while the context is still current; then Dear ImGui; then the context itself.
+  m_heatmap_panel.reset();
+  m_texture.reset();
+  m_renderer.reset();
+  if (m_imgui_ready) {
+    ImGui_ImplOpenGL3_Shutdown();
+    m_platform->shutdown_imgui();
+    ImGui::DestroyContext();
+    m_imgui_ready = false;
+  }
+  m_platform.reset();
+}
+
+void App::upload_view_if_new() {
+  const auto& view = m_state.session.view;
+  if (!view || view->serial == m_uploaded_serial) return;
+  if (m_texture->empty() || m_texture->geometry().n != view->geometry.n) m_state.view.fit_pending = true;
+  m_texture->upload_codes(view->geometry, view->codes.data());
+  m_uploaded_serial = view->serial;
+  if (view->improved > 0) m_state.view.improved_since = m_state.time_s;
+}
+
+void App::tick_playback(double dt) {
+  PlaybackState& p = m_state.playback;
+  const SessionSnapshot& s = m_state.session;
+  if (!p.playing) return;
+  if (!s.has_solver || s.cursor.finished) {
+    p.playing = false;
+    p.accumulator = 0;
+    return;
+  }
+  p.accumulator += dt * p.rounds_per_second;
+  // Ask for the owed rounds only when the worker is free: a slow solver plays as fast as it can, never queues up.
+  if (p.accumulator >= 1.0 && m_session->pending() == 0) {
+    int rounds = static_cast<int>(std::floor(p.accumulator));
+    m_session->step(Granularity::Round, rounds);
+    p.accumulator -= rounds;
+  }
+  p.accumulator = std::min(p.accumulator, 2.0);
+}
+
+void App::handle_keys() {
+  ImGuiIO& io = ImGui::GetIO();
+  if (io.WantTextInput) return;
+  if (ImGui::IsKeyPressed(keys::kSpace, false)) m_commands.push(CmdTogglePlaying{});
+  if (ImGui::IsKeyPressed(keys::kRight, true)) {
+    m_commands.push(CmdStep{io.KeyShift ? Granularity::Round : Granularity::Phase});
+  }
+  if (ImGui::IsKeyPressed(keys::kR, false)) m_commands.push(CmdReset{});
+  if (ImGui::IsKeyPressed(keys::kF, false)) m_commands.push(CmdFitView{});
+  if (ImGui::IsKeyPressed(keys::kF12, false)) m_commands.push(CmdScreenshot{});
+}
+
+void App::draw_ui() {
+  ImGuiIO& io = ImGui::GetIO();
+  const float s = m_state.ui_scale;
+  ImVec2 display = io.DisplaySize;
+  float left_w = std::clamp(display.x * 0.25f, 300.0f * s, 430.0f * s);
+  float right_w = std::clamp(display.x * 0.27f, 300.0f * s, 520.0f * s);
+  if (left_w + right_w > display.x * 0.6f) {
+    left_w = display.x * 0.28f;
+    right_w = display.x * 0.28f;
+  }
+  float center_w = display.x - left_w - right_w;
+  const ImGuiWindowFlags fixed = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
+                                 ImGuiWindowFlags_NoBringToFrontOnFocus;
+
+  ImGui::SetNextWindowPos(ImVec2(0, 0));
+  ImGui::SetNextWindowSize(ImVec2(left_w, display.y));
+  if (ImGui::Begin("APSP Studio", nullptr, fixed)) {
+    draw_graph_panel(m_state, m_commands);
+    draw_solver_panel(m_state, m_commands);
+    draw_playback_panel(m_state, m_commands);
+    draw_export_panel(m_state, m_commands);
+    draw_status_panel(m_state);
+  }
+  ImGui::End();
+
+  ImGui::SetNextWindowPos(ImVec2(left_w, 0));
+  ImGui::SetNextWindowSize(ImVec2(center_w, display.y));
+  if (ImGui::Begin("Distance matrix", nullptr, fixed | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse)) {
+    m_heatmap_panel->draw(m_state, m_commands, *m_renderer, *m_texture, m_fonts);
+  }
+  ImGui::End();
+
+  float timings_h = std::round(display.y * 0.64f);
+  ImGui::SetNextWindowPos(ImVec2(left_w + center_w, 0));
+  ImGui::SetNextWindowSize(ImVec2(right_w, timings_h));
+  if (ImGui::Begin("Timings per phase", nullptr, fixed)) draw_timings_panel(m_state);
+  ImGui::End();
+
+  ImGui::SetNextWindowPos(ImVec2(left_w + center_w, timings_h));
+  ImGui::SetNextWindowSize(ImVec2(right_w, display.y - timings_h));
+  if (ImGui::Begin("Log", nullptr, fixed)) draw_log_panel(m_log);
+  ImGui::End();
+}
+
+void App::frame() {
+  auto now = std::chrono::steady_clock::now();
+  double dt = std::chrono::duration<double>(now - m_last_frame).count();
+  m_last_frame = now;
+  m_state.time_s = std::chrono::duration<double>(now - m_start).count();
+  m_fps_accum += static_cast<float>(dt);
+  if (++m_fps_frames >= 20) {
+    m_state.fps = m_fps_accum > 0 ? static_cast<float>(m_fps_frames) / m_fps_accum : 0;
+    m_fps_accum = 0;
+    m_fps_frames = 0;
+  }
+
+  m_platform->new_frame();
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui::NewFrame();
+
+  for (std::string& path : m_platform->take_dropped_paths()) {
+    m_commands.push(CmdLoadGraph{GraphSource{GraphSource::Kind::File, std::move(path)}});
+  }
+  m_state.session = m_session->snapshot();
+  upload_view_if_new();
+  tick_playback(dt);
+  handle_keys();
+  draw_ui();
+  ImGui::Render();
+
+  Size fb = m_platform->framebuffer_size();
+  glBindFramebuffer(GL_FRAMEBUFFER, m_platform->framebuffer());
+  glViewport(0, 0, fb.width, fb.height);
+  glClearColor(0.05f, 0.05f, 0.06f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+
+  if (!m_screenshot_path.empty()) {
+    std::string path = std::exchange(m_screenshot_path, {});
+    try {
+      write_png(path, read_framebuffer(m_platform->framebuffer(), m_platform->read_buffer(), fb.width, fb.height));
+      m_log.info("screenshot written to " + path);
+      m_state.exports.last_written = path;
+    } catch (const std::exception& e) {
+      m_screenshot_error = e.what();
+      m_log.error(std::string("screenshot: ") + e.what());
+    }
+  }
+  m_platform->present();
+
+  for (const Command& c : m_commands.take()) {
+    try {
+      apply(c);
+    } catch (const std::exception& e) {
+      m_log.error(e.what());
+    }
+  }
+}
+
+void App::apply(const Command& command) {
+  std::visit(Overloaded{
+                 [&](const CmdLoadGraph& c) { m_session->load(c.source, m_state.edit_config); },
+                 [&](const CmdSaveGraph& c) { m_session->save_graph(c.path); },
+                 [&](const CmdConfigureSolver& c) {
+                   m_state.playback.playing = false;
+                   m_session->cancel();
+                   m_session->configure(c.config);
+                 },
+                 [&](const CmdStep& c) {
+                   m_state.playback.playing = false;
+                   m_session->step(c.granularity);
+                 },
+                 [&](const CmdSetPlaying& c) { m_state.playback.playing = c.playing; },
+                 [&](const CmdTogglePlaying&) {
+                   m_state.playback.playing = !m_state.playback.playing && !m_state.session.cursor.finished;
+                   m_state.playback.accumulator = 1.0;  // the first round goes at once
+                 },
+                 [&](const CmdRunToEnd&) {
+                   m_state.playback.playing = false;
+                   m_session->run_to_end();
+                 },
+                 [&](const CmdReset&) {
+                   m_state.playback.playing = false;
+                   m_session->reset();
+                 },
+                 [&](const CmdFitView&) { m_state.view.fit_pending = true; },
+                 [&](const CmdSetColormap& c) {
+                   m_renderer->set_colormap(load_colormap(c.name));
+                   m_state.view.colormap = c.name;
+                 },
+                 [&](const CmdScreenshot& c) { m_screenshot_path = c.path.empty() ? next_screenshot_path() : c.path; },
+                 [&](const CmdExportHeatmap& c) { export_heatmap(c.path); },
+                 [&](const CmdExportTimings& c) { export_timings(c.path); },
+             },
+             command);
+}
+
+void App::export_heatmap(const std::string& path) {
+  if (m_texture->empty()) throw Error(path + ": no heatmap to export (no graph loaded)");
+  RgbaImage image = m_renderer->render_image(*m_texture, HeatmapViewPanel::overlay_for(m_state, true));
+  glBindFramebuffer(GL_FRAMEBUFFER, m_platform->framebuffer());
+  write_png(path, image);
+  m_state.exports.last_written = path;
+  m_log.info("heatmap written to " + path + " (" + std::to_string(image.width) + " x " + std::to_string(image.height) +
+             (m_texture->geometry().tiled() ? ", tile minimum)" : ", one pixel per cell)"));
+}
+
+void App::export_timings(const std::string& path) {
+  ProfileLog log;
+  for (const PhaseSample& s : m_state.session.samples) log.add(s);
+  write_timings_csv(path, m_state.session.config.backend, m_state.session.config.block, log);
+  m_state.exports.last_written = path;
+  m_log.info("timings written to " + path + " (" + std::to_string(log.samples().size()) + " rows)");
+}
+
+int App::write_scripted_outputs() {
+  int status = 0;
+  auto attempt = [&](const char* what, auto&& fn) {
+    try {
+      fn();
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "apsp-studio: %s: %s\n", what, e.what());
+      if (status == 0) status = exit_code(e);
+    }
+  };
+  if (!m_options.heatmap_png.empty()) attempt("--heatmap-png", [&] { export_heatmap(m_options.heatmap_png); });
+  if (!m_options.timings_csv.empty()) attempt("--timings-csv", [&] { export_timings(m_options.timings_csv); });
+  if (!m_screenshot_error.empty()) {
+    std::fprintf(stderr, "apsp-studio: --screenshot: %s\n", m_screenshot_error.c_str());
+    if (status == 0) status = 1;
+  }
+  return status;
+}
+
+void App::save_user_settings() {
+  const SessionSnapshot& s = m_state.session;
+  if (s.has_graph) {
+    m_settings.graph_kind = s.graph.source.kind == GraphSource::Kind::File ? "file" : "gen";
+    m_settings.graph = s.graph.source.text;
+  }
+  if (s.has_solver) {
+    m_settings.backend = s.config.backend;
+    m_settings.block = s.config.block;
+    m_settings.dtype = std::string(to_string(s.config.dtype));
+  }
+  m_settings.colormap = m_state.view.colormap;
+  m_settings.overlays = m_state.view.overlays;
+  m_settings.grid = m_state.view.grid;
+  m_settings.rounds_per_second = m_state.playback.rounds_per_second;
+  if (m_platform && !m_platform->headless()) {
+    Size w = m_platform->window_size();
+    m_settings.window_width = w.width;
+    m_settings.window_height = w.height;
+  }
+  save_settings(m_config_dir / "settings.json", m_settings, m_log);
+}
+
+int App::run() {
+  if (int status = load_initial_graph(); status != 0) return status;
+  try {
+    init_graphics();
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "apsp-studio: %s\n", e.what());
+    return 1;
+  }
+
+  int status = 0;
+  if (m_options.scripted()) {
+    frame();
+    if (!m_options.gui_open.empty()) {
+      m_commands.push(CmdLoadGraph{GraphSource{GraphSource::Kind::File, m_options.gui_open}});
+      frame();
+      m_session->wait_idle();
+      m_session->take_failure();  // the GUI path reports in the log and keeps running
+    }
+    for (int i = 0; i < kSettleFrames; ++i) frame();
+    if (!m_options.screenshot.empty()) m_screenshot_path = m_options.screenshot;
+    frame();
+    status = write_scripted_outputs();
+  } else {
+    if (!m_options.gui_open.empty()) {
+      m_commands.push(CmdLoadGraph{GraphSource{GraphSource::Kind::File, m_options.gui_open}});
+    }
+    bool outputs_pending = !m_options.screenshot.empty() || !m_options.heatmap_png.empty() || !m_options.timings_csv.empty();
+    int frames = 0;
+    while (!m_platform->should_close()) {
+      const SessionSnapshot& s = m_state.session;
+      bool flashing = m_state.view.improved_since >= 0 && m_state.time_s - m_state.view.improved_since < 1.2;
+      bool animating = m_state.playback.playing || s.busy || flashing || !m_commands.empty() || frames < 5;
+      if (!animating) m_platform->wait_events(0.1);
+      if (outputs_pending && frames == kSettleFrames) {
+        if (!m_options.screenshot.empty()) m_screenshot_path = m_options.screenshot;
+      }
+      frame();
+      if (outputs_pending && frames == kSettleFrames) {
+        write_scripted_outputs();
+        outputs_pending = false;
+      }
+      ++frames;
+    }
+    save_user_settings();
+  }
+  if (!m_options.log_file.empty()) {
+    try {
+      AtomicFile file(m_options.log_file);
+      file.write(m_log.to_text());
+      file.commit();
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "apsp-studio: --log-file: %s\n", e.what());
+      if (status == 0) status = 1;
+    }
+  }
+  return status;
+}
+
+}  // namespace apsp::studio

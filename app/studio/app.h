@@ -1,0 +1,73 @@
+#pragma once
+// The studio's frame loop: owns the platform, the GL renderer, the solver session and the UI state; applies
+// the commands the panels emit; runs the scripted flags (--advance, --screenshot, --heatmap-png, ...).
+#include "options.h"
+#include "platform/platform.h"
+#include "render/heatmap_renderer.h"
+#include "render/heatmap_texture.h"
+#include "session/app_state.h"
+#include "session/commands.h"
+#include "session/log.h"
+#include "session/settings.h"
+#include "session/solver_session.h"
+#include "ui/heatmap_view_panel.h"
+#include "ui/theme.h"
+
+#include <chrono>
+#include <filesystem>
+#include <memory>
+#include <string>
+
+namespace apsp::studio {
+
+class App {
+ public:
+  explicit App(StudioOptions options);
+  ~App();
+  App(const App&) = delete;
+  App& operator=(const App&) = delete;
+
+  /// @brief Runs to the end; returns the process exit status.
+  int run();
+
+ private:
+  int load_initial_graph();
+  void init_graphics();
+  void shutdown_graphics();
+  void frame();
+  void draw_ui();
+  void handle_keys();
+  void tick_playback(double dt);
+  void upload_view_if_new();
+  void apply(const Command& command);
+  int write_scripted_outputs();
+  void export_heatmap(const std::string& path);
+  void export_timings(const std::string& path);
+  void save_user_settings();
+
+  StudioOptions m_options;
+  Log m_log;
+  Settings m_settings;
+  std::filesystem::path m_config_dir;
+  std::string m_ini_path;
+  std::unique_ptr<SolverSession> m_session;
+
+  std::unique_ptr<Platform> m_platform;
+  bool m_imgui_ready = false;
+  std::unique_ptr<HeatmapRenderer> m_renderer;
+  std::unique_ptr<HeatmapTexture> m_texture;
+  std::unique_ptr<HeatmapViewPanel> m_heatmap_panel;
+  Fonts m_fonts;
+
+  AppState m_state;
+  CommandQueue m_commands;
+  std::uint64_t m_uploaded_serial = 0;
+  std::string m_screenshot_path;  ///< captured at the end of the next rendered frame
+  std::string m_screenshot_error;
+  std::chrono::steady_clock::time_point m_start;
+  std::chrono::steady_clock::time_point m_last_frame;
+  float m_fps_accum = 0;
+  int m_fps_frames = 0;
+};
+
+}  // namespace apsp::studio

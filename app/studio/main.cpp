@@ -1,0 +1,21 @@
+// apsp-studio: the interactive heatmap and profiler of the blocked Floyd–Warshall algorithm.
+#include "app.h"
+#include "options.h"
+
+#include <apsp/core/errors.h>
+
+#include <cstdio>
+#include <exception>
+
+int main(int argc, char** argv) {
+  apsp::studio::StudioOptions options;
+  if (auto status = apsp::studio::parse_options(argc, argv, options)) return *status;
+  try {
+    apsp::studio::App app(std::move(options));
+    return app.run();
+  } catch (const std::exception& e) {
+    // Anything that escaped the frame loop: one line, the engine's exit code convention.
+    std::fprintf(stderr, "apsp-studio: %s\n", e.what());
+    return apsp::exit_code(e);
+  }
+}

@@ -1,0 +1,73 @@
+#include "options.h"
+
+#include <CLI/CLI.hpp>
+
+#include <cstdio>
+
+namespace apsp::studio {
+
+std::optional<int> parse_options(int argc, char** argv, StudioOptions& o) {
+  CLI::App app{"APSP Studio: watch the blocked Floyd-Warshall algorithm solve all-pairs shortest paths, round by "
+               "round, and profile it.",
+               "apsp-studio"};
+  app.add_option("GRAPH", o.graph_file, "graph file (.bin course binary, .gr DIMACS, .mtx, .txt/.el/.csv edge list)");
+  app.add_option("--gen", o.gen_spec, "generate a graph, e.g. er:n=256,p=0.05,seed=1,w=1:100 (same spec as apsp gen)");
+  app.add_option("--backend", o.backend, "solver variant (cpu-blocked, cpu-naive, cuda-...)");
+  app.add_option("--block", o.block, "block size B")->check(CLI::PositiveNumber);
+  app.add_option("--dtype", o.dtype, "distance type")->check(CLI::IsMember({"i32", "i16"}));
+  app.add_option("--advance", o.advance, "run ROUNDS rounds (or all) after loading, before writing outputs");
+  app.add_option("--advance-phases", o.advance_phases, "then N more phase steps (e.g. 1 stops before phase 2)")
+      ->check(CLI::NonNegativeNumber);
+  app.add_option("--screenshot", o.screenshot, "write the whole window to FILE.png");
+  app.add_option("--heatmap-png", o.heatmap_png, "write the heatmap alone, one pixel per cell (tile minimum beyond 4096)");
+  app.add_option("--colormap", o.colormap, "viridis (default), magma, turbo, gray")
+      ->check(CLI::IsMember({"viridis", "magma", "turbo", "gray"}));
+  std::string overlays;
+  app.add_option("--overlays", overlays, "pivot / row-column / independent / improved overlays")
+      ->check(CLI::IsMember({"on", "off"}));
+  app.add_option("--timings-csv", o.timings_csv, "write one row per (round, phase, device)");
+  app.add_flag("--quit", o.quit, "exit after writing the outputs (0 ok, 2 bad input)");
+  app.add_flag("--headless", o.headless, "render without a display through EGL (implies --quit)");
+  std::string size;
+  app.add_option("--size", size, "window or offscreen size WxH in pixels (default 1280x800 times the UI scale)");
+  app.add_option("--scale", o.scale, "UI scale (default: the monitor's content scale)")->check(CLI::Range(0.5, 4.0));
+  app.add_option("--gui-open", o.gui_open, "after start-up, open FILE as the GUI's Open button does (errors go to the log)");
+  app.add_option("--log-file", o.log_file, "write the log panel's lines to FILE at exit");
+  app.add_flag("--verbose", o.verbose, "echo the log on stderr");
+  app.add_option("--view-budget", o.view_budget, "heatmap texture side limit (tile minimum beyond)")
+      ->check(CLI::Range(16, 16384));
+  try {
+    app.parse(argc, argv);
+    if (!overlays.empty()) o.overlays = overlays == "on";
+    if (!size.empty()) {
+      int w = 0, h = 0;
+      char x = 0;
+      if (std::sscanf(size.c_str(), "%d%c%d", &w, &x, &h) != 3 || (x != 'x' && x != 'X') || w < 64 || h < 64 ||
+          w > 16384 || h > 16384) {
+        throw CLI::ValidationError("--size", "expected WxH, e.g. 1280x800");
+      }
+      o.width = w;
+      o.height = h;
+    }
+    if (!o.graph_file.empty() && !o.gen_spec.empty()) {
+      throw CLI::ValidationError("GRAPH", "give a graph file or --gen, not both");
+    }
+    if (!o.advance.empty() && o.advance != "all") {
+      std::size_t used = 0;
+      int rounds = -1;
+      try {
+        rounds = std::stoi(o.advance, &used);
+      } catch (const std::exception&) {
+      }
+      if (rounds < 0 || used != o.advance.size()) throw CLI::ValidationError("--advance", "expected a round count or 'all'");
+    }
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::fprintf(stderr, "apsp-studio: %s (see --help)\n", e.what());
+    return 2;
+  }
+  return std::nullopt;
+}
+
+}  // namespace apsp::studio

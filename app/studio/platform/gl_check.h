@@ -1,0 +1,24 @@
+#pragma once
+#include <apsp/core/errors.h>
+
+#include <string>
+#include <string_view>
+
+namespace apsp::studio {
+
+/// @brief A GL or windowing failure; what() names the operation and the GL error.
+class GlError : public apsp::Error {
+ public:
+  using apsp::Error::Error;
+};
+
+/// @brief "GL_INVALID_ENUM" etc.
+std::string_view gl_error_name(unsigned int error);
+
+/// @brief Throws GlError naming @p where when glGetError reports anything (drains the whole error queue).
+void check_gl(std::string_view where);
+
+/// @brief GL_RENDERER, GL_VERSION and GL_VENDOR in one line, for the log and the status bar.
+std::string gl_description();
+
+}  // namespace apsp::studio

@@ -1,0 +1,101 @@
+#include "render/heatmap_renderer.h"
+
+#include "platform/gl_check.h"
+#include "platform/shader.h"
+#include "render/overlay_style.h"
+#include "render/render_target.h"
+
+#include <vector>
+
+namespace apsp::studio {
+namespace {
+
+void set_rgb(const GlProgram& p, const char* name, const Rgbf& c) {
+  glUniform3f(uniform_location(p, name), c[0], c[1], c[2]);
+}
+
+}  // namespace
+
+HeatmapRenderer::HeatmapRenderer()
+    : m_program(build_program("shaders/heatmap.vert", "shaders/heatmap.frag")),
+      m_vao(make_gl_vertex_array()),
+      m_lut(make_gl_texture()) {
+  glBindTexture(GL_TEXTURE_2D, m_lut.get());
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  set_colormap(load_colormap("viridis"));
+}
+
+void HeatmapRenderer::set_colormap(const Colormap& map) {
+  std::vector<std::uint8_t> rgba(map.entries.size() * 4);
+  for (std::size_t i = 0; i < map.entries.size(); ++i) {
+    rgba[i * 4 + 0] = map.entries[i].r;
+    rgba[i * 4 + 1] = map.entries[i].g;
+    rgba[i * 4 + 2] = map.entries[i].b;
+    rgba[i * 4 + 3] = 255;
+  }
+  glBindTexture(GL_TEXTURE_2D, m_lut.get());
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, static_cast<GLsizei>(map.entries.size()), 1, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+               rgba.data());
+  check_gl("HeatmapRenderer::set_colormap");
+  m_colormap = map;
+}
+
+void HeatmapRenderer::draw(const HeatmapTexture& codes, Size target, const HeatmapPlacement& placement,
+                           const HeatmapOverlay& overlay, float ui_scale, std::array<float, 4> background) const {
+  const ViewGeometry& g = codes.geometry();
+  glDisable(GL_BLEND);
+  glDisable(GL_DEPTH_TEST);
+  glDisable(GL_SCISSOR_TEST);
+  glDisable(GL_CULL_FACE);
+  glUseProgram(m_program.get());
+  glActiveTexture(GL_TEXTURE0);
+  glBindTexture(GL_TEXTURE_2D, codes.texture());
+  glActiveTexture(GL_TEXTURE1);
+  glBindTexture(GL_TEXTURE_2D, m_lut.get());
+  glActiveTexture(GL_TEXTURE0);
+  const GlProgram& p = m_program;
+  glUniform1i(uniform_location(p, "u_codes"), 0);
+  glUniform1i(uniform_location(p, "u_lut"), 1);
+  glUniform2f(uniform_location(p, "u_target_size"), static_cast<float>(target.width), static_cast<float>(target.height));
+  glUniform2f(uniform_location(p, "u_origin"), placement.origin_x, placement.origin_y);
+  glUniform1f(uniform_location(p, "u_texels_per_px"), placement.texels_per_px);
+  glUniform2i(uniform_location(p, "u_view_size"), codes.empty() ? 0 : g.cols, codes.empty() ? 0 : g.rows);
+  glUniform1i(uniform_location(p, "u_n"), g.n > 0 ? g.n : 1);
+  glUniform1i(uniform_location(p, "u_block"), overlay.block > 0 ? overlay.block : 1);
+  glUniform1i(uniform_location(p, "u_round"), overlay.round);
+  glUniform1i(uniform_location(p, "u_phase"), overlay.phase);
+  glUniform1i(uniform_location(p, "u_overlays"), overlay.enabled ? 1 : 0);
+  glUniform1f(uniform_location(p, "u_improved"), overlay.improved_strength);
+  glUniform1f(uniform_location(p, "u_grid_alpha"), overlay.grid_alpha);
+  glUniform1f(uniform_location(p, "u_outline_px"), ui_scale >= 1.5f ? 2.0f : 1.0f);
+  glUniform1f(uniform_location(p, "u_ui_scale"), ui_scale);
+  glUniform4f(uniform_location(p, "u_background"), background[0], background[1], background[2], background[3]);
+  set_rgb(p, "u_pivot_color", OverlayStyle::pivot);
+  set_rgb(p, "u_rowcol_color", OverlayStyle::rowcol);
+  set_rgb(p, "u_independent_color", OverlayStyle::independent);
+  set_rgb(p, "u_improved_color", OverlayStyle::improved);
+  set_rgb(p, "u_grid_color", OverlayStyle::grid);
+  glBindVertexArray(m_vao.get());
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  glBindVertexArray(0);
+  glUseProgram(0);
+  check_gl("HeatmapRenderer::draw");
+}
+
+RgbaImage HeatmapRenderer::render_image(const HeatmapTexture& codes, const HeatmapOverlay& overlay) const {
+  const ViewGeometry& g = codes.geometry();
+  RenderTarget target;
+  Size size{g.cols, g.rows};
+  target.resize(size);
+  target.bind();
+  HeatmapOverlay export_overlay = overlay;
+  export_overlay.grid_alpha = 0;  // one pixel per cell leaves no room for lines between cells
+  draw(codes, size, HeatmapPlacement{}, export_overlay, 1.0f, {0, 0, 0, 1});
+  return read_framebuffer(target.framebuffer(), GL_COLOR_ATTACHMENT0, size.width, size.height);
+}
+
+}  // namespace apsp::studio

@@ -1,0 +1,61 @@
+#pragma once
+// Panels never change the session directly: they emit commands, and the frame loop applies them after the
+// UI pass. Keyboard shortcuts, dropped files and scripted flags go through the same commands.
+#include "session/solver_session.h"
+
+#include <apsp/solve/solver.h>
+
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
+
+namespace apsp::studio {
+
+struct CmdLoadGraph {
+  GraphSource source;
+};
+struct CmdSaveGraph {
+  std::string path;
+};
+struct CmdConfigureSolver {
+  SolverConfig config;
+};
+struct CmdStep {
+  Granularity granularity = Granularity::Phase;
+};
+struct CmdSetPlaying {
+  bool playing = false;
+};
+struct CmdTogglePlaying {};
+struct CmdRunToEnd {};
+struct CmdReset {};
+struct CmdFitView {};
+struct CmdSetColormap {
+  std::string name;
+};
+struct CmdScreenshot {
+  std::string path;  ///< empty: next free apsp-studio-NNNN.png in the working directory
+};
+struct CmdExportHeatmap {
+  std::string path;
+};
+struct CmdExportTimings {
+  std::string path;
+};
+
+using Command = std::variant<CmdLoadGraph, CmdSaveGraph, CmdConfigureSolver, CmdStep, CmdSetPlaying, CmdTogglePlaying,
+                             CmdRunToEnd, CmdReset, CmdFitView, CmdSetColormap, CmdScreenshot, CmdExportHeatmap,
+                             CmdExportTimings>;
+
+class CommandQueue {
+ public:
+  void push(Command command) { m_commands.push_back(std::move(command)); }
+  std::vector<Command> take() { return std::exchange(m_commands, {}); }
+  bool empty() const { return m_commands.empty(); }
+
+ private:
+  std::vector<Command> m_commands;
+};
+
+}  // namespace apsp::studio

@@ -1,0 +1,66 @@
+#include "session/settings.h"
+
+#include "session/log.h"
+
+#include <apsp/io/atomic_file.h>
+#include <nlohmann/json.hpp>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+namespace apsp::studio {
+
+std::filesystem::path config_directory() {
+  const char* xdg = std::getenv("XDG_CONFIG_HOME");
+  if (xdg && *xdg) return std::filesystem::path(xdg) / "apsp-studio";
+  const char* home = std::getenv("HOME");
+  if (home && *home) return std::filesystem::path(home) / ".config" / "apsp-studio";
+  return std::filesystem::path(".apsp-studio");
+}
+
+Settings load_settings(const std::filesystem::path& path, Log& log) {
+  Settings s;
+  std::ifstream in(path);
+  if (!in) return s;
+  try {
+    nlohmann::json j = nlohmann::json::parse(in);
+    // Missing keys keep their defaults, so files from older versions still load.
+    s.graph_kind = j.value("graph_kind", s.graph_kind);
+    s.graph = j.value("graph", s.graph);
+    s.backend = j.value("backend", s.backend);
+    s.block = j.value("block", s.block);
+    s.dtype = j.value("dtype", s.dtype);
+    s.colormap = j.value("colormap", s.colormap);
+    s.window_width = j.value("window_width", s.window_width);
+    s.window_height = j.value("window_height", s.window_height);
+    s.rounds_per_second = j.value("rounds_per_second", s.rounds_per_second);
+    s.overlays = j.value("overlays", s.overlays);
+    s.grid = j.value("grid", s.grid);
+    if (s.graph_kind != "gen" && s.graph_kind != "file") s.graph_kind = "gen";
+    if (s.block < 1) s.block = 32;
+  } catch (const std::exception& e) {
+    log.warning(path.string() + ": ignoring unreadable settings (" + e.what() + ")");
+    return Settings{};
+  }
+  return s;
+}
+
+void save_settings(const std::filesystem::path& path, const Settings& s, Log& log) {
+  try {
+    std::filesystem::create_directories(path.parent_path());
+    nlohmann::json j = {{"graph_kind", s.graph_kind}, {"graph", s.graph},
+                        {"backend", s.backend},       {"block", s.block},
+                        {"dtype", s.dtype},           {"colormap", s.colormap},
+                        {"window_width", s.window_width}, {"window_height", s.window_height},
+                        {"rounds_per_second", s.rounds_per_second}, {"overlays", s.overlays},
+                        {"grid", s.grid}};
+    AtomicFile file(path.string());
+    file.write(j.dump(2) + "\n");
+    file.commit();
+  } catch (const std::exception& e) {
+    log.warning("could not save settings: " + std::string(e.what()));
+  }
+}
+
+}  // namespace apsp::studio

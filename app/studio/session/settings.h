@@ -1,0 +1,33 @@
+#pragma once
+// What persists between runs: a small JSON file in the user's config directory (next to ImGui's layout file).
+#include <filesystem>
+#include <string>
+
+namespace apsp::studio {
+
+class Log;
+
+struct Settings {
+  std::string graph_kind = "gen";  ///< "gen" (graph = generator spec) or "file" (graph = path)
+  std::string graph;               ///< empty: the built-in demo graph
+  std::string backend;             ///< empty: the registry's default
+  int block = 32;
+  std::string dtype = "i32";
+  std::string colormap = "viridis";
+  int window_width = 0;  ///< 0: 1280x800 times the monitor's content scale
+  int window_height = 0;
+  float rounds_per_second = 4;
+  bool overlays = true;
+  bool grid = true;
+};
+
+/// @brief $XDG_CONFIG_HOME/apsp-studio, else $HOME/.config/apsp-studio (not created here).
+std::filesystem::path config_directory();
+
+/// @brief Reads @p path; a missing file gives the defaults, a malformed one logs a warning and gives the defaults.
+Settings load_settings(const std::filesystem::path& path, Log& log);
+
+/// @brief Writes @p settings (creating the directory), through a temporary file; failures go to @p log.
+void save_settings(const std::filesystem::path& path, const Settings& settings, Log& log);
+
+}  // namespace apsp::studio

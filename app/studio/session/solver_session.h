@@ -1,0 +1,138 @@
+#pragma once
+// The solver lives on one worker thread so the frame loop never waits for a step: panels queue jobs (load,
+// configure, step, run to end, reset), the worker runs them one after another and publishes snapshots
+// (cursor, profile, encoded heatmap codes) that the frame loop picks up without blocking.
+#include "session/log.h"
+
+#include <apsp/core/types.h>
+#include <apsp/graph/graph.h>
+#include <apsp/profile/profile.h>
+#include <apsp/solve/solver.h>
+#include <apsp/view/view.h>
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+namespace apsp::studio {
+
+/// @brief Where a graph comes from: a generator spec ("er:n=256,p=0.05") or a file path.
+struct GraphSource {
+  enum class Kind { Generator, File };
+  Kind kind = Kind::Generator;
+  std::string text;
+  std::string label() const { return (kind == Kind::File ? "file " : "generator ") + text; }
+};
+
+struct SolverConfig {
+  std::string backend = "cpu-blocked";
+  int block = 32;
+  DType dtype = DType::I32;
+};
+
+struct GraphSummary {
+  GraphSource source;
+  std::int32_t n = 0;
+  std::int64_t m = 0;
+  std::int32_t weight_min = 0;
+  std::int32_t weight_max = 0;
+  std::uint64_t matrix_bytes = 0;  ///< the padded distance matrix for the active block size and dtype
+  double load_seconds = 0;
+};
+
+/// @brief One encoded heatmap, ready for HeatmapTexture::upload_codes().
+struct ViewFrame {
+  std::uint64_t serial = 0;
+  ViewGeometry geometry;
+  ValueRange range;
+  std::int32_t inf = kInf32;
+  std::vector<std::int32_t> tiles;   ///< tile minimum per texel (tooltip values)
+  std::vector<std::uint16_t> codes;  ///< view.h codes, improved bit relative to the previous frame
+  std::size_t improved = 0;          ///< texels improved since the previous frame
+  Cursor cursor;
+};
+
+struct SessionSnapshot {
+  std::uint64_t version = 0;
+  bool has_graph = false;
+  GraphSummary graph;
+  bool has_solver = false;
+  SolverConfig config;
+  Cursor cursor;
+  int n = 0;
+  int rounds = 0;
+  std::vector<PhaseSample> samples;
+  std::shared_ptr<const ViewFrame> view;
+  bool busy = false;        ///< a job is running or queued
+  std::string activity;     ///< what the running job does, for the status line
+  double last_step_ms = 0;  ///< wall time of the last step job
+};
+
+/// @brief A failed job, kept for scripted runs that turn it into an exit status.
+struct JobFailure {
+  std::string message;
+  int exit_code = 1;
+};
+
+class SolverSession {
+ public:
+  explicit SolverSession(Log& log, int view_budget = kDefaultViewBudget);
+  ~SolverSession();
+  SolverSession(const SolverSession&) = delete;
+  SolverSession& operator=(const SolverSession&) = delete;
+
+  /// @brief Builds the graph, its distance matrix and a solver; on failure the previous graph stays loaded.
+  void load(GraphSource source, SolverConfig config);
+  /// @brief New solver (backend, block, dtype) on the loaded graph, rewound to round 0.
+  void configure(SolverConfig config);
+  /// @brief @p count steps of granularity @p g (fewer when the solve finishes first).
+  void step(Granularity g, int count = 1);
+  /// @brief Round after round to the end, publishing the view as it goes; cancel() stops it between rounds.
+  void run_to_end();
+  /// @brief Drops queued work, stops a running one after its current round, and rewinds to round 0.
+  void reset();
+  void cancel();
+  void save_graph(std::string path);
+
+  /// @brief Blocks until every queued job has run (scripted use only: the GUI never waits).
+  void wait_idle();
+  bool idle() const;
+  /// @brief Jobs waiting or running.
+  std::size_t pending() const;
+
+  SessionSnapshot snapshot() const;
+  std::optional<JobFailure> take_failure();
+
+ private:
+  struct Worker;  // state touched only by the worker thread
+  void post(std::string what, std::function<void(Worker&)> job);
+  void worker_main();
+  void publish(Worker& w, bool with_view);
+  void fail(const std::string& context, const std::exception& e);
+
+  Log& m_log;
+  int m_view_budget;
+  std::unique_ptr<Worker> m_worker;
+
+  mutable std::mutex m_mutex;
+  std::condition_variable m_wake;
+  std::condition_variable m_idle;
+  std::deque<std::pair<std::string, std::function<void(Worker&)>>> m_jobs;
+  bool m_running_job = false;
+  bool m_stop = false;
+  std::atomic<bool> m_cancel{false};
+  SessionSnapshot m_snapshot;
+  std::optional<JobFailure> m_failure;
+  std::thread m_thread;
+};
+
+}  // namespace apsp::studio

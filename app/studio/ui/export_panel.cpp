@@ -1,0 +1,36 @@
+#include "ui/panels.h"
+#include "ui/widgets.h"
+
+#include <imgui_stdlib.h>
+
+namespace apsp::studio {
+
+void draw_export_panel(AppState& state, CommandQueue& commands) {
+  if (!ImGui::CollapsingHeader("Export")) return;
+  ImGui::PushID("export");
+  ExportState& e = state.exports;
+  if (ImGui::Button("Screenshot (F12)")) commands.push(CmdScreenshot{});
+  item_tooltip("writes the whole window to apsp-studio-NNNN.png in the working directory");
+  ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 8);
+  ImGui::InputText("##heatmap", &e.heatmap_path);
+  ImGui::SameLine();
+  ImGui::BeginDisabled(!state.session.view || e.heatmap_path.empty());
+  if (ImGui::Button("Heatmap PNG")) commands.push(CmdExportHeatmap{e.heatmap_path});
+  ImGui::EndDisabled();
+  item_tooltip("the heatmap alone, one pixel per cell (per tile beyond 4096), overlays as shown");
+  ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 8);
+  ImGui::InputText("##timings", &e.timings_path);
+  ImGui::SameLine();
+  ImGui::BeginDisabled(state.session.samples.empty() || e.timings_path.empty());
+  if (ImGui::Button("Timings CSV")) commands.push(CmdExportTimings{e.timings_path});
+  ImGui::EndDisabled();
+  if (!e.last_written.empty()) ImGui::TextDisabled("wrote %s", e.last_written.c_str());
+  ImGui::PopID();
+}
+
+void draw_status_panel(const AppState& state) {
+  ImGui::Separator();
+  ImGui::TextDisabled("%.0f fps | %s", state.fps, state.platform_description.c_str());
+}
+
+}  // namespace apsp::studio

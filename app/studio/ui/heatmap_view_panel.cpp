@@ -1,0 +1,246 @@
+#include "ui/heatmap_view_panel.h"
+
+#include "render/overlay_style.h"
+#include "ui/widgets.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace apsp::studio {
+namespace {
+
+ImU32 to_u32(const Rgbf& c, float a = 1.0f) { return to_imu32(c[0], c[1], c[2], a); }
+ImU32 to_u32(const Rgb8& c) { return IM_COL32(c.r, c.g, c.b, 255); }
+
+std::string format_distance(std::int32_t v, std::int32_t inf) {
+  return v >= inf ? std::string("INF (unreachable)") : format_thousands(v);
+}
+
+const char* role_name(int bi, int bj, int round) {
+  if (bi == round && bj == round) return "pivot block";
+  if (bi == round) return "pivot row block";
+  if (bj == round) return "pivot column block";
+  return "independent block";
+}
+
+}  // namespace
+
+HeatmapOverlay HeatmapViewPanel::overlay_for(const AppState& state, bool for_export) {
+  HeatmapOverlay o;
+  const SessionSnapshot& s = state.session;
+  o.enabled = state.view.overlays;
+  o.block = s.config.block;
+  o.round = s.cursor.round;
+  o.phase = overlay_phase(s.cursor);
+  if (for_export) {
+    o.improved_strength = 0.6f;  // an export is a still: show the last step's improvements at full strength
+  } else if (state.view.improved_since >= 0) {
+    double age = state.time_s - state.view.improved_since;
+    o.improved_strength = static_cast<float>(std::clamp(0.6 * (1.0 - age / state.view.improved_flash_s), 0.0, 0.6));
+  }
+  o.grid_alpha = state.view.grid && !for_export ? 0.35f : 0.0f;
+  return o;
+}
+
+void HeatmapViewPanel::fit(AppState& state, const ViewGeometry& g, ImVec2 canvas_px) const {
+  if (g.cols <= 0 || g.rows <= 0 || canvas_px.x < 1 || canvas_px.y < 1) return;
+  float tpp = std::max(static_cast<float>(g.cols) / canvas_px.x, static_cast<float>(g.rows) / canvas_px.y);
+  // Whole pixels per texel when the matrix is smaller than the canvas: crisp cells, no uneven rows.
+  if (tpp < 1.0f) tpp = 1.0f / std::floor(1.0f / tpp);
+  state.view.texels_per_px = tpp;
+  state.view.origin_x = std::round(static_cast<float>(g.cols) * 0.5f - canvas_px.x * 0.5f * tpp);
+  state.view.origin_y = std::round(static_cast<float>(g.rows) * 0.5f - canvas_px.y * 0.5f * tpp);
+}
+
+void HeatmapViewPanel::draw(AppState& state, CommandQueue& commands, const HeatmapRenderer& renderer,
+                            const HeatmapTexture& texture, const Fonts& fonts) {
+  const SessionSnapshot& s = state.session;
+  const ViewFrame* frame = s.view.get();
+  const float font = ImGui::GetFontSize();
+  ImGuiIO& io = ImGui::GetIO();
+
+  // Title line: where the algorithm stands, in words, big enough for the back row.
+  ImGui::PushFont(fonts.heading);
+  if (s.has_solver) {
+    ImGui::TextUnformatted(describe_cursor(s.cursor, s.rounds).c_str());
+  } else {
+    ImGui::TextUnformatted("no graph loaded: generate one or drop a file on the window");
+  }
+  ImGui::PopFont();
+
+  // View controls on one line.
+  ImGui::SetNextItemWidth(font * 7);
+  if (ImGui::BeginCombo("colormap", state.view.colormap.c_str())) {
+    for (const std::string& name : colormap_names()) {
+      if (ImGui::Selectable(name.c_str(), name == state.view.colormap)) commands.push(CmdSetColormap{name});
+    }
+    ImGui::EndCombo();
+  }
+  ImGui::SameLine();
+  ImGui::Checkbox("overlays", &state.view.overlays);
+  ImGui::SameLine();
+  ImGui::Checkbox("block grid", &state.view.grid);
+  ImGui::SameLine();
+  if (ImGui::Button("Fit (F)")) commands.push(CmdFitView{});
+
+  float legend_h = font * 4.6f;
+  ImVec2 avail = ImGui::GetContentRegionAvail();
+  ImVec2 canvas(std::max(avail.x, 32.0f), std::max(avail.y - legend_h, 32.0f));
+  ImVec2 fb_scale = io.DisplayFramebufferScale;
+  ImVec2 canvas_px(std::round(canvas.x * fb_scale.x), std::round(canvas.y * fb_scale.y));
+  ImVec2 canvas_min = ImGui::GetCursorScreenPos();
+
+  if (frame && state.view.fit_pending) {
+    fit(state, texture.geometry(), canvas_px);
+    state.view.fit_pending = false;
+  }
+
+  if (!texture.empty()) {
+    m_target.resize(Size{static_cast<int>(canvas_px.x), static_cast<int>(canvas_px.y)});
+    m_target.bind();
+    ImVec4 bg = ImGui::GetStyleColorVec4(ImGuiCol_WindowBg);
+    HeatmapPlacement placement{state.view.origin_x, state.view.origin_y, state.view.texels_per_px};
+    renderer.draw(texture, m_target.size(), placement, overlay_for(state, false), state.ui_scale,
+                  {bg.x * 0.6f, bg.y * 0.6f, bg.z * 0.6f, 1.0f});
+    ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(m_target.texture())), canvas, ImVec2(0, 1),
+                 ImVec2(1, 0));
+  } else {
+    ImGui::Dummy(canvas);
+  }
+
+  // Interaction on the canvas: wheel zoom around the mouse, drag to pan, tooltip.
+  ImGui::SetCursorScreenPos(canvas_min);
+  ImGui::InvisibleButton("canvas", canvas, ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
+  bool hovered = ImGui::IsItemHovered();
+  ImVec2 mouse_px((io.MousePos.x - canvas_min.x) * fb_scale.x, (io.MousePos.y - canvas_min.y) * fb_scale.y);
+  ViewState& v = state.view;
+  if (hovered && io.MouseWheel != 0 && frame) {
+    float tx = v.origin_x + mouse_px.x * v.texels_per_px;
+    float ty = v.origin_y + mouse_px.y * v.texels_per_px;
+    float factor = std::pow(1.2f, -io.MouseWheel);
+    v.texels_per_px = std::clamp(v.texels_per_px * factor, 1.0f / 64.0f, 64.0f);
+    v.origin_x = tx - mouse_px.x * v.texels_per_px;
+    v.origin_y = ty - mouse_px.y * v.texels_per_px;
+  }
+  if (ImGui::IsItemActive() && (ImGui::IsMouseDragging(ImGuiMouseButton_Left) || ImGui::IsMouseDragging(ImGuiMouseButton_Right))) {
+    v.origin_x -= io.MouseDelta.x * fb_scale.x * v.texels_per_px;
+    v.origin_y -= io.MouseDelta.y * fb_scale.y * v.texels_per_px;
+  }
+  if (hovered && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) v.fit_pending = true;
+  if (hovered && frame && !ImGui::IsItemActive()) {
+    const ViewGeometry& g = frame->geometry;
+    int tx = static_cast<int>(std::floor(v.origin_x + mouse_px.x * v.texels_per_px));
+    int ty = static_cast<int>(std::floor(v.origin_y + mouse_px.y * v.texels_per_px));
+    if (tx >= 0 && ty >= 0 && tx < g.cols && ty < g.rows) {
+      std::int32_t value = frame->tiles[static_cast<std::size_t>(ty) * static_cast<std::size_t>(g.cols) +
+                                        static_cast<std::size_t>(tx)];
+      int i0 = g.row_begin(ty), i1 = g.row_begin(ty + 1) - 1;
+      int j0 = g.col_begin(tx), j1 = g.col_begin(tx + 1) - 1;
+      int B = std::max(1, s.config.block);
+      ImGui::BeginTooltip();
+      if (g.tiled()) {
+        ImGui::Text("rows i %d..%d, columns j %d..%d", i0, i1, j0, j1);
+        ImGui::Text("tile minimum: %s", format_distance(value, frame->inf).c_str());
+      } else {
+        ImGui::Text("i = %d, j = %d", i0, j0);
+        ImGui::Text("distance d[i][j] = %s", format_distance(value, frame->inf).c_str());
+      }
+      ImGui::Text("block (%d, %d): %s of round %d", i0 / B, j0 / B, role_name(i0 / B, j0 / B, s.cursor.round),
+                  s.cursor.round + 1);
+      ImGui::EndTooltip();
+    }
+  }
+  ImGui::SetCursorScreenPos(ImVec2(canvas_min.x, canvas_min.y + canvas.y + ImGui::GetStyle().ItemSpacing.y));
+  draw_legend(state, renderer, frame);
+}
+
+void HeatmapViewPanel::draw_legend(const AppState& state, const HeatmapRenderer& renderer,
+                                   const ViewFrame* frame) const {
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const float font = ImGui::GetFontSize();
+  const Colormap& map = renderer.colormap();
+  const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
+  const ImU32 dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+  float width = ImGui::GetContentRegionAvail().x;
+
+  // Colour bar with the value range.
+  ImVec2 p = ImGui::GetCursorScreenPos();
+  float bar_w = std::min(width * 0.55f, font * 26);
+  float bar_h = font * 1.1f;
+  float label_w = ImGui::CalcTextSize("distance").x + font * 0.6f;
+  draw->AddText(ImVec2(p.x, p.y + (bar_h - font) * 0.5f), text, "distance");
+  float x0 = p.x + label_w;
+  for (int i = 0; i < 256; ++i) {
+    float a = x0 + bar_w * static_cast<float>(i) / 256.0f;
+    float b = x0 + bar_w * static_cast<float>(i + 1) / 256.0f + 0.5f;
+    draw->AddRectFilled(ImVec2(a, p.y), ImVec2(b, p.y + bar_h), to_u32(map.entries[static_cast<std::size_t>(i)]));
+  }
+  draw->AddRect(ImVec2(x0, p.y), ImVec2(x0 + bar_w, p.y + bar_h), dim);
+  float inf_x = x0 + bar_w + font;
+  draw->AddRectFilled(ImVec2(inf_x, p.y), ImVec2(inf_x + font * 1.6f, p.y + bar_h), to_u32(map.inf()));
+  draw->AddRect(ImVec2(inf_x, p.y), ImVec2(inf_x + font * 1.6f, p.y + bar_h), dim);
+  draw->AddText(ImVec2(inf_x + font * 2.0f, p.y + (bar_h - font) * 0.5f), text, "unreachable (INF)");
+  float ly = p.y + bar_h + font * 0.15f;
+  if (frame && frame->range.has_finite) {
+    std::string lo = format_thousands(frame->range.lo);
+    std::string mid = format_thousands(frame->range.lo + (frame->range.hi - frame->range.lo) / 2);
+    std::string hi = format_thousands(frame->range.hi);
+    draw->AddText(ImVec2(x0, ly), text, lo.c_str());
+    float mw = ImGui::CalcTextSize(mid.c_str()).x;
+    draw->AddText(ImVec2(x0 + bar_w * 0.5f - mw * 0.5f, ly), text, mid.c_str());
+    float hw = ImGui::CalcTextSize(hi.c_str()).x;
+    draw->AddText(ImVec2(x0 + bar_w - hw, ly), text, hi.c_str());
+  } else {
+    draw->AddText(ImVec2(x0, ly), dim, frame ? "every cell is unreachable" : "");
+  }
+  ImGui::Dummy(ImVec2(width, bar_h + font * 1.3f));
+
+  // Overlay key: what each highlight means; the ones of the coming phase are bright, the others dimmed.
+  HeatmapOverlay o = overlay_for(state, false);
+  struct KeyItem {
+    const char* label;
+    Rgbf color;
+    bool active;
+    bool hatch;
+  };
+  KeyItem items[] = {
+      {"pivot block", OverlayStyle::pivot, o.phase >= 0, false},
+      {"pivot row/column", OverlayStyle::rowcol, o.phase >= 1, false},
+      {"independent", OverlayStyle::independent, o.phase == 2, true},
+      {"improved by last step", OverlayStyle::improved, true, false},
+  };
+  if (state.view.overlays) {
+    ImVec2 k = ImGui::GetCursorScreenPos();
+    float x = k.x;
+    for (const KeyItem& item : items) {
+      float alpha = item.active ? 1.0f : 0.3f;
+      ImVec2 a(x, k.y + font * 0.1f), b(x + font * 1.2f, k.y + font * 0.95f);
+      if (item.hatch) {
+        draw->AddRect(a, b, to_u32(item.color, alpha));
+        for (float t = 0; t < font * 2.2f; t += font * 0.45f) {
+          ImVec2 l0(std::max(a.x, a.x + t - (b.y - a.y)), std::min(b.y, a.y + t));
+          ImVec2 l1(std::min(b.x, a.x + t), std::max(a.y, a.y + t - (b.x - a.x)));
+          draw->AddLine(l0, l1, to_u32(item.color, alpha));
+        }
+      } else {
+        draw->AddRectFilled(a, b, to_u32(item.color, alpha));
+      }
+      x += font * 1.6f;
+      draw->AddText(ImVec2(x, k.y), item.active ? text : dim, item.label);
+      x += ImGui::CalcTextSize(item.label).x + font * 1.2f;
+    }
+    ImGui::Dummy(ImVec2(width, font * 1.2f));
+  }
+  if (frame) {
+    const ViewGeometry& g = frame->geometry;
+    if (g.tiled()) {
+      ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.35f, 1.0f),
+                         "tile minimum: n = %d exceeds the %d x %d texture, each pixel shows the minimum of about %d x %d cells",
+                         g.n, g.cols, g.rows, (g.n + g.cols - 1) / g.cols, (g.n + g.rows - 1) / g.rows);
+    } else {
+      ImGui::TextDisabled("n = %d, one texel per cell | wheel: zoom, drag: pan, double-click or F: fit", g.n);
+    }
+  }
+}
+
+}  // namespace apsp::studio

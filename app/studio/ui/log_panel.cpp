@@ -1,0 +1,34 @@
+#include "ui/panels.h"
+
+namespace apsp::studio {
+
+void draw_log_panel(Log& log) {
+  static std::uint64_t seen_version = 0;  // scroll to the newest entry when something arrives
+  if (ImGui::SmallButton("Clear")) log.clear();
+  ImGui::Separator();
+  ImGui::BeginChild("log_lines", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
+  std::vector<LogEntry> entries = log.entries();
+  ImGuiListClipper clipper;
+  clipper.Begin(static_cast<int>(entries.size()));
+  while (clipper.Step()) {
+    for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
+      const LogEntry& e = entries[static_cast<std::size_t>(i)];
+      ImVec4 color = e.level == LogLevel::Error     ? ImVec4(1.0f, 0.45f, 0.40f, 1)
+                     : e.level == LogLevel::Warning ? ImVec4(1.0f, 0.85f, 0.35f, 1)
+                                                    : ImGui::GetStyleColorVec4(ImGuiCol_Text);
+      ImGui::TextDisabled("%7.2fs", e.time_s);
+      ImGui::SameLine();
+      ImGui::PushStyleColor(ImGuiCol_Text, color);
+      ImGui::Text("%s%s", e.level == LogLevel::Error ? "error: " : "", e.text.c_str());
+      ImGui::PopStyleColor();
+    }
+  }
+  std::uint64_t version = log.version();
+  if (version != seen_version) {
+    ImGui::SetScrollHereY(1.0f);
+    seen_version = version;
+  }
+  ImGui::EndChild();
+}
+
+}  // namespace apsp::studio

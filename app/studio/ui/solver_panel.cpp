@@ -1,0 +1,67 @@
+#include "ui/panels.h"
+#include "ui/widgets.h"
+
+#include <algorithm>
+
+namespace apsp::studio {
+
+void draw_solver_panel(AppState& state, CommandQueue& commands) {
+  if (!ImGui::CollapsingHeader("Solver", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  ImGui::PushID("solver");
+  SolverConfig& edit = state.edit_config;
+  const BackendInfo* selected = nullptr;
+  for (const BackendInfo& b : state.backends) {
+    // Unavailable variants stay visible, greyed, with the reason: users learn what a GPU machine would add.
+    ImGui::BeginDisabled(!b.available);
+    if (ImGui::RadioButton(b.name.c_str(), edit.backend == b.name)) edit.backend = b.name;
+    ImGui::EndDisabled();
+    item_tooltip(b.description + (b.available ? std::string() : "\nunavailable: " + b.unavailable_reason));
+    if (!b.available) {
+      ImGui::SameLine();
+      ImGui::TextDisabled("(%s)", b.unavailable_reason.c_str());
+    }
+    if (edit.backend == b.name) selected = &b;
+  }
+
+  std::vector<int> sizes = selected && !selected->block_sizes.empty() ? selected->block_sizes
+                                                                       : std::vector<int>{4, 8, 16, 32, 64, 128, 256};
+  if (selected && selected->block_sizes.empty() &&
+      std::find(sizes.begin(), sizes.end(), edit.block) == sizes.end()) {
+    sizes.push_back(edit.block);
+    std::sort(sizes.begin(), sizes.end());
+  }
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
+  if (ImGui::BeginCombo("block size B", std::to_string(edit.block).c_str())) {
+    for (int s : sizes) {
+      if (ImGui::Selectable(std::to_string(s).c_str(), s == edit.block)) edit.block = s;
+    }
+    ImGui::EndCombo();
+  }
+  help_marker("The matrix is split into B x B blocks; each round closes one pivot block (phase 1), then its row and "
+              "column of blocks (phase 2), then every other block (phase 3).");
+
+  bool i16_ok = !selected || selected->supports_i16;
+  ImGui::TextUnformatted("distances");
+  ImGui::SameLine();
+  if (ImGui::RadioButton("int32", edit.dtype == DType::I32)) edit.dtype = DType::I32;
+  ImGui::SameLine();
+  ImGui::BeginDisabled(!i16_ok);
+  if (ImGui::RadioButton("int16", edit.dtype == DType::I16)) edit.dtype = DType::I16;
+  ImGui::EndDisabled();
+  item_tooltip(i16_ok ? "half the memory; results must stay below 16383"
+                      : "this backend has no int16 mode");
+
+  const SolverConfig& active = state.session.config;
+  bool changed = !state.session.has_solver || active.backend != edit.backend || active.block != edit.block ||
+                 active.dtype != edit.dtype;
+  ImGui::BeginDisabled(!changed || !state.session.has_graph || (selected && !selected->available));
+  if (ImGui::Button("Apply (restarts the solve)")) commands.push(CmdConfigureSolver{edit});
+  ImGui::EndDisabled();
+  if (state.session.has_solver) {
+    ImGui::TextDisabled("active: %s, B = %d, %s", active.backend.c_str(), active.block,
+                        std::string(to_string(active.dtype)).c_str());
+  }
+  ImGui::PopID();
+}
+
+}  // namespace apsp::studio

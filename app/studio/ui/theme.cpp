@@ -1,0 +1,71 @@
+#include "ui/theme.h"
+
+#include <cmath>
+#include <filesystem>
+
+namespace apsp::studio {
+namespace {
+
+const char* find_font() {
+  static const char* candidates[] = {
+      "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+      "/usr/share/fonts/TTF/DejaVuSans.ttf",
+      "/usr/share/fonts/dejavu/DejaVuSans.ttf",
+      "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf",
+  };
+  for (const char* path : candidates) {
+    std::error_code ec;
+    if (std::filesystem::exists(path, ec)) return path;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+Fonts apply_theme(float scale) {
+  ImGuiStyle& style = ImGui::GetStyle();
+  ImGui::StyleColorsDark(&style);
+  style.WindowRounding = 4;
+  style.FrameRounding = 3;
+  style.GrabRounding = 3;
+  style.WindowBorderSize = 1;
+  style.FramePadding = ImVec2(8, 5);
+  style.ItemSpacing = ImVec2(8, 6);
+  style.WindowPadding = ImVec2(10, 10);
+  // Higher contrast than the stock dark style: projectors wash out dark greys.
+  ImVec4* c = style.Colors;
+  c[ImGuiCol_WindowBg] = ImVec4(0.09f, 0.10f, 0.12f, 1.00f);
+  c[ImGuiCol_ChildBg] = ImVec4(0.09f, 0.10f, 0.12f, 1.00f);
+  c[ImGuiCol_TitleBg] = ImVec4(0.16f, 0.22f, 0.34f, 1.00f);
+  c[ImGuiCol_TitleBgActive] = ImVec4(0.16f, 0.22f, 0.34f, 1.00f);
+  c[ImGuiCol_TitleBgCollapsed] = ImVec4(0.16f, 0.22f, 0.34f, 1.00f);
+  c[ImGuiCol_Header] = ImVec4(0.22f, 0.33f, 0.52f, 1.00f);
+  c[ImGuiCol_HeaderHovered] = ImVec4(0.28f, 0.42f, 0.66f, 1.00f);
+  c[ImGuiCol_Button] = ImVec4(0.22f, 0.35f, 0.58f, 1.00f);
+  c[ImGuiCol_ButtonHovered] = ImVec4(0.30f, 0.47f, 0.76f, 1.00f);
+  c[ImGuiCol_ButtonActive] = ImVec4(0.36f, 0.55f, 0.88f, 1.00f);
+  c[ImGuiCol_Text] = ImVec4(0.95f, 0.96f, 0.98f, 1.00f);
+  c[ImGuiCol_TextDisabled] = ImVec4(0.62f, 0.64f, 0.68f, 1.00f);
+  c[ImGuiCol_PlotHistogram] = ImVec4(0.30f, 0.70f, 0.40f, 1.00f);
+  style.ScaleAllSizes(scale);
+
+  ImGuiIO& io = ImGui::GetIO();
+  io.Fonts->Clear();
+  Fonts fonts;
+  float body_px = std::round(17.0f * scale);
+  float heading_px = std::round(23.0f * scale);
+  if (const char* path = find_font()) {
+    fonts.body = io.Fonts->AddFontFromFileTTF(path, body_px);
+    fonts.heading = io.Fonts->AddFontFromFileTTF(path, heading_px);
+  }
+  if (!fonts.body) {
+    ImFontConfig config;
+    config.SizePixels = std::round(13.0f * scale * 1.3f);
+    fonts.body = io.Fonts->AddFontDefault(&config);
+    config.SizePixels = std::round(13.0f * scale * 1.7f);
+    fonts.heading = io.Fonts->AddFontDefault(&config);
+  }
+  return fonts;
+}
+
+}  // namespace apsp::studio

@@ -1,0 +1,46 @@
+#pragma once
+/// @file graph_io.h
+/// @brief Graph readers and writers. Bad input throws InputError naming the file and the line or byte offset.
+#include <apsp/core/types.h>
+#include <apsp/graph/graph.h>
+#include <apsp/io/formats.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace apsp {
+
+struct GraphReadOptions {
+  std::optional<GraphFormat> format;  ///< default: from the extension
+  bool one_based = false;             ///< edge lists only: vertex ids start at 1
+  /// Largest n accepted at all: a larger header throws OutOfMemoryError right after the header is parsed,
+  /// even when check_memory is off (the n x n matrix could never be built).
+  std::int64_t max_n = 2'000'000'000;
+  /// When true (solve, verify), a header whose n x n distance matrix (shape: @c block, @c dtype) needs more
+  /// than host_available_bytes() throws OutOfMemoryError before the edges are read or anything is allocated.
+  /// `apsp info` turns it off: it still reads the graph (edges are bounded by the file size) and reports
+  /// DistanceMatrix::required_bytes itself.
+  bool check_memory = true;
+  int block = 1;            ///< block size used for the memory check
+  DType dtype = DType::I32; ///< element type used for the memory check
+};
+
+struct GraphReadResult {
+  Graph graph;
+  GraphFormat format;
+  double read_seconds = 0;
+  std::uint64_t file_bytes = 0;  ///< size of the input file
+};
+
+/// @brief Reads a graph. Large inputs are memory-mapped (binary) or read through one buffer (text).
+GraphReadResult read_graph(const std::string& path, const GraphReadOptions& options = {});
+
+/// @brief Throws OutOfMemoryError when an n x n matrix of that shape exceeds host memory or n > max_n
+/// (the check read_graph applies right after a header).
+void check_graph_memory(const std::string& path, std::int64_t n, const GraphReadOptions& options);
+
+/// @brief Writes @p g in @p format (default from the extension) to a temporary file, then renames it.
+void write_graph(const std::string& path, const Graph& g, std::optional<GraphFormat> format = std::nullopt);
+
+}  // namespace apsp

@@ -1,0 +1,39 @@
+#pragma once
+/// @file range_policy.h
+/// @brief When is a stored value a real distance, and when is it "unreachable"? Exact rules for i32 and i16.
+///
+/// min(c, a + b) never saturates, so with negative edges INF + (negative) dips below INF. Let L <= 0 be a lower
+/// bound of every shortest-path length (the sum over vertices of their most negative incoming weight) and
+/// Wp the largest positive weight. A value computed from at least one missing edge is >= INF + 2L (every walk
+/// segment around it is >= L), and no sum ever exceeds 2 * INF, so nothing overflows. Hence:
+///   - values >= unreachable_from = INF + 2L are unreachable;
+///   - real distances must be <= real_max = (INF - 1) / 2 (8191 for i16, 536870911 for i32);
+///   - a value in (real_max, unreachable_from) is a real distance out of range: RangeError, never a wrong number.
+/// The band (real_max, unreachable_from) is at least Wp wide (checked up front), so a path whose length
+/// leaves the range always leaves a prefix inside the band, where the final check catches it.
+#include <apsp/core/distance_matrix.h>
+
+#include <cstdint>
+
+namespace apsp {
+
+struct RangePolicy {
+  DType dtype = DType::I32;
+  std::int32_t inf = kInf32;               ///< the dtype's INF
+  std::int32_t real_max = (kInf32 - 1) / 2;
+  std::int32_t unreachable_from = kInf32;  ///< INF + 2L
+
+  /// @brief kInf32 for unreachable values, the value itself otherwise (no range check).
+  std::int32_t normalize(std::int32_t v) const { return v >= unreachable_from ? kInf32 : v; }
+  /// @brief True when @p v is a real distance outside the representable range.
+  bool out_of_range(std::int32_t v) const { return v > real_max && v < unreachable_from; }
+};
+
+/// @brief Derives the policy from an initial matrix; throws RangeError when the weights leave no safe margin
+/// (e.g. int16 with large negative weights), saying to use i32.
+RangePolicy make_range_policy(const DistanceMatrix& initial);
+
+/// @brief Throws RangeError naming (i, j) and the value when @p m holds a value in the out-of-range band.
+void check_range(const RangePolicy& policy, const DistanceMatrix& m);
+
+}  // namespace apsp

@@ -1,0 +1,141 @@
+#pragma once
+/// @file solver.h
+/// @brief The Solver interface: reset, step by k / phase / round / to the end, read back, view tiles.
+///
+/// The base class owns the cursor, the range policy (range_policy.h), negative-cycle reporting and the
+/// profile log; a variant implements the protected primitives (load, run_phase, read_raw, ...). So every
+/// variant steps, reports errors and fills profile columns the same way.
+#include <apsp/core/distance_matrix.h>
+#include <apsp/profile/profile.h>
+#include <apsp/solve/range_policy.h>
+#include <apsp/view/view.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace apsp {
+
+/// @brief How far one step() goes.
+enum class Granularity { KStep, Phase, Round, ToEnd };
+
+/// @brief Where the solver stands: the next work is phase @p phase of round @p round at k offset @p k
+/// (0..block-1) inside that phase. finished: every round is done.
+///
+/// Blocked variants walk Pivot -> PivotRowCol -> Independent in each round; non-blocked variants have one
+/// Full phase per round (a round is `block` consecutive k). Invariant: the matrix is always a state that a
+/// prefix of the algorithm produces; after round r it equals Floyd–Warshall restricted to intermediates
+/// < (r+1)*block. A k-step runs one k of the current phase over that phase's blocks.
+struct Cursor {
+  int round = 0;
+  Phase phase = Phase::Pivot;
+  int k = 0;
+  bool finished = false;
+
+  bool operator==(const Cursor&) const = default;
+};
+
+/// @brief Options shared by every backend; a backend ignores what does not apply to it.
+struct SolverOptions {
+  int block = 64;            ///< pivot block size B (any 1..n for CPU; listed sizes for CUDA)
+  DType dtype = DType::I32;
+  int threads = 0;           ///< CPU threads; 0 = all cores
+  bool track_paths = false;  ///< keep next-hop tables so path(i, j) works (CPU backends)
+  int gpus = 1;              ///< multi-GPU variants
+};
+
+/// @brief What one step did.
+struct StepResult {
+  Cursor before;
+  Cursor after;
+  int rounds_completed = 0;  ///< rounds finished by this step
+};
+
+class Solver {
+ public:
+  explicit Solver(const SolverOptions& options) : m_options(options) {}
+  virtual ~Solver() = default;
+  Solver(const Solver&) = delete;
+  Solver& operator=(const Solver&) = delete;
+
+  /// @brief Variant name as in the registry ("cpu-blocked", "cuda-tuned", ...).
+  virtual std::string_view name() const = 0;
+  /// @brief True for three-phase variants, false for one Full phase per round.
+  virtual bool blocked() const = 0;
+  const SolverOptions& options() const { return m_options; }
+
+  /// @brief Copies @p initial (any padding/dtype; converted to the solver's block and dtype), rewinds the
+  /// cursor, clears the profile. Throws OutOfMemoryError before allocating, RangeError for int16 overflow.
+  void reset(const DistanceMatrix& initial);
+
+  /// @brief Advances by @p g. Throws NegativeCycleError (with one cycle) once a diagonal goes negative
+  /// (checked after each round), RangeError when a final distance leaves the dtype's range.
+  StepResult step(Granularity g);
+
+  Cursor cursor() const { return m_cursor; }
+  bool finished() const { return m_cursor.finished; }
+  bool loaded() const { return m_n > 0 || m_loaded; }
+  /// @brief Logical n of the loaded matrix and the number of rounds, ceil(n / block).
+  int n() const { return m_n; }
+  int rounds() const;
+
+  /// @brief Copies the current distances into @p out (reallocated to n, the solver's block and dtype);
+  /// unreachable values are normalized to INF.
+  void read(DistanceMatrix& out);
+  /// @brief One distance, widened to int32 (kInf32 when unreachable).
+  std::int32_t value_at(int i, int j);
+
+  /// @brief Tile minimum per texel of @p geometry (rows*cols values, unreachable = kInf32). GPU variants
+  /// reduce on the device and copy only the tiles.
+  void view_tiles(const ViewGeometry& geometry, std::int32_t* tiles);
+
+  const RangePolicy& range_policy() const { return m_policy; }
+
+  /// @brief Samples recorded since reset(). GPU variants add samples when their CUDA events complete:
+  /// collect_timings(false) pulls in those that are ready without stalling; (true) waits for all.
+  const ProfileLog& profile() const { return m_profile; }
+  virtual void collect_timings(bool wait) { (void)wait; }
+  /// @brief Waits until every enqueued step has finished (no-op for CPU variants).
+  virtual void synchronize() {}
+
+  /// @brief Vertices of a shortest path i -> j (i first, j last) once finished with track_paths; nullopt
+  /// when unreachable. Throws UsageError when the variant or options do not track paths.
+  virtual std::optional<std::vector<std::int32_t>> path(int i, int j);
+
+ protected:
+  /// @brief Loads @p padded (already padded to options().block, dtype options().dtype) to the backend.
+  virtual void load(const DistanceMatrix& padded) = 0;
+  /// @brief Runs k offsets [k_begin, k_end) of @p phase of @p round (may only enqueue on GPUs).
+  virtual void run_phase(int round, Phase phase, int k_begin, int k_end) = 0;
+  /// @brief Whether any diagonal entry is negative. wait = false may answer from an earlier round's check
+  /// (GPUs read an asynchronously copied flag); wait = true answers for the work issued so far.
+  virtual bool negative_diagonal(bool wait) = 0;
+  /// @brief Raw copy into @p out, which the base allocated with the solver's n, block and dtype.
+  virtual void read_raw(DistanceMatrix& out) = 0;
+  virtual std::int32_t raw_value_at(int i, int j) = 0;
+  /// @brief Raw tile minima (int32-widened, not normalized).
+  virtual void raw_view_tiles(const ViewGeometry& geometry, std::int32_t* tiles) = 0;
+
+  /// @brief Adds a sample to the profile (GPU variants call it from collect_timings).
+  void record(const PhaseSample& sample) { m_profile.add(sample); }
+
+ private:
+  void advance_cursor_after_phase();
+  void after_round_completed();
+  [[noreturn]] void raise_negative_cycle();
+
+  SolverOptions m_options;
+  Cursor m_cursor;
+  int m_n = 0;
+  bool m_loaded = false;
+  RangePolicy m_policy;
+  ProfileLog m_profile;
+  DistanceMatrix m_initial;  ///< kept to recover a negative cycle's vertices
+};
+
+/// @brief Runs @p solver to the end: reset, then step(ToEnd).
+void solve_all(Solver& solver, const DistanceMatrix& initial);
+
+}  // namespace apsp

@@ -1,0 +1,57 @@
+#pragma once
+/// @file view.h
+/// @brief Matrix -> heatmap codes: tile minimum, value range, colormap index. CPU and CUDA produce the same codes.
+///
+/// A view has rows x cols texels. Texel (y, x) covers matrix rows [y*n/rows, (y+1)*n/rows) and columns
+/// [x*n/cols, (x+1)*n/cols) (integer division) and shows their minimum. With n <= the budget the view is
+/// one texel per cell. Codes: 0..255 index into the colormap LUT, kViewInfCode for unreachable; bit
+/// kViewImprovedBit marks a texel whose value dropped since the previous view.
+#include <cstddef>
+#include <cstdint>
+
+namespace apsp {
+
+inline constexpr std::uint16_t kViewInfCode = 256;
+inline constexpr std::uint16_t kViewImprovedBit = 0x8000;
+inline constexpr std::uint16_t kViewIndexMask = 0x01FF;
+/// @brief Default texture budget per side.
+inline constexpr int kDefaultViewBudget = 4096;
+
+struct ViewGeometry {
+  int n = 0;      ///< matrix size
+  int rows = 0;   ///< texels per column
+  int cols = 0;   ///< texels per row
+  bool tiled() const { return rows < n || cols < n; }
+  std::size_t texels() const { return static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols); }
+  /// @brief First matrix row (column) covered by texel row y (column x); y == rows gives n.
+  int row_begin(int y) const { return static_cast<int>(static_cast<std::int64_t>(y) * n / rows); }
+  int col_begin(int x) const { return static_cast<int>(static_cast<std::int64_t>(x) * n / cols); }
+};
+
+/// @brief rows = cols = min(n, budget).
+ViewGeometry make_view_geometry(int n, int budget = kDefaultViewBudget);
+
+/// @brief Finite value range of a view (INF excluded). has_finite false when every texel is INF.
+struct ValueRange {
+  std::int32_t lo = 0;
+  std::int32_t hi = 0;
+  bool has_finite = false;
+};
+
+/// @brief Range over @p count tile values; values >= @p inf are unreachable.
+ValueRange finite_range(const std::int32_t* tiles, std::size_t count, std::int32_t inf);
+
+/// @brief Colormap index of @p v: INF -> kViewInfCode; else (v - lo) * 255 / (hi - lo) in int64, clamped to
+/// 0..255 (0 when hi == lo). The CUDA encoder uses the same integer formula, so images match bit for bit.
+inline std::uint16_t encode_value(std::int32_t v, ValueRange r, std::int32_t inf) {
+  if (v >= inf) return kViewInfCode;
+  if (r.hi <= r.lo) return 0;
+  std::int64_t idx = (static_cast<std::int64_t>(v) - r.lo) * 255 / (static_cast<std::int64_t>(r.hi) - r.lo);
+  return static_cast<std::uint16_t>(idx < 0 ? 0 : (idx > 255 ? 255 : idx));
+}
+
+/// @brief Encodes every tile; with @p previous (may be null) sets kViewImprovedBit where tiles[i] < previous[i].
+void encode_view(const std::int32_t* tiles, const std::int32_t* previous, std::size_t count, ValueRange r,
+                 std::int32_t inf, std::uint16_t* codes);
+
+}  // namespace apsp

@@ -1,0 +1,68 @@
+#include <apsp/core/errors.h>
+
+#include <cstdio>
+
+namespace apsp {
+
+namespace {
+std::string input_message(const std::string& file, const std::string& where, const std::string& what) {
+  std::string msg = file;
+  if (!where.empty()) msg += ": " + where;
+  return msg + ": " + what;
+}
+
+std::string cycle_message(const std::vector<std::int32_t>& cycle) {
+  std::string msg = "negative cycle:";
+  const std::size_t shown = cycle.size() > 32 ? 32 : cycle.size();
+  for (std::size_t i = 0; i < shown; ++i) {
+    msg += ' ';
+    msg += std::to_string(cycle[i]);
+  }
+  if (shown < cycle.size()) {
+    msg.append(" ... (").append(std::to_string(cycle.size())).append(" vertices)");
+  } else if (!cycle.empty()) {
+    msg += ' ';
+    msg += std::to_string(cycle[0]);  // close the cycle: "1 2 3 1"
+  }
+  return msg;
+}
+}  // namespace
+
+InputError::InputError(const std::string& file, const std::string& where, const std::string& what)
+    : Error(input_message(file, where, what)), m_file(file) {}
+
+NegativeCycleError::NegativeCycleError(std::vector<std::int32_t> cycle)
+    : Error(cycle_message(cycle)), m_cycle(std::move(cycle)) {}
+
+OutOfMemoryError::OutOfMemoryError(const std::string& what_for, std::uint64_t required, std::uint64_t available)
+    : Error("not enough memory for " + what_for + ": needs " + format_bytes(required) + ", " +
+            format_bytes(available) + " available"),
+      m_required(required),
+      m_available(available) {}
+
+int exit_code(const std::exception& e) {
+  if (dynamic_cast<const NegativeCycleError*>(&e)) return 3;
+  if (dynamic_cast<const OutOfMemoryError*>(&e)) return 4;
+  if (dynamic_cast<const UsageError*>(&e) || dynamic_cast<const InputError*>(&e) ||
+      dynamic_cast<const UnavailableError*>(&e) || dynamic_cast<const RangeError*>(&e))
+    return 2;
+  return 1;
+}
+
+std::string format_bytes(std::uint64_t bytes) {
+  const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+  double v = static_cast<double>(bytes);
+  int u = 0;
+  while (v >= 1024.0 && u < 6) {
+    v /= 1024.0;
+    ++u;
+  }
+  char buf[64];
+  if (u == 0)
+    std::snprintf(buf, sizeof buf, "%llu B", static_cast<unsigned long long>(bytes));
+  else
+    std::snprintf(buf, sizeof buf, "%.2f %s", v, units[u]);
+  return buf;
+}
+
+}  // namespace apsp

@@ -1,0 +1,76 @@
+// CSV distances (for small n): n lines of n comma-separated integers. INF is written as the number
+// 1073741823 (not "inf"), so a round trip is exact and other tools see plain integers; the reader also
+// accepts "inf"/"INF" for hand-made files.
+#include "distance_formats.h"
+#include "text_scan.h"
+
+#include <apsp/core/errors.h>
+#include <apsp/core/memory.h>
+#include <apsp/core/types.h>
+#include <apsp/io/atomic_file.h>
+
+#include <vector>
+
+namespace apsp::io_detail {
+
+void write_distances_csv(const std::string& path, const DistanceRows& rows) {
+  AtomicFile file(path);
+  TextOut out([&file](const char* p, std::size_t n) { file.write(p, n); });
+  std::vector<std::int32_t> row(static_cast<std::size_t>(rows.n));
+  for (std::int32_t i = 0; i < rows.n; ++i) {
+    rows.fill_row(i, row.data());
+    for (std::int32_t j = 0; j < rows.n; ++j) {
+      if (j) out.put(',');
+      out.put_int(row[static_cast<std::size_t>(j)]);
+    }
+    out.put('\n');
+  }
+  out.flush();
+  file.commit();
+}
+
+DenseDistances read_distances_csv(const MappedFile& file) {
+  const std::string& path = file.path();
+  if (file.size() == 0) throw InputError(path, "", "empty file (expected n lines of n comma-separated distances)");
+  LineScanner lines(file.text());
+  DenseDistances d;
+  std::int64_t n = -1;
+  std::int64_t row = 0;
+  std::string_view tok;
+  while (lines.next()) {
+    const std::int64_t ln = lines.line_no();
+    Tokenizer t(lines.line(), true);
+    if (!t.next(tok)) continue;  // blank line
+    if (n >= 0 && row == n) throw InputError(path, line_where(ln), "more than n = " + std::to_string(n) + " rows");
+    const std::size_t row_start = d.values.size();
+    do {
+      std::int32_t v;
+      if (tok == "inf" || tok == "INF" || tok == "Inf") {
+        v = kInf32;
+      } else {
+        const std::int64_t x = parse_int(tok, path, ln, "distance");
+        if (x > INT32_MAX || x < INT32_MIN) throw InputError(path, line_where(ln), "distance " + std::to_string(x) + " exceeds the int32 range");
+        v = static_cast<std::int32_t>(x);
+      }
+      d.values.push_back(v);
+    } while (t.next(tok));
+    const std::int64_t cols = static_cast<std::int64_t>(d.values.size() - row_start);
+    if (n < 0) {
+      n = cols;
+      // Each further value takes at least 2 bytes ("0,"): bound n*n by the file before reserving.
+      if (static_cast<std::uint64_t>(n) * static_cast<std::uint64_t>(n - 1) > 2 * lines.remaining() + 2)
+        throw InputError(path, line_where(ln), std::to_string(n) + " columns, but the file is too short for " + std::to_string(n) + " rows");
+      require_memory("the distances in " + path, static_cast<std::uint64_t>(n) * static_cast<std::uint64_t>(n) * 4, host_available_bytes());
+      d.values.reserve(static_cast<std::size_t>(n * n));
+    } else if (cols != n) {
+      throw InputError(path, line_where(ln), "row has " + std::to_string(cols) + " values, expected " + std::to_string(n));
+    }
+    ++row;
+  }
+  if (n < 0) throw InputError(path, "", "no rows: nothing to read");
+  if (row != n) throw InputError(path, line_where(lines.line_no()), "only " + std::to_string(row) + " rows, expected n = " + std::to_string(n));
+  d.n = static_cast<std::int32_t>(n);
+  return d;
+}
+
+}  // namespace apsp::io_detail

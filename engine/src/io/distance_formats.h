@@ -1,0 +1,30 @@
+#pragma once
+// Internal: one reader and writer per distance format, called by distance_io.cpp.
+#include "mapped_file.h"
+
+#include <apsp/io/distance_io.h>
+
+#include <functional>
+
+namespace apsp::io_detail {
+
+/// @brief Rows of an n x n int32 table, produced on demand so a large matrix is never copied whole.
+struct DistanceRows {
+  std::int32_t n = 0;
+  std::function<void(std::int32_t row, std::int32_t* out)> fill_row;  ///< writes n values, INF = kInf32
+};
+
+void write_distances_bin(const std::string& path, const DistanceRows& rows);
+void write_distances_npy(const std::string& path, const DistanceRows& rows);
+void write_distances_csv(const std::string& path, const DistanceRows& rows);
+
+DenseDistances read_distances_bin(const MappedFile& file);
+DenseDistances read_distances_npy(const MappedFile& file);
+DenseDistances read_distances_csv(const MappedFile& file);
+
+/// @brief Little-endian int32 rows appended to a byte sink (shared by .bin and .npy).
+void write_le32_rows(const DistanceRows& rows, const std::function<void(const void*, std::size_t)>& sink);
+/// @brief Copies @p count little-endian int32 values.
+void load_le32_values(const unsigned char* src, std::size_t count, std::int32_t* out);
+
+}  // namespace apsp::io_detail

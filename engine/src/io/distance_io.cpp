@@ -1,0 +1,125 @@
+// Distance files: dispatch, and the headerless course binary (n*n little-endian int32, row-major).
+#include "distance_formats.h"
+#include "text_scan.h"
+
+#include <apsp/core/errors.h>
+#include <apsp/core/memory.h>
+#include <apsp/core/types.h>
+#include <apsp/io/atomic_file.h>
+
+#include <bit>
+#include <cmath>
+#include <cstring>
+#include <vector>
+
+namespace apsp {
+
+namespace io_detail {
+
+void write_le32_rows(const DistanceRows& rows, const std::function<void(const void*, std::size_t)>& sink) {
+  std::vector<std::int32_t> row(static_cast<std::size_t>(rows.n));
+  std::vector<unsigned char> bytes;
+  for (std::int32_t i = 0; i < rows.n; ++i) {
+    rows.fill_row(i, row.data());
+    if constexpr (std::endian::native == std::endian::little) {
+      sink(row.data(), row.size() * 4);
+    } else {
+      bytes.resize(row.size() * 4);
+      for (std::size_t j = 0; j < row.size(); ++j) {
+        const auto u = static_cast<std::uint32_t>(row[j]);
+        for (int b = 0; b < 4; ++b) bytes[4 * j + b] = static_cast<unsigned char>(u >> (8 * b));
+      }
+      sink(bytes.data(), bytes.size());
+    }
+  }
+}
+
+void load_le32_values(const unsigned char* src, std::size_t count, std::int32_t* out) {
+  if constexpr (std::endian::native == std::endian::little) {
+    if (count) std::memcpy(out, src, count * 4);
+  } else {
+    for (std::size_t j = 0; j < count; ++j, src += 4)
+      out[j] = static_cast<std::int32_t>(src[0] | (std::uint32_t(src[1]) << 8) | (std::uint32_t(src[2]) << 16) | (std::uint32_t(src[3]) << 24));
+  }
+}
+
+void write_distances_bin(const std::string& path, const DistanceRows& rows) {
+  AtomicFile out(path);
+  write_le32_rows(rows, [&out](const void* p, std::size_t n) { out.write(p, n); });
+  out.commit();
+}
+
+DenseDistances read_distances_bin(const MappedFile& file) {
+  const std::string& path = file.path();
+  if (file.size() == 0) throw InputError(path, "", "empty file (expected n*n int32 distances)");
+  if (file.size() % 4 != 0)
+    throw InputError(path, byte_where(file.size() / 4 * 4), "size " + std::to_string(file.size()) + " is not a multiple of 4 bytes (truncated int32)");
+  const std::uint64_t count = file.size() / 4;
+  auto n = static_cast<std::uint64_t>(std::sqrt(static_cast<double>(count)));
+  while (n * n > count) --n;
+  while ((n + 1) * (n + 1) <= count) ++n;
+  if (n * n != count)
+    throw InputError(path, "", std::to_string(count) + " int32 values are not a square number: not an n x n distance matrix");
+  if (n > static_cast<std::uint64_t>(INT32_MAX)) throw InputError(path, "", "n = " + std::to_string(n) + " exceeds the int32 range");
+  require_memory("the distances in " + path, count * 4, host_available_bytes());
+  DenseDistances d;
+  d.n = static_cast<std::int32_t>(n);
+  d.values.resize(count);
+  load_le32_values(file.data(), count, d.values.data());
+  return d;
+}
+
+namespace {
+DistanceRows rows_of(const DistanceMatrix& m) {
+  return DistanceRows{m.n(), [&m](std::int32_t i, std::int32_t* out) {
+                        const std::int32_t n = m.n();
+                        if (m.dtype() == DType::I32) {
+                          // Solvers may leave values between INF and 2*INF: all of them mean unreachable.
+                          const std::int32_t* r = m.row<std::int32_t>(i);
+                          for (std::int32_t j = 0; j < n; ++j) out[j] = r[j] >= kInf32 ? kInf32 : r[j];
+                        } else {
+                          const std::int16_t* r = m.row<std::int16_t>(i);
+                          for (std::int32_t j = 0; j < n; ++j) out[j] = r[j] >= kInf16 ? kInf32 : r[j];
+                        }
+                      }};
+}
+
+DistanceRows rows_of(const DenseDistances& d) {
+  if (d.n < 0 || d.values.size() != static_cast<std::size_t>(d.n) * static_cast<std::size_t>(d.n))
+    throw Error("distance table holds " + std::to_string(d.values.size()) + " values, not n*n for n = " + std::to_string(d.n));
+  return DistanceRows{d.n, [&d](std::int32_t i, std::int32_t* out) {
+                        const std::size_t n = static_cast<std::size_t>(d.n);
+                        std::memcpy(out, d.values.data() + n * static_cast<std::size_t>(i), n * 4);
+                      }};
+}
+
+void write_rows(const std::string& path, const DistanceRows& rows, std::optional<DistanceFormat> format) {
+  switch (format ? *format : distance_format_from_path(path)) {
+    case DistanceFormat::CourseBinary: write_distances_bin(path, rows); break;
+    case DistanceFormat::Npy: write_distances_npy(path, rows); break;
+    case DistanceFormat::Csv: write_distances_csv(path, rows); break;
+  }
+}
+}  // namespace
+
+}  // namespace io_detail
+
+void write_distances(const std::string& path, const DistanceMatrix& m, std::optional<DistanceFormat> format) {
+  io_detail::write_rows(path, io_detail::rows_of(m), format);
+}
+
+void write_distances(const std::string& path, const DenseDistances& d, std::optional<DistanceFormat> format) {
+  io_detail::write_rows(path, io_detail::rows_of(d), format);
+}
+
+DenseDistances read_distances(const std::string& path, std::optional<DistanceFormat> format) {
+  const io_detail::MappedFile file(path);
+  switch (format ? *format : distance_format_from_path(path)) {
+    case DistanceFormat::CourseBinary: return io_detail::read_distances_bin(file);
+    case DistanceFormat::Npy: return io_detail::read_distances_npy(file);
+    case DistanceFormat::Csv: return io_detail::read_distances_csv(file);
+  }
+  return {};
+}
+
+}  // namespace apsp

@@ -1,0 +1,112 @@
+#include "solve/cpu/cpu_solver_base.h"
+
+#include <apsp/core/errors.h>
+
+#include <algorithm>
+#include <string>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+namespace apsp::cpu {
+
+template <class T> int CpuSolverBase<T>::threads() const {
+  if (options().threads > 0) return options().threads;
+#ifdef _OPENMP
+  return omp_get_max_threads();
+#else
+  return 1;
+#endif
+}
+
+template <class T> void CpuSolverBase<T>::load(const DistanceMatrix& padded) {
+  m_d = padded;
+  m_next.clear();
+  if (!options().track_paths) return;
+  const int n = padded.n();
+  m_next.assign(ld() * static_cast<std::size_t>(padded.padded_n()), -1);
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j)
+      if (i == j || m_d.get(i, j) != kInf32) m_next[static_cast<std::size_t>(i) * ld() + j] = j;
+}
+
+template <class T> bool CpuSolverBase<T>::negative_diagonal(bool) {
+  for (int i = 0; i < m_d.n(); ++i)
+    if (m_d.template row<T>(i)[i] < 0) return true;
+  return false;
+}
+
+template <class T> void CpuSolverBase<T>::read_raw(DistanceMatrix& out) {
+  for (int i = 0; i < m_d.n(); ++i) std::copy_n(m_d.template row<T>(i), m_d.n(), out.template row<T>(i));
+}
+
+template <class T> std::int32_t CpuSolverBase<T>::raw_value_at(int i, int j) { return m_d.template row<T>(i)[j]; }
+
+template <class T> void CpuSolverBase<T>::raw_view_tiles(const ViewGeometry& g, std::int32_t* tiles) {
+#pragma omp parallel for schedule(static) num_threads(threads())
+  for (int y = 0; y < g.rows; ++y) {
+    std::int32_t* out = tiles + static_cast<std::size_t>(y) * static_cast<std::size_t>(g.cols);
+    for (int x = 0; x < g.cols; ++x) out[x] = INT32_MAX;
+    for (int i = g.row_begin(y); i < g.row_begin(y + 1); ++i) {
+      const T* row = m_d.template row<T>(i);
+      for (int x = 0; x < g.cols; ++x) {
+        const int j1 = g.col_begin(x + 1);
+        std::int32_t m = out[x];
+        for (int j = g.col_begin(x); j < j1; ++j) m = std::min<std::int32_t>(m, row[j]);
+        out[x] = m;
+      }
+    }
+  }
+}
+
+template <class T> void CpuSolverBase<T>::relax_with_paths(int i0, int i1, int j0, int j1, int k0, int k1) {
+  T* d = data();
+  const std::size_t s = ld();
+  for (int k = k0; k < k1; ++k)
+    for (int i = i0; i < i1; ++i) {
+      const T a = d[static_cast<std::size_t>(i) * s + k];
+      const std::int32_t hop = m_next[static_cast<std::size_t>(i) * s + k];
+      for (int j = j0; j < j1; ++j) {
+        const T sum = static_cast<T>(a + d[static_cast<std::size_t>(k) * s + j]);
+        T& c = d[static_cast<std::size_t>(i) * s + j];
+        if (sum < c) {
+          c = sum;
+          m_next[static_cast<std::size_t>(i) * s + j] = hop;
+        }
+      }
+    }
+}
+
+template <class T> std::optional<std::vector<std::int32_t>> CpuSolverBase<T>::path(int i, int j) {
+  if (!tracking_paths()) return Solver::path(i, j);
+  if (!finished()) throw UsageError("paths are available once the solve has finished");
+  if (value_at(i, j) == kInf32) return std::nullopt;
+  std::vector<std::int32_t> p{i};
+  int v = i;
+  while (v != j) {
+    v = m_next[static_cast<std::size_t>(v) * ld() + j];
+    // next hops always lie on a shortest path; a walk longer than n means a zero-weight cycle tie.
+    if (v < 0 || static_cast<int>(p.size()) > n()) throw Error("path reconstruction failed for " + std::to_string(i) + " -> " + std::to_string(j));
+    p.push_back(v);
+  }
+  return p;
+}
+
+template <class T>
+void CpuSolverBase<T>::record_cpu(int round, Phase phase, std::chrono::steady_clock::time_point start,
+                                  std::uint64_t updates, std::uint64_t bytes, int k_steps) {
+  PhaseSample s;
+  s.round = round;
+  s.phase = phase;
+  s.device = 0;
+  s.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  s.updates = updates;
+  s.bytes = bytes;
+  s.k_steps = static_cast<std::uint64_t>(k_steps);
+  record(s);
+}
+
+template class CpuSolverBase<std::int32_t>;
+template class CpuSolverBase<std::int16_t>;
+
+}  // namespace apsp::cpu

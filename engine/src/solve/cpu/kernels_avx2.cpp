@@ -1,0 +1,15 @@
+// Compiled with -mavx2 where the compiler supports it (engine/CMakeLists.txt).
+#include "solve/cpu/kernels.h"
+#ifdef __AVX2__
+#define APSP_KERNEL_NS avx2
+#define APSP_TILE_ROWS 4
+#define APSP_TILE_VECS 1
+#include "solve/cpu/kernels_impl.inl"
+namespace apsp::cpu {
+const CpuKernels* kernels_avx2() { return avx2::table("avx2"); }
+}  // namespace apsp::cpu
+#else
+namespace apsp::cpu {
+const CpuKernels* kernels_avx2() { return nullptr; }
+}  // namespace apsp::cpu
+#endif

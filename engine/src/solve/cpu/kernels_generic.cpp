@@ -1,0 +1,8 @@
+#define APSP_KERNEL_NS generic
+#define APSP_TILE_ROWS 2
+#define APSP_TILE_VECS 1
+#include "solve/cpu/kernels_impl.inl"
+
+namespace apsp::cpu {
+const CpuKernels* kernels_generic() { return generic::table("generic"); }
+}  // namespace apsp::cpu

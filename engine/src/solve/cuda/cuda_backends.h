@@ -1,0 +1,10 @@
+#pragma once
+// Registration of the CUDA variants with the solver registry (called once by registry.cpp at start-up).
+
+namespace apsp::detail {
+
+/// @brief Registers cuda-naive, cuda-blocked and cuda-tuned; without a usable device they are listed as
+/// unavailable with the reason from cuda_unavailable_reason().
+void register_cuda_backends();
+
+}  // namespace apsp::detail

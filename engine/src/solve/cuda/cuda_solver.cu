@@ -1,0 +1,285 @@
+// The CUDA solvers. One class template per element type holds what every variant shares: the device matrix
+// (it stays on the GPU between steps), the stream, the profile's event pairs, the negative-diagonal flag in
+// mapped host memory, read-back and view tiles. A Variant decides which kernels a phase enqueues.
+//
+// Nothing here synchronizes except read(), value_at(), view_tiles(), synchronize(), collect_timings(true) and
+// the final negative-diagonal check (Solver::step asks with wait = true once the last round is issued).
+//
+// Modeled global-memory bytes per sample (e = element bytes, B = block, N = device matrix side, T = tiles):
+//   k-step of any blocked variant, and every cuda-naive k: 2 * cells * e per k (each cell of the region read
+//     and, at worst, written; row k / column k come from cache)
+//   cuda-blocked  phase 1: 2 B^2 e                 (pivot block read + written once)
+//                 phase 2: 2 (N/B - 1) * 3 B^2 e   (each row/column block: pivot + block read, block written)
+//                 phase 3: (N/B - 1)^2 * 4 B^2 e   (each block: row block + column block + itself read, written)
+//   cuda-tuned    phase 1: 2 B^2 e
+//                 phase 2: row panel 3 B N e (read, write back, panel copy) + column panel 2 N B e + 4 N B
+//                          (transposed 32-bit panel) + B^2 e per CTA (pivot)
+//                 phase 3: 2 N^2 e (C read + written once) + per 128 x 128-word tile 2 * 128 * B * 4 (panels)
+//   upload / download: the bytes copied.
+#include "solve/cuda/cuda_check.cuh"
+#include "solve/cuda/cuda_solver.h"
+#include "solve/cuda/device_matrix.cuh"
+#include "solve/cuda/event_ring.cuh"
+#include "solve/cuda/kernels.cuh"
+#include "view/cuda/view_tiles.cuh"
+
+#include <apsp/core/errors.h>
+
+#include <algorithm>
+#include <string>
+
+namespace apsp::cuda {
+
+namespace {
+
+std::string variant_name(Variant v) {
+  switch (v) {
+    case Variant::Naive: return "cuda-naive";
+    case Variant::Blocked: return "cuda-blocked";
+    default: return "cuda-tuned";
+  }
+}
+
+int round_up(int v, int m) { return (v + m - 1) / m * m; }
+
+template <class T> class CudaSolver final : public Solver {
+ public:
+  CudaSolver(Variant variant, const SolverOptions& options) : Solver(options), m_variant(variant), m_name(variant_name(variant)) {
+    int count = 0;
+    if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
+      (void)cudaGetLastError();
+      throw UnavailableError(m_name + ": no CUDA device");
+    }
+    APSP_CUDA_CHECK(cudaGetDevice(&m_device));
+    const auto blocks = supported_blocks(variant);
+    if (options.block <= 0 || (!blocks.empty() && std::find(blocks.begin(), blocks.end(), options.block) == blocks.end()))
+      throw UsageError(m_name + ": block size " + std::to_string(options.block) + " not supported");
+    m_stream = Stream::create();
+    m_flags = MappedFlags(1);
+  }
+
+  ~CudaSolver() override {
+    if (m_stream.get()) (void)cudaStreamSynchronize(m_stream.get());  // kernels must not outlive the buffers
+  }
+
+  std::string_view name() const override { return m_name; }
+  bool blocked() const override { return m_variant != Variant::Naive; }
+
+  void collect_timings(bool wait) override {
+    m_ring.collect(wait, [this](const PhaseSample& s) { record(s); });
+  }
+  void synchronize() override { APSP_CUDA_CHECK(cudaStreamSynchronize(m_stream.get())); }
+
+ protected:
+  void load(const DistanceMatrix& padded) override {
+    APSP_CUDA_CHECK(cudaSetDevice(m_device));
+    synchronize();
+    m_ring.clear();
+    m_flags.clear();
+    m_n = padded.n();
+    m_padded = padded.padded_n();
+    const int block = options().block;
+    // cuda-tuned's phase 3 works on whole 128-row x 128-word tiles: pad further with isolated vertices.
+    m_side = m_variant == Variant::Tuned ? round_up(m_padded, kTunedTileWords * static_cast<int>(4 / sizeof(T))) : m_padded;
+    if (m_n == 0) return;
+    const std::uint64_t matrix_bytes = DeviceMatrix::estimate_bytes(m_side, m_side, sizeof(T));
+    const std::uint64_t panel_bytes = m_variant == Variant::Tuned
+                                          ? DeviceMatrix::estimate_bytes(block, m_side, 4) +
+                                                DeviceMatrix::estimate_bytes(block, m_side, sizeof(T))
+                                          : 0;
+    if (m_d.rows() != m_side || m_d.cols() != m_side) {
+      m_d = DeviceMatrix();
+      m_col_t = DeviceMatrix();
+      m_row_panel = DeviceMatrix();
+      require_device_memory(m_name + " needs the " + std::to_string(m_n) + " x " + std::to_string(m_n) +
+                                " distance matrix (" + std::string(to_string(options().dtype)) + ")",
+                            matrix_bytes + panel_bytes);
+      m_d = DeviceMatrix(m_side, m_side, sizeof(T), m_name + " distance matrix");
+      if (m_variant == Variant::Tuned) {
+        m_col_t = DeviceMatrix(block, m_side, 4, m_name + " column panel");
+        m_row_panel = DeviceMatrix(block, m_side, sizeof(T), m_name + " row panel");
+      }
+    }
+    cudaStream_t s = m_stream.get();
+    const int start = m_ring.record(s);
+    if (m_side > m_padded) fill_identity_async<T>(matrix(), s);
+    APSP_CUDA_CHECK(cudaMemcpy2DAsync(m_d.data(), m_d.pitch_bytes(), padded.data(), padded.pitch_bytes(),
+                                      static_cast<std::size_t>(m_padded) * sizeof(T), static_cast<std::size_t>(m_padded),
+                                      cudaMemcpyHostToDevice, s));
+    const int end = m_ring.record(s);
+    PhaseSample sample;
+    sample.round = -1;
+    sample.phase = Phase::Upload;
+    sample.device = m_device;
+    sample.bytes = static_cast<std::uint64_t>(m_padded) * static_cast<std::uint64_t>(m_padded) * sizeof(T);
+    m_ring.add(sample, start, end);
+  }
+
+  void run_phase(int round, Phase phase, int k_begin, int k_end) override {
+    if (m_n == 0 || k_end <= k_begin) return;
+    cudaStream_t s = m_stream.get();
+    const int block = options().block;
+    const int p0 = round * block;
+    const int pb = std::min(block, m_n - p0);  // real pivot vertices this round
+    const bool completes_phase = k_end >= pb;
+    const std::uint64_t ks = static_cast<std::uint64_t>(k_end - k_begin);
+    const std::uint64_t e = sizeof(T);
+    const std::uint64_t upb = static_cast<std::uint64_t>(pb);
+    const std::uint64_t rest = static_cast<std::uint64_t>(m_n) - upb;
+    const std::uint64_t n = static_cast<std::uint64_t>(m_n);
+    const std::uint64_t side = static_cast<std::uint64_t>(m_side);
+    const std::uint64_t b = static_cast<std::uint64_t>(block);
+
+    PhaseSample sample;
+    sample.round = round;
+    sample.phase = phase;
+    sample.device = m_device;
+    sample.k_steps = ks;
+    switch (phase) {
+      case Phase::Pivot: sample.updates = upb * upb * ks; break;
+      case Phase::PivotRowCol: sample.updates = 2 * upb * rest * ks; break;
+      case Phase::Independent: sample.updates = rest * rest * ks; break;
+      default: sample.updates = n * n * ks; break;
+    }
+
+    const int start = m_ring.record(s);
+    // A phase run to its end uses the phase kernel even when k-steps already did part of it: each phase
+    // kernel is idempotent on its own partial results (Floyd–Warshall on a partially relaxed block gives the
+    // same closure), so the state equals the one the k-steps would reach.
+    if (m_variant == Variant::Naive || !completes_phase) {
+      for (int k = k_begin; k < k_end; ++k) relax_k_async<T>(matrix(), m_n, p0 + k, phase, p0, p0 + block, s);
+      std::uint64_t cells = n * n;
+      if (phase == Phase::Pivot) cells = upb * upb;
+      if (phase == Phase::PivotRowCol) cells = 2 * upb * rest;
+      if (phase == Phase::Independent) cells = rest * rest;
+      sample.bytes = 2 * cells * e * ks;
+    } else if (m_variant == Variant::Blocked) {
+      const int blocks = m_padded / block;
+      const std::uint64_t nb = static_cast<std::uint64_t>(blocks);
+      switch (phase) {
+        case Phase::Pivot:
+          pivot_async<T>(matrix(), block, p0, s);
+          sample.bytes = 2 * b * b * e;
+          break;
+        case Phase::PivotRowCol:
+          blocked_rowcol_async<T>(matrix(), block, round, blocks, s);
+          sample.bytes = 2 * (nb - 1) * 3 * b * b * e;
+          break;
+        default:
+          blocked_independent_async<T>(matrix(), block, round, blocks, s);
+          sample.bytes = (nb - 1) * (nb - 1) * 4 * b * b * e;
+          break;
+      }
+    } else {
+      const TunedPanels panels{m_col_t.view<std::uint32_t>(), m_row_panel.view<std::uint32_t>()};
+      const std::uint64_t words = side * e / 4;
+      switch (phase) {
+        case Phase::Pivot:
+          pivot_async<T>(matrix(), block, p0, s);
+          sample.bytes = 2 * b * b * e;
+          break;
+        case Phase::PivotRowCol: {
+          const MatrixView<T> d = matrix();
+          const MatrixView<const T> pivot{d.row(p0) + p0, d.pitch, block, block};
+          tuned_rowcol_async<T>(d, pivot, block, p0, true, 0, m_side, panels, s);
+          const std::uint64_t ctas = words / kTunedTileWords + side / kTunedTileRows;
+          sample.bytes = 3 * b * side * e + 2 * side * b * e + 4 * side * b + ctas * b * b * e;
+          break;
+        }
+        default: {
+          tuned_independent_async<T>(matrix(), block, 0, m_side, panels, s);
+          const std::uint64_t tiles = (side / kTunedTileRows) * (words / kTunedTileWords);
+          sample.bytes = 2 * side * side * e + tiles * 2 * kTunedTileRows * b * 4;
+          break;
+        }
+      }
+    }
+    const int end = m_ring.record(s);
+    m_ring.add(sample, start, end);
+
+    const bool ends_round = completes_phase && (phase == Phase::Independent || phase == Phase::Full);
+    if (ends_round) {
+      const MatrixView<T> d = matrix();
+      diagonal_check_async<T>(MatrixView<const T>{d.data, d.pitch, d.rows, d.cols}, m_n, 0, m_flags.device(), s);
+    }
+    // Keep the event backlog bounded when nobody collects (e.g. a long ToEnd in a benchmark).
+    if (m_ring.pending() > 4096) collect_timings(false);
+  }
+
+  bool negative_diagonal(bool wait) override {
+    if (wait) synchronize();
+    return m_flags.host()[0] != 0;
+  }
+
+  void read_raw(DistanceMatrix& out) override {
+    if (m_n == 0) return;
+    cudaStream_t s = m_stream.get();
+    const int start = m_ring.record(s);
+    APSP_CUDA_CHECK(cudaMemcpy2DAsync(out.data(), out.pitch_bytes(), m_d.data(), m_d.pitch_bytes(),
+                                      static_cast<std::size_t>(m_n) * sizeof(T), static_cast<std::size_t>(m_n),
+                                      cudaMemcpyDeviceToHost, s));
+    const int end = m_ring.record(s);
+    PhaseSample sample;
+    sample.round = -1;
+    sample.phase = Phase::Download;
+    sample.device = m_device;
+    sample.bytes = static_cast<std::uint64_t>(m_n) * static_cast<std::uint64_t>(m_n) * sizeof(T);
+    m_ring.add(sample, start, end);
+    synchronize();
+  }
+
+  std::int32_t raw_value_at(int i, int j) override {
+    T v{};
+    APSP_CUDA_CHECK(cudaMemcpyAsync(&v, matrix().row(i) + j, sizeof(T), cudaMemcpyDeviceToHost, m_stream.get()));
+    synchronize();
+    return v;
+  }
+
+  void raw_view_tiles(const ViewGeometry& g, std::int32_t* tiles) override {
+    if (g.texels() == 0 || m_n == 0) return;
+    if (m_tiles.empty() || static_cast<std::size_t>(m_tiles.cols()) < g.texels()) {
+      m_tiles = DeviceMatrix();
+      m_tiles = DeviceMatrix(1, static_cast<int>(g.texels()), sizeof(std::int32_t), m_name + " view tiles");
+    }
+    cudaStream_t s = m_stream.get();
+    auto* dev_tiles = static_cast<std::int32_t*>(m_tiles.data());
+    const MatrixView<T> d = matrix();
+    view_tile_min_async<T>(d.data, d.pitch, g.n, g.rows, g.cols, dev_tiles, s);
+    APSP_CUDA_CHECK(cudaMemcpyAsync(tiles, dev_tiles, g.texels() * sizeof(std::int32_t), cudaMemcpyDeviceToHost, s));
+    synchronize();
+  }
+
+ private:
+  MatrixView<T> matrix() const { return m_d.view<T>(); }
+
+  Variant m_variant;
+  std::string m_name;
+  int m_device = 0;
+  int m_n = 0;
+  int m_padded = 0;  ///< n padded to the block (the host layout)
+  int m_side = 0;    ///< device matrix side (>= m_padded)
+  Stream m_stream;
+  MappedFlags m_flags;  ///< [0]: a diagonal entry went negative
+  EventRing m_ring;
+  DeviceMatrix m_d;
+  DeviceMatrix m_col_t;      ///< cuda-tuned: block x side 32-bit words, transposed pivot column panel
+  DeviceMatrix m_row_panel;  ///< cuda-tuned: block x side elements, pivot row panel
+  DeviceMatrix m_tiles;      ///< view tile minima
+};
+
+}  // namespace
+
+std::vector<int> supported_blocks(Variant variant) {
+  switch (variant) {
+    case Variant::Naive: return {};  // a round is just `block` consecutive k: any size works
+    case Variant::Blocked: return {8, 16, 32, 64};
+    default: return {32, 64, 128};
+  }
+}
+
+std::unique_ptr<Solver> make_solver(Variant variant, const SolverOptions& options) {
+  if (options.dtype == DType::I16) return std::make_unique<CudaSolver<std::int16_t>>(variant, options);
+  return std::make_unique<CudaSolver<std::int32_t>>(variant, options);
+}
+
+}  // namespace apsp::cuda

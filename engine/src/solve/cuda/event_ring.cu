@@ -1,0 +1,55 @@
+#include "solve/cuda/cuda_check.cuh"
+#include "solve/cuda/event_ring.cuh"
+
+namespace apsp::cuda {
+
+EventRing::~EventRing() {
+  for (cudaEvent_t e : m_events) (void)cudaEventDestroy(e);
+}
+
+int EventRing::record(cudaStream_t stream) {
+  int slot;
+  if (!m_free.empty()) {
+    slot = m_free.back();
+    m_free.pop_back();
+  } else {
+    cudaEvent_t e = nullptr;
+    APSP_CUDA_CHECK(cudaEventCreate(&e));
+    m_events.push_back(e);
+    slot = static_cast<int>(m_events.size()) - 1;
+  }
+  APSP_CUDA_CHECK(cudaEventRecord(m_events[static_cast<std::size_t>(slot)], stream));
+  return slot;
+}
+
+void EventRing::add(const PhaseSample& sample, int start, int end) { m_pending.push_back(Pending{sample, start, end}); }
+
+void EventRing::release(int slot) { m_free.push_back(slot); }
+
+void EventRing::collect(bool wait, const std::function<void(const PhaseSample&)>& sink) {
+  if (wait && !m_pending.empty()) APSP_CUDA_CHECK(cudaEventSynchronize(m_events[static_cast<std::size_t>(m_pending.back().end)]));
+  while (!m_pending.empty()) {
+    Pending& p = m_pending.front();
+    const cudaError_t status = cudaEventQuery(m_events[static_cast<std::size_t>(p.end)]);
+    if (status == cudaErrorNotReady) break;
+    APSP_CUDA_CHECK(status);
+    float ms = 0;
+    APSP_CUDA_CHECK(cudaEventElapsedTime(&ms, m_events[static_cast<std::size_t>(p.start)], m_events[static_cast<std::size_t>(p.end)]));
+    PhaseSample s = p.sample;
+    s.ms = ms;
+    release(p.start);
+    release(p.end);
+    m_pending.pop_front();
+    sink(s);
+  }
+}
+
+void EventRing::clear() {
+  for (const Pending& p : m_pending) {
+    release(p.start);
+    release(p.end);
+  }
+  m_pending.clear();
+}
+
+}  // namespace apsp::cuda

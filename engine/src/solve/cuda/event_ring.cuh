@@ -1,0 +1,44 @@
+#pragma once
+// Pending CUDA-event pairs of the profile: samples are read only once their end event has completed, so the
+// GUI never stalls on a long kernel to fill its plots.
+#include <apsp/profile/profile.h>
+
+#include <cuda_runtime.h>
+
+#include <deque>
+#include <functional>
+#include <vector>
+
+namespace apsp::cuda {
+
+class EventRing {
+ public:
+  EventRing() = default;
+  ~EventRing();
+  EventRing(const EventRing&) = delete;
+  EventRing& operator=(const EventRing&) = delete;
+
+  /// @brief Records an event on @p stream and returns its slot.
+  int record(cudaStream_t stream);
+  /// @brief Queues @p sample, to be timed as the interval between the events in slots @p start and @p end.
+  void add(const PhaseSample& sample, int start, int end);
+  /// @brief Hands every sample whose end event has completed (in issue order) to @p sink; with @p wait,
+  /// waits for the last one first. Recycles the events.
+  void collect(bool wait, const std::function<void(const PhaseSample&)>& sink);
+  /// @brief Drops every pending sample (after a reset); the caller has synchronized the stream.
+  void clear();
+  std::size_t pending() const { return m_pending.size(); }
+
+ private:
+  struct Pending {
+    PhaseSample sample;
+    int start;
+    int end;
+  };
+  void release(int slot);
+  std::vector<cudaEvent_t> m_events;
+  std::vector<int> m_free;
+  std::deque<Pending> m_pending;
+};
+
+}  // namespace apsp::cuda

@@ -1,0 +1,32 @@
+// Built only when CUDA is disabled: device queries answer "none" and the CUDA variants are listed as
+// unavailable with the reason, so callers (CLI, GUI) need no #ifdefs.
+#include <apsp/core/errors.h>
+#include <apsp/solve/device_info.h>
+#include <apsp/solve/registry.h>
+
+namespace apsp {
+
+int cuda_device_count() { return 0; }
+std::string cuda_unavailable_reason() { return "built without CUDA (configure with APSP_CUDA=ON)"; }
+std::vector<DeviceInfo> cuda_devices(bool) { return {}; }
+
+namespace detail {
+void register_cuda_backends() {
+  const char* names[][2] = {{"cuda-naive", "one launch per k over the whole matrix (baseline)"},
+                            {"cuda-blocked", "classic three-phase shared-memory kernels"},
+                            {"cuda-tuned", "register-tiled min-plus phase 3, async copies"}};
+  for (const auto& nd : names) {
+    BackendInfo info;
+    info.name = nd[0];
+    info.description = nd[1];
+    info.gpu = true;
+    info.available = false;
+    info.unavailable_reason = cuda_unavailable_reason();
+    register_backend(info, [](const SolverOptions&) -> std::unique_ptr<Solver> {
+      throw UnavailableError(cuda_unavailable_reason());
+    });
+  }
+}
+}  // namespace detail
+
+}  // namespace apsp

@@ -1,0 +1,60 @@
+#include <apsp/core/errors.h>
+#include <apsp/solve/range_policy.h>
+
+#include <algorithm>
+#include <string>
+
+namespace apsp {
+
+namespace {
+template <class T> void weight_bounds(const DistanceMatrix& m, std::int64_t& neg_sum, std::int64_t& max_pos) {
+  const int n = m.n();
+  std::vector<std::int64_t> min_in(static_cast<std::size_t>(n), 0);
+  const T inf = DistTraits<T>::inf;
+  for (int i = 0; i < n; ++i) {
+    const T* row = m.row<T>(i);
+    for (int j = 0; j < n; ++j) {
+      if (i == j || row[j] >= inf) continue;
+      const std::int64_t w = row[j];
+      if (w < min_in[static_cast<std::size_t>(j)]) min_in[static_cast<std::size_t>(j)] = w;
+      if (w > max_pos) max_pos = w;
+    }
+  }
+  for (std::int64_t w : min_in) neg_sum += w;
+}
+}  // namespace
+
+RangePolicy make_range_policy(const DistanceMatrix& initial) {
+  RangePolicy p;
+  p.dtype = initial.dtype();
+  p.inf = inf_of(initial.dtype());
+  p.real_max = (p.inf - 1) / 2;
+  std::int64_t neg_sum = 0;  // L: a simple path enters each vertex at most once
+  std::int64_t max_pos = 0;
+  if (initial.dtype() == DType::I32)
+    weight_bounds<std::int32_t>(initial, neg_sum, max_pos);
+  else
+    weight_bounds<std::int16_t>(initial, neg_sum, max_pos);
+  const std::int64_t margin = static_cast<std::int64_t>(p.inf) - p.real_max - 1;
+  if (2 * -neg_sum + max_pos > margin) {
+    throw RangeError(std::string(to_string(p.dtype)) + " cannot hold this graph's distances safely: negative weights sum to " +
+                     std::to_string(neg_sum) + " and the largest weight is " + std::to_string(max_pos) +
+                     " (needs 2*|negative sum| + largest <= " + std::to_string(margin) + ")" +
+                     (p.dtype == DType::I16 ? "; use --dtype i32" : ""));
+  }
+  p.unreachable_from = static_cast<std::int32_t>(p.inf + 2 * neg_sum);
+  return p;
+}
+
+void check_range(const RangePolicy& policy, const DistanceMatrix& m) {
+  for (int i = 0; i < m.n(); ++i)
+    for (int j = 0; j < m.n(); ++j) {
+      const std::int32_t v = m.get(i, j);
+      if (v != kInf32 && policy.out_of_range(v))
+        throw RangeError("distance from " + std::to_string(i) + " to " + std::to_string(j) +
+                         " leaves the " + std::string(to_string(policy.dtype)) + " range (above " +
+                         std::to_string(policy.real_max) + ")" + (policy.dtype == DType::I16 ? "; use --dtype i32" : ""));
+    }
+}
+
+}  // namespace apsp

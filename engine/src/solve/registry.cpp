@@ -1,0 +1,91 @@
+#include <apsp/core/errors.h>
+#include <apsp/solve/registry.h>
+
+#include "solve/cpu/cpu_backends.h"
+
+#include <algorithm>
+#include <mutex>
+
+namespace apsp {
+
+namespace detail {
+/// Defined in solve/cuda/ when CUDA is built, else in no_cuda.cpp (listing the variants as unavailable).
+void register_cuda_backends();
+}  // namespace detail
+
+namespace {
+struct Entry {
+  BackendInfo info;
+  SolverFactory factory;
+};
+
+std::vector<Entry>& entries() {
+  static std::vector<Entry> list;
+  return list;
+}
+
+void ensure_registered() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    detail::register_cpu_backends();
+    detail::register_cuda_backends();
+  });
+}
+
+std::string known_names() {
+  std::string names;
+  for (const Entry& e : entries()) names += (names.empty() ? "" : ", ") + e.info.name;
+  return names;
+}
+
+const Entry& find_entry(std::string_view name) {
+  ensure_registered();
+  for (const Entry& e : entries())
+    if (e.info.name == name) return e;
+  throw UsageError("unknown backend '" + std::string(name) + "' (known: " + known_names() + ")");
+}
+}  // namespace
+
+void register_backend(BackendInfo info, SolverFactory factory) {
+  auto& list = entries();
+  auto it = std::find_if(list.begin(), list.end(), [&](const Entry& e) { return e.info.name == info.name; });
+  if (it != list.end())
+    *it = Entry{std::move(info), std::move(factory)};
+  else
+    list.push_back(Entry{std::move(info), std::move(factory)});
+}
+
+std::vector<BackendInfo> list_backends() {
+  ensure_registered();
+  std::vector<BackendInfo> out;
+  for (const Entry& e : entries()) out.push_back(e.info);
+  return out;
+}
+
+BackendInfo backend_info(std::string_view name) { return find_entry(name).info; }
+
+std::unique_ptr<Solver> create_solver(std::string_view name, const SolverOptions& options) {
+  const Entry& e = find_entry(name);
+  if (!e.info.available) throw UnavailableError(e.info.name + ": " + e.info.unavailable_reason);
+  if (!e.info.block_sizes.empty() &&
+      std::find(e.info.block_sizes.begin(), e.info.block_sizes.end(), options.block) == e.info.block_sizes.end()) {
+    std::string sizes;
+    for (int b : e.info.block_sizes) sizes += (sizes.empty() ? "" : ", ") + std::to_string(b);
+    throw UsageError(e.info.name + ": block size " + std::to_string(options.block) + " not supported (use one of " +
+                     sizes + ")");
+  }
+  if (options.block <= 0) throw UsageError("block size must be positive, got " + std::to_string(options.block));
+  if (options.dtype == DType::I16 && !e.info.supports_i16) throw UsageError(e.info.name + " does not support --dtype i16");
+  if (options.gpus != 1 && !e.info.multi_gpu)
+    throw UsageError(e.info.name + " runs on one device only (got --gpus " + std::to_string(options.gpus) + ")");
+  return e.factory(options);
+}
+
+std::string default_backend() {
+  ensure_registered();
+  for (const Entry& e : entries())
+    if (e.info.name == "cuda-tuned" && e.info.available) return e.info.name;
+  return "cpu-blocked";
+}
+
+}  // namespace apsp

@@ -1,0 +1,140 @@
+#include <apsp/core/errors.h>
+#include <apsp/solve/negative_cycle.h>
+#include <apsp/solve/solver.h>
+
+#include <algorithm>
+#include <string>
+
+namespace apsp {
+
+namespace {
+/// Copies @p src into a matrix padded to @p block with elements of @p dtype (the solver's own layout).
+DistanceMatrix convert(const DistanceMatrix& src, int block, DType dtype) {
+  if (src.block() == block && src.dtype() == dtype) return src;
+  DistanceMatrix out(src.n(), block, dtype);
+  for (int i = 0; i < src.n(); ++i)
+    for (int j = 0; j < src.n(); ++j) out.set(i, j, src.get(i, j));
+  return out;
+}
+
+Phase first_phase(bool blocked) { return blocked ? Phase::Pivot : Phase::Full; }
+}  // namespace
+
+int Solver::rounds() const {
+  const int b = m_options.block;
+  return m_n == 0 ? 0 : (m_n + b - 1) / b;
+}
+
+void Solver::reset(const DistanceMatrix& initial) {
+  if (m_options.block <= 0) throw UsageError("block size must be positive");
+  m_profile.clear();
+  m_initial = convert(initial, m_options.block, m_options.dtype);
+  m_policy = make_range_policy(m_initial);
+  load(m_initial);
+  m_n = initial.n();
+  m_loaded = true;
+  m_cursor = Cursor{0, first_phase(blocked()), 0, m_n == 0};
+}
+
+StepResult Solver::step(Granularity g) {
+  if (!m_loaded) throw UsageError(std::string(name()) + ": step() before reset()");
+  StepResult result;
+  result.before = m_cursor;
+  const int start_round = m_cursor.round;
+  auto run_rest_of_phase = [&] {
+    const int k_end = std::min(m_options.block, m_n - m_cursor.round * m_options.block);
+    run_phase(m_cursor.round, m_cursor.phase, m_cursor.k, k_end);
+    advance_cursor_after_phase();
+  };
+  if (!m_cursor.finished) {
+    switch (g) {
+      case Granularity::KStep: {
+        const int k_end = std::min(m_options.block, m_n - m_cursor.round * m_options.block);
+        run_phase(m_cursor.round, m_cursor.phase, m_cursor.k, m_cursor.k + 1);
+        if (++m_cursor.k >= k_end) advance_cursor_after_phase();
+        break;
+      }
+      case Granularity::Phase:
+        run_rest_of_phase();
+        break;
+      case Granularity::Round:
+        while (!m_cursor.finished && m_cursor.round == start_round) run_rest_of_phase();
+        break;
+      case Granularity::ToEnd:
+        while (!m_cursor.finished) run_rest_of_phase();
+        break;
+    }
+  }
+  result.after = m_cursor;
+  result.rounds_completed = m_cursor.round - start_round;  // the round index reaches rounds() when finished
+  return result;
+}
+
+void Solver::advance_cursor_after_phase() {
+  m_cursor.k = 0;
+  const bool last_phase = m_cursor.phase == Phase::Independent || m_cursor.phase == Phase::Full;
+  if (!last_phase) {
+    m_cursor.phase = m_cursor.phase == Phase::Pivot ? Phase::PivotRowCol : Phase::Independent;
+    return;
+  }
+  m_cursor.phase = first_phase(blocked());
+  ++m_cursor.round;
+  if (m_cursor.round >= rounds()) m_cursor.finished = true;
+  after_round_completed();
+}
+
+void Solver::after_round_completed() {
+  // A negative diagonal entry is a negative cycle; stop before values run away (and could overflow).
+  if (negative_diagonal(m_cursor.finished)) raise_negative_cycle();
+}
+
+void Solver::raise_negative_cycle() {
+  m_cursor.finished = true;
+  std::vector<std::int32_t> cycle = find_negative_cycle(m_initial);
+  throw NegativeCycleError(std::move(cycle));
+}
+
+void Solver::read(DistanceMatrix& out) {
+  if (!m_loaded) throw UsageError(std::string(name()) + ": read() before reset()");
+  if (out.n() != m_n || out.block() != m_options.block || out.dtype() != m_options.dtype)
+    out = DistanceMatrix(m_n, m_options.block, m_options.dtype);
+  read_raw(out);
+  if (m_cursor.finished) check_range(m_policy, out);
+  // Normalize in place: a value that stands for "unreachable" becomes the dtype's INF.
+  if (m_policy.unreachable_from < m_policy.inf) {
+    for (int i = 0; i < m_n; ++i)
+      for (int j = 0; j < m_n; ++j) {
+        const std::int32_t v = out.get(i, j);
+        if (v >= m_policy.unreachable_from && v != kInf32) out.set(i, j, kInf32);
+      }
+  }
+}
+
+std::int32_t Solver::value_at(int i, int j) {
+  if (i < 0 || j < 0 || i >= m_n || j >= m_n)
+    throw UsageError("vertex pair (" + std::to_string(i) + ", " + std::to_string(j) + ") outside 0.." +
+                     std::to_string(m_n - 1));
+  const std::int32_t raw = raw_value_at(i, j);
+  const std::int32_t v = raw >= m_policy.inf ? kInf32 : raw;
+  return m_policy.normalize(v);
+}
+
+void Solver::view_tiles(const ViewGeometry& geometry, std::int32_t* tiles) {
+  raw_view_tiles(geometry, tiles);
+  const std::size_t count = geometry.texels();
+  for (std::size_t t = 0; t < count; ++t) {
+    const std::int32_t v = tiles[t] >= m_policy.inf ? kInf32 : tiles[t];
+    tiles[t] = m_policy.normalize(v);
+  }
+}
+
+std::optional<std::vector<std::int32_t>> Solver::path(int, int) {
+  throw UsageError(std::string(name()) + " does not track paths (use a CPU backend with --paths)");
+}
+
+void solve_all(Solver& solver, const DistanceMatrix& initial) {
+  solver.reset(initial);
+  solver.step(Granularity::ToEnd);
+}
+
+}  // namespace apsp

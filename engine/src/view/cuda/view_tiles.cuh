@@ -1,0 +1,20 @@
+#pragma once
+// Heatmap tile reduction on the GPU: the minimum of every texel's block of cells (see apsp/view/view.h for the
+// geometry), written to a device buffer, so only rows x cols values ever leave the GPU. A later encode step
+// (colormap codes into a CUDA surface for the GL texture) consumes the same device buffer.
+#include <cuda_runtime.h>
+
+#include <cstddef>
+#include <cstdint>
+
+namespace apsp::cuda {
+
+/// @brief Texel (y, x) of a rows x cols view of an n x n matrix gets the minimum over rows
+/// [y*n/rows, (y+1)*n/rows) and columns [x*n/cols, (x+1)*n/cols) (int64 products, as ViewGeometry does),
+/// widened to int32 and not normalized. @p matrix has @p pitch elements per row; @p tiles is a device
+/// buffer of rows * cols values.
+template <class T>
+void view_tile_min_async(const T* matrix, std::size_t pitch, int n, int rows, int cols, std::int32_t* tiles,
+                         cudaStream_t stream);
+
+}  // namespace apsp::cuda

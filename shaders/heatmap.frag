@@ -1,0 +1,79 @@
+#version 330 core
+// Distance heatmap: integer view codes (see engine/include/apsp/view/view.h) through a colormap lookup table,
+// then the blocked algorithm's overlays. The codes are integers so that, with overlays off, every pixel is
+// exactly lut[code]: exported images can be compared bit for bit with the distances.
+
+uniform usampler2D u_codes;      // R16UI, cols x rows: 0..255 colormap index, 256 INF, bit 15 "improved"
+uniform sampler2D u_lut;         // 257 x 1 RGBA8: entries 0..255 colormap, 256 INF colour
+uniform vec2 u_target_size;      // pixels
+uniform vec2 u_origin;           // view texel coordinate at the target's top-left corner
+uniform float u_texels_per_px;   // zoom
+uniform ivec2 u_view_size;       // (cols, rows) of the code texture
+uniform int u_n;                 // matrix size
+uniform int u_block;             // pivot block size B
+uniform int u_round;             // cursor round
+uniform int u_phase;             // next phase: 0 pivot, 1 pivot row/column, 2 independent; -1 none
+uniform int u_overlays;          // 0: colormap only (pixel-exact export)
+uniform float u_improved;        // strength of the "improved by the last step" highlight, 0..1
+uniform float u_grid_alpha;      // block grid lines, 0 = off
+uniform float u_outline_px;      // outline width of highlighted blocks
+uniform float u_ui_scale;        // content scale, for the hatching period
+uniform vec4 u_background;
+uniform vec3 u_pivot_color;
+uniform vec3 u_rowcol_color;
+uniform vec3 u_independent_color;
+uniform vec3 u_improved_color;
+uniform vec3 u_grid_color;
+
+out vec4 o_color;
+
+// First matrix index covered by texel t of a view with `texels` texels per side (view.h's integer formula).
+int cell_begin(int t, int texels) {
+  return int((uint(t) * uint(u_n)) / uint(texels));
+}
+
+void main() {
+  vec2 pix = vec2(gl_FragCoord.x, u_target_size.y - gl_FragCoord.y);  // top-down, pixel centres at .5
+  vec2 t = u_origin + pix * u_texels_per_px;
+  if (t.x < 0.0 || t.y < 0.0 || t.x >= float(u_view_size.x) || t.y >= float(u_view_size.y)) {
+    o_color = u_background;
+    return;
+  }
+  ivec2 texel = ivec2(floor(t));
+  uint code = texelFetch(u_codes, texel, 0).r;
+  vec3 color = texelFetch(u_lut, ivec2(int(code & 0x1FFu), 0), 0).rgb;
+
+  if (u_overlays != 0) {
+    vec2 cells_per_texel = vec2(float(u_n)) / vec2(u_view_size);
+    vec2 cellf = t * cells_per_texel;  // continuous (column, row)
+    ivec2 cell = ivec2(cell_begin(texel.x, u_view_size.x), cell_begin(texel.y, u_view_size.y));
+    ivec2 blk = cell / u_block;
+    float px_per_cell = 1.0 / (u_texels_per_px * cells_per_texel.x);
+
+    vec2 block_lo = vec2(blk * u_block);
+    vec2 block_hi = min(block_lo + vec2(float(u_block)), vec2(float(u_n)));
+    vec2 to_lo = (cellf - block_lo) * px_per_cell;
+    vec2 to_hi = (block_hi - cellf) * px_per_cell;
+    float edge_px = min(min(to_lo.x, to_lo.y), min(to_hi.x, to_hi.y));
+    bool outline = edge_px < u_outline_px;
+
+    bool in_pivot_row = blk.y == u_round;
+    bool in_pivot_col = blk.x == u_round;
+    if (u_phase >= 0) {
+      if (in_pivot_row && in_pivot_col) {
+        color = outline ? u_pivot_color : mix(color, u_pivot_color, 0.45);
+      } else if ((in_pivot_row || in_pivot_col) && u_phase >= 1) {
+        color = outline ? u_rowcol_color : mix(color, u_rowcol_color, 0.35);
+      } else if (!in_pivot_row && !in_pivot_col && u_phase == 2) {
+        // Hatching keeps the colormap readable while marking the (many) independent blocks.
+        float period = 10.0 * u_ui_scale;
+        if (mod(pix.x + pix.y, period) < 0.3 * period) color = mix(color, u_independent_color, 0.5);
+      }
+    }
+    if ((code & 0x8000u) != 0u) color = mix(color, u_improved_color, u_improved);
+    if (u_grid_alpha > 0.0 && px_per_cell * float(u_block) >= 6.0) {
+      if (min(to_lo.x, to_lo.y) < 1.0) color = mix(color, u_grid_color, u_grid_alpha);
+    }
+  }
+  o_color = vec4(color, 1.0);
+}

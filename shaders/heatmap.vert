@@ -1,0 +1,6 @@
+#version 330 core
+// One triangle that covers the whole viewport; the fragment shader does all the mapping from gl_FragCoord.
+void main() {
+  vec2 p = vec2(float((gl_VertexID << 1) & 2), float(gl_VertexID & 2));
+  gl_Position = vec4(p * 2.0 - 1.0, 0.0, 1.0);
+}

@@ -1,0 +1,75 @@
+#pragma once
+// Runs `apsp` in a shell and captures its exit status and combined output; temp dirs per test.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+namespace apsp::test {
+
+struct RunResult {
+  int status = -1;
+  std::string output;  // stdout + stderr
+};
+
+inline RunResult run_apsp(const std::string& args) {
+  const std::string cmd = std::string(APSP_CLI_PATH) + " " + args + " 2>&1";
+  RunResult r;
+  FILE* pipe = popen(cmd.c_str(), "r");
+  if (!pipe) return r;
+  std::array<char, 4096> buf{};
+  std::size_t got;
+  while ((got = std::fread(buf.data(), 1, buf.size(), pipe)) > 0) r.output.append(buf.data(), got);
+  const int raw = pclose(pipe);
+  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  return r;
+}
+
+inline std::string shell_output(const std::string& cmd) {
+  std::string out;
+  FILE* pipe = popen(cmd.c_str(), "r");
+  if (!pipe) return out;
+  std::array<char, 4096> buf{};
+  std::size_t got;
+  while ((got = std::fread(buf.data(), 1, buf.size(), pipe)) > 0) out.append(buf.data(), got);
+  pclose(pipe);
+  return out;
+}
+
+inline std::string sha256_of(const std::string& path) {
+  const std::string out = shell_output("sha256sum '" + path + "'");
+  return out.substr(0, 64);
+}
+
+inline std::string read_text(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(f), {});
+}
+
+inline void write_bytes(const std::string& path, const std::vector<std::int32_t>& words, std::size_t extra_bytes = 0) {
+  std::ofstream f(path, std::ios::binary);
+  f.write(reinterpret_cast<const char*>(words.data()), static_cast<std::streamsize>(words.size() * 4));
+  for (std::size_t i = 0; i < extra_bytes; ++i) f.put('\0');
+}
+
+class TempDir : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    m_dir = std::filesystem::temp_directory_path() / ("apsp-cli-" + std::string(info->test_suite_name()) + "-" + info->name());
+    std::filesystem::remove_all(m_dir);
+    std::filesystem::create_directories(m_dir);
+  }
+  void TearDown() override { std::filesystem::remove_all(m_dir); }
+  std::string path(const std::string& name) const { return (m_dir / name).string(); }
+
+ private:
+  std::filesystem::path m_dir;
+};
+
+}  // namespace apsp::test

@@ -1,0 +1,105 @@
+// The happy paths of every subcommand, and the course cases through `apsp solve`.
+#include <filesystem>
+
+#include "cli_test_support.h"
+
+namespace apsp::test {
+namespace {
+
+class Cli : public TempDir {};
+
+TEST_F(Cli, EveryCourseCasePassesWithEveryCpuBackend) {
+  const std::filesystem::path dir = std::filesystem::path(APSP_TESTDATA_DIR) / "course-hw3";
+  ASSERT_TRUE(std::filesystem::exists(dir)) << dir;
+  int cases = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    const std::string name = entry.path().filename().string();
+    if (name.find('.') == std::string::npos || name.ends_with(".sha256") || name.ends_with(".md")) continue;
+    const std::string expected = read_text(entry.path().string() + ".out.sha256").substr(0, 64);
+    for (const char* backend : {"cpu-naive", "cpu-blocked"})
+      for (const char* block : {"7", "32"}) {
+        const std::string out = path(name + ".out");
+        const RunResult r = run_apsp("solve " + entry.path().string() + " -o " + out + " -q --backend " + backend +
+                                     " --block " + block);
+        ASSERT_EQ(r.status, 0) << name << ": " << r.output;
+        EXPECT_EQ(sha256_of(out), expected) << name << " with " << backend << " block " << block;
+      }
+    ++cases;
+  }
+  EXPECT_GE(cases, 17);
+}
+
+TEST_F(Cli, GenSolveVerifyRoundTrip) {
+  ASSERT_EQ(run_apsp("gen --model er --n 120 --p 0.05 --seed 7 --weights 1:100 -o " + path("g.bin")).status, 0);
+  ASSERT_EQ(run_apsp("gen --spec er:n=120,p=0.05,seed=7,w=1:100 -o " + path("g2.bin")).status, 0);
+  EXPECT_EQ(sha256_of(path("g.bin")), sha256_of(path("g2.bin"))) << "--spec and options must build the same graph";
+  ASSERT_EQ(run_apsp("solve " + path("g.bin") + " -o " + path("a.bin") + " --backend cpu-naive").status, 0);
+  ASSERT_EQ(run_apsp("solve " + path("g.bin") + " -o " + path("b.npy") + " --backend cpu-blocked --block 16").status, 0);
+  const RunResult same = run_apsp("verify " + path("a.bin") + " " + path("b.npy"));
+  EXPECT_EQ(same.status, 0) << same.output;
+  // Same graph from --gen gives the same distances.
+  ASSERT_EQ(run_apsp("solve --gen er:n=120,p=0.05,seed=7,w=1:100 -o " + path("c.bin")).status, 0);
+  EXPECT_EQ(sha256_of(path("a.bin")), sha256_of(path("c.bin")));
+}
+
+TEST_F(Cli, VerifyPrintsTheFirstDifference) {
+  write_bytes(path("x.bin"), {0, 5, 7, 0});
+  write_bytes(path("y.bin"), {0, 5, 6, 0});
+  const RunResult r = run_apsp("verify " + path("x.bin") + " " + path("y.bin"));
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.output.find("(1, 0)"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("7"), std::string::npos);
+}
+
+TEST_F(Cli, Int16AndPaths) {
+  ASSERT_EQ(run_apsp("gen --model grid --rows 6 --cols 7 --seed 2 -o " + path("g.gr")).status, 0);
+  ASSERT_EQ(run_apsp("solve " + path("g.gr") + " -o " + path("a.bin") + " --backend cpu-naive").status, 0);
+  ASSERT_EQ(run_apsp("solve " + path("g.gr") + " -o " + path("b.bin") + " --dtype i16 --block 8").status, 0);
+  EXPECT_EQ(run_apsp("verify " + path("a.bin") + " " + path("b.bin")).status, 0);
+  const RunResult p = run_apsp("solve " + path("g.gr") + " -o " + path("c.bin") + " --path 0:41 --backend cpu-blocked");
+  ASSERT_EQ(p.status, 0) << p.output;
+  EXPECT_NE(p.output.find("path 0 -> 41"), std::string::npos) << p.output;
+}
+
+TEST_F(Cli, BenchPrintsRatiosAndWritesCsv) {
+  const RunResult r = run_apsp("bench --backend cpu-naive,cpu-blocked --n 96,130 --block 32 --repeat 1 --warmup 0 --csv " +
+                               path("b.csv"));
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("updates/s"), std::string::npos);
+  EXPECT_NE(r.output.find("cpu-blocked"), std::string::npos);
+  const std::string csv = read_text(path("b.csv"));
+  EXPECT_EQ(csv.rfind("backend,gpus,n,block,dtype,median_ms", 0), 0u) << csv;
+  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 5);  // header + 2 backends x 2 sizes
+  EXPECT_NE(csv.find("cpu-naive,1,96,32,i32"), std::string::npos);
+}
+
+TEST_F(Cli, InfoDescribesAGraph) {
+  ASSERT_EQ(run_apsp("gen --model ring --n 50 -o " + path("r.el")).status, 0);
+  const RunResult r = run_apsp("info " + path("r.el"));
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("n = 50"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("m = 50"), std::string::npos);
+  EXPECT_NE(r.output.find("as i32"), std::string::npos);
+  const RunResult b = run_apsp("info --backends");
+  EXPECT_EQ(b.status, 0);
+  EXPECT_NE(b.output.find("cpu-blocked"), std::string::npos);
+  EXPECT_NE(b.output.find("cuda-tuned"), std::string::npos);
+}
+
+TEST_F(Cli, GenHelpListsEveryModel) {
+  const RunResult r = run_apsp("gen --help");
+  EXPECT_EQ(r.status, 0);
+  for (const char* m : {"er", "gnm", "grid", "ring", "path", "complete", "ba", "classroom"})
+    EXPECT_NE(r.output.find(std::string("  ") + m + ":"), std::string::npos) << m;
+}
+
+TEST_F(Cli, TimingsCsvHasOneRowPerRoundAndPhase) {
+  const RunResult r = run_apsp("solve --gen er:n=100,p=0.1,seed=1 -o " + path("d.bin") + " --block 32 --timings-csv " + path("t.csv"));
+  ASSERT_EQ(r.status, 0) << r.output;
+  const std::string csv = read_text(path("t.csv"));
+  EXPECT_EQ(csv.rfind("backend,block,round,phase,device,ms,updates,bytes", 0), 0u);
+  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 1 + 4 * 3);
+}
+
+}  // namespace
+}  // namespace apsp::test

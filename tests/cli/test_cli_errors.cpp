@@ -1,0 +1,134 @@
+// Every bad-input class: exit code and a one-line message naming the file (and the place).
+#include "cli_test_support.h"
+
+namespace apsp::test {
+namespace {
+
+class CliErrors : public TempDir {
+ protected:
+  RunResult solve(const std::string& file, const std::string& extra = "") {
+    return run_apsp("solve " + file + " -o " + path("out.bin") + " " + extra);
+  }
+  static int lines(const std::string& s) { return static_cast<int>(std::count(s.begin(), s.end(), '\n')); }
+};
+
+TEST_F(CliErrors, EmptyFile) {
+  write_bytes(path("empty.bin"), {});
+  const RunResult r = solve(path("empty.bin"));
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.output.find("empty.bin"), std::string::npos) << r.output;
+  EXPECT_EQ(lines(r.output), 1) << r.output;
+}
+
+TEST_F(CliErrors, TruncatedHeader) {
+  write_bytes(path("t.bin"), {5});
+  const RunResult r = solve(path("t.bin"));
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.output.find("t.bin"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("byte"), std::string::npos) << r.output;
+}
+
+TEST_F(CliErrors, MLargerThanThePayload) {
+  write_bytes(path("m.bin"), {4, 10, 0, 1, 5});
+  const RunResult r = solve(path("m.bin"));
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.output.find("m.bin"), std::string::npos) << r.output;
+  EXPECT_EQ(lines(r.output), 1) << r.output;
+}
+
+TEST_F(CliErrors, VertexOutOfRange) {
+  write_bytes(path("v.bin"), {4, 2, 0, 1, 5, 1, 4, 3});
+  RunResult r = solve(path("v.bin"));
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.output.find("v.bin"), std::string::npos) << r.output;
+  write_bytes(path("neg.bin"), {4, 1, -1, 1, 5});
+  r = solve(path("neg.bin"));
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.output.find("neg.bin"), std::string::npos) << r.output;
+}
+
+TEST_F(CliErrors, NegativeN) {
+  write_bytes(path("n.bin"), {-3, 0});
+  const RunResult r = solve(path("n.bin"));
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.output.find("n.bin"), std::string::npos) << r.output;
+}
+
+TEST_F(CliErrors, NonNumericText) {
+  {
+    std::ofstream f(path("g.txt"));
+    f << "0 1 5\n1 two 3\n";
+  }
+  const RunResult r = solve(path("g.txt"));
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.output.find("g.txt"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("line 2"), std::string::npos) << r.output;
+}
+
+TEST_F(CliErrors, GarbageDimacs) {
+  {
+    std::ofstream f(path("g.gr"));
+    f << "p sp 3 2\na 1 2 4\nhello world\n";
+  }
+  const RunResult r = solve(path("g.gr"));
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.output.find("g.gr"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("line 3"), std::string::npos) << r.output;
+}
+
+TEST_F(CliErrors, HugeNIsRefusedBeforeAllocating) {
+  write_bytes(path("huge.bin"), {2000000000, 0});
+  const RunResult r = solve(path("huge.bin"));
+  EXPECT_EQ(r.status, 4) << r.output;
+  EXPECT_NE(r.output.find("huge.bin"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("available"), std::string::npos) << r.output;
+}
+
+TEST_F(CliErrors, NegativeCycleExitsThreeWithTheCycle) {
+  {
+    std::ofstream f(path("c.el"));
+    f << "0 1 1\n1 2 -2\n2 0 -1\n2 3 4\n";
+  }
+  const RunResult r = solve(path("c.el"));
+  EXPECT_EQ(r.status, 3) << r.output;
+  EXPECT_NE(r.output.find("negative cycle"), std::string::npos) << r.output;
+}
+
+TEST_F(CliErrors, MissingFileAndBadOptions) {
+  RunResult r = solve(path("nope.bin"));
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.output.find("nope.bin"), std::string::npos) << r.output;
+  write_bytes(path("ok.bin"), {2, 1, 0, 1, 3});
+  r = solve(path("ok.bin"), "--backend cpu-fast");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.output.find("cpu-fast"), std::string::npos);
+  r = solve(path("ok.bin"), "--dtype f64");
+  EXPECT_EQ(r.status, 2);
+  r = run_apsp("bench --n 10,x");
+  EXPECT_EQ(r.status, 2);
+  r = run_apsp("frobnicate");
+  EXPECT_EQ(r.status, 2);
+}
+
+TEST_F(CliErrors, CudaBackendWithoutAGpuIsOneClearLine) {
+  const RunResult devices = run_apsp("info --device");
+  if (devices.output.find("no CUDA device") == std::string::npos) GTEST_SKIP() << "a CUDA device is present";
+  write_bytes(path("ok.bin"), {2, 1, 0, 1, 3});
+  const RunResult r = solve(path("ok.bin"), "--backend cuda-tuned");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.output.find("cuda-tuned"), std::string::npos) << r.output;
+  EXPECT_EQ(lines(r.output), 1) << r.output;
+}
+
+TEST_F(CliErrors, ExistingOutputSurvivesAFailedSolve) {
+  {
+    std::ofstream f(path("out.bin"));
+    f << "precious";
+  }
+  write_bytes(path("bad.bin"), {3});
+  EXPECT_EQ(solve(path("bad.bin")).status, 2);
+  EXPECT_EQ(read_text(path("out.bin")), "precious");
+}
+
+}  // namespace
+}  // namespace apsp::test

@@ -1,0 +1,58 @@
+#pragma once
+// Shared helpers of the CUDA tests: skip without a device, run a backend, compare with cpu-blocked.
+#include <apsp/graph/graph.h>
+#include <apsp/solve/device_info.h>
+#include <apsp/solve/registry.h>
+#include <gtest/gtest.h>
+
+#include "reference_fw.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#define APSP_REQUIRE_GPU()                                                  \
+  do {                                                                      \
+    if (::apsp::cuda_device_count() == 0) GTEST_SKIP() << "no CUDA device"; \
+  } while (0)
+
+namespace apsp::test {
+
+inline std::unique_ptr<Solver> make_loaded(const std::string& backend, const DistanceMatrix& initial, int block,
+                                           DType dtype) {
+  SolverOptions o;
+  o.block = block;
+  o.dtype = dtype;
+  auto s = create_solver(backend, o);
+  s->reset(initial);
+  return s;
+}
+
+inline std::vector<std::int64_t> current(Solver& s) {
+  DistanceMatrix m;
+  s.read(m);
+  return as_vector(m);
+}
+
+/// Solves @p initial to the end with @p backend and returns the normalized distances.
+inline std::vector<std::int64_t> solve_with(const std::string& backend, const DistanceMatrix& initial, int block,
+                                            DType dtype) {
+  auto s = make_loaded(backend, initial, block, dtype);
+  s->step(Granularity::ToEnd);
+  EXPECT_TRUE(s->finished());
+  return current(*s);
+}
+
+/// Block sizes each CUDA variant compiles (naive takes any; a few are enough).
+inline std::vector<int> blocks_of(const std::string& backend) {
+  if (backend == "cuda-blocked") return {8, 16, 32, 64};
+  if (backend == "cuda-tuned") return {32, 64, 128};
+  return {16, 64};
+}
+
+inline const std::vector<std::string>& cuda_backends() {
+  static const std::vector<std::string> names{"cuda-naive", "cuda-blocked", "cuda-tuned"};
+  return names;
+}
+
+}  // namespace apsp::test
