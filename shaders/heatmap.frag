@@ -41,6 +41,24 @@ void main() {
   }
   ivec2 texel = ivec2(floor(t));
   uint code = texelFetch(u_codes, texel, 0).r;
+  if (u_texels_per_px > 1.0) {
+    // Zoomed out: a pixel covers several texels. Show their minimum (codes are monotonic in the distance,
+    // INF is the largest) so a short path never vanishes between samples; keep any "improved" mark.
+    // At most 4 x 4 samples per pixel: software GL (llvmpipe) must keep up at display rate too.
+    int footprint = min(int(ceil(u_texels_per_px)), 64);
+    int stride = max(1, (footprint + 3) / 4);
+    uint best = code & 0x1FFu;
+    uint improved = code & 0x8000u;
+    for (int dy = 0; dy < footprint; dy += stride) {
+      for (int dx = 0; dx < footprint; dx += stride) {
+        ivec2 q = min(texel + ivec2(dx, dy), u_view_size - 1);
+        uint c = texelFetch(u_codes, q, 0).r;
+        best = min(best, c & 0x1FFu);
+        improved |= c & 0x8000u;
+      }
+    }
+    code = best | improved;
+  }
   vec3 color = texelFetch(u_lut, ivec2(int(code & 0x1FFu), 0), 0).rgb;
 
   if (u_overlays != 0) {
@@ -61,17 +79,17 @@ void main() {
     bool in_pivot_col = blk.x == u_round;
     if (u_phase >= 0) {
       if (in_pivot_row && in_pivot_col) {
-        color = outline ? u_pivot_color : mix(color, u_pivot_color, 0.45);
+        color = outline ? u_pivot_color : mix(color, u_pivot_color, 0.30);
       } else if ((in_pivot_row || in_pivot_col) && u_phase >= 1) {
-        color = outline ? u_rowcol_color : mix(color, u_rowcol_color, 0.35);
+        color = outline ? u_rowcol_color : mix(color, u_rowcol_color, 0.25);
       } else if (!in_pivot_row && !in_pivot_col && u_phase == 2) {
         // Hatching keeps the colormap readable while marking the (many) independent blocks.
         float period = 10.0 * u_ui_scale;
-        if (mod(pix.x + pix.y, period) < 0.3 * period) color = mix(color, u_independent_color, 0.5);
+        if (mod(pix.x + pix.y, period) < 0.2 * period) color = mix(color, u_independent_color, 0.4);
       }
     }
     if ((code & 0x8000u) != 0u) color = mix(color, u_improved_color, u_improved);
-    if (u_grid_alpha > 0.0 && px_per_cell * float(u_block) >= 6.0) {
+    if (u_grid_alpha > 0.0 && px_per_cell * float(u_block) >= 12.0) {
       if (min(to_lo.x, to_lo.y) < 1.0) color = mix(color, u_grid_color, u_grid_alpha);
     }
   }

@@ -6,14 +6,17 @@
 #include "ui/panels.h"
 
 #include <apsp/core/errors.h>
+#include <apsp/graph/generators.h>
 #include <apsp/io/atomic_file.h>
 #include <apsp/solve/registry.h>
 #include <imgui.h>
 #include <imgui_impl_opengl3.h>
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <cstdio>
+#include <thread>
 
 namespace apsp::studio {
 namespace {
@@ -43,7 +46,10 @@ App::App(StudioOptions options) : m_options(std::move(options)) {
   m_ini_path = (m_config_dir / "imgui.ini").string();
   // Batch runs neither read nor write the user's settings: the same flags must give the same images.
   if (!m_options.scripted()) m_settings = load_settings(m_config_dir / "settings.json", m_log);
-  m_session = std::make_unique<SolverSession>(m_log, m_options.view_budget);
+  // Interactive: leave one core to the frame loop (and to software GL) so the window stays responsive.
+  unsigned cores = std::thread::hardware_concurrency();
+  int threads = m_options.scripted() || cores < 2 ? 0 : static_cast<int>(cores) - 1;
+  m_session = std::make_unique<SolverSession>(m_log, m_options.view_budget, threads);
 }
 
 App::~App() {
@@ -130,7 +136,22 @@ void App::init_graphics() {
   }
   po.scale_override = m_options.scale;
   po.vsync = true;
-  m_platform = m_options.headless ? create_headless_platform(po) : create_window_platform(po);
+  if (m_options.headless) {
+    m_platform = create_headless_platform(po);
+  } else {
+    try {
+      m_platform = create_window_platform(po);
+    } catch (const GlError& e) {
+      // A batch run (--quit) on a machine without a display still has work to do: render offscreen instead.
+      if (!m_options.quit) throw;
+      try {
+        m_platform = create_headless_platform(po);
+      } catch (const GlError& headless_error) {
+        throw GlError(std::string(e.what()) + "; headless fallback: " + headless_error.what());
+      }
+      m_log.warning(std::string(e.what()) + " -> rendering headless through EGL instead");
+    }
+  }
   m_state.platform_description = m_platform->description();
   m_log.info(m_state.platform_description);
   m_log.info("heatmap upload path: host (GL_R16UI codes via glTexSubImage2D)");
@@ -167,7 +188,10 @@ void App::init_graphics() {
   m_state.view.colormap = colormap;
   m_state.view.overlays = m_options.overlays ? *m_options.overlays : (m_options.scripted() || m_settings.overlays);
   m_state.view.grid = m_options.scripted() || m_settings.grid;
-  m_state.playback.rounds_per_second = m_options.scripted() ? 4.0f : m_settings.rounds_per_second;
+  m_state.playback.rounds_per_second = m_options.rounds_per_second > 0 ? m_options.rounds_per_second
+                                       : m_options.scripted()         ? 4.0f
+                                                                      : m_settings.rounds_per_second;
+  if (m_options.play) m_commands.push(CmdSetPlaying{true});
 }
 
 void App::shutdown_graphics() {
@@ -191,6 +215,34 @@ void App::upload_view_if_new() {
   m_texture->upload_codes(view->geometry, view->codes.data());
   m_uploaded_serial = view->serial;
   if (view->improved > 0) m_state.view.improved_since = m_state.time_s;
+}
+
+void App::sync_graph_panel() {
+  const SessionSnapshot& s = m_state.session;
+  if (!s.has_graph || s.graph.source.label() == m_synced_graph) return;
+  m_synced_graph = s.graph.source.label();
+  m_platform->set_title("APSP Studio - " + s.graph.source.text);
+  GraphPanelState& gp = m_state.graph_panel;
+  if (s.graph.source.kind == GraphSource::Kind::File) {
+    gp.open_path = s.graph.source.text;
+    return;
+  }
+  // Show the loaded generator's model and parameters, so "Generate" after an edit changes only what was edited.
+  try {
+    GeneratorSpec spec = GeneratorSpec::parse(s.graph.source.text);
+    const auto& models = generator_models();
+    for (std::size_t i = 0; i < models.size(); ++i) {
+      if (models[i].name != spec.model) continue;
+      gp.model_index = static_cast<int>(i);
+      auto& values = gp.params[spec.model];
+      for (const GeneratorParam& p : models[i].params) {
+        auto it = spec.params.find(p.key);
+        values[p.key] = it != spec.params.end() ? it->second : p.default_value;
+      }
+    }
+  } catch (const std::exception&) {
+    // Not a parseable spec: leave the panel as the user left it.
+  }
 }
 
 void App::tick_playback(double dt) {
@@ -228,8 +280,8 @@ void App::draw_ui() {
   ImGuiIO& io = ImGui::GetIO();
   const float s = m_state.ui_scale;
   ImVec2 display = io.DisplaySize;
-  float left_w = std::clamp(display.x * 0.25f, 300.0f * s, 430.0f * s);
-  float right_w = std::clamp(display.x * 0.27f, 300.0f * s, 520.0f * s);
+  float left_w = std::clamp(display.x * 0.24f, 300.0f * s, 440.0f * s);
+  float right_w = std::clamp(display.x * 0.30f, 370.0f * s, 560.0f * s);
   if (left_w + right_w > display.x * 0.6f) {
     left_w = display.x * 0.28f;
     right_w = display.x * 0.28f;
@@ -241,9 +293,10 @@ void App::draw_ui() {
   ImGui::SetNextWindowPos(ImVec2(0, 0));
   ImGui::SetNextWindowSize(ImVec2(left_w, display.y));
   if (ImGui::Begin("APSP Studio", nullptr, fixed)) {
+    // Playback first: on a projector the controls used every minute must be above the fold.
+    draw_playback_panel(m_state, m_commands);
     draw_graph_panel(m_state, m_commands);
     draw_solver_panel(m_state, m_commands);
-    draw_playback_panel(m_state, m_commands);
     draw_export_panel(m_state, m_commands);
     draw_status_panel(m_state);
   }
@@ -273,6 +326,9 @@ void App::frame() {
   double dt = std::chrono::duration<double>(now - m_last_frame).count();
   m_last_frame = now;
   m_state.time_s = std::chrono::duration<double>(now - m_start).count();
+  // Frame times matter while something moves; idle frames wait for input on purpose.
+  bool active = m_state.playback.playing || m_state.session.busy;
+  if (active && m_frame_ms.size() < 1'000'000) m_frame_ms.push_back(static_cast<float>(dt * 1000.0));
   m_fps_accum += static_cast<float>(dt);
   if (++m_fps_frames >= 20) {
     m_state.fps = m_fps_accum > 0 ? static_cast<float>(m_fps_frames) / m_fps_accum : 0;
@@ -281,6 +337,8 @@ void App::frame() {
   }
 
   m_platform->new_frame();
+  // A virtual display's pointer sits somewhere over the window: batch screenshots must not show its tooltips.
+  if (m_options.scripted()) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
   ImGui_ImplOpenGL3_NewFrame();
   ImGui::NewFrame();
 
@@ -289,6 +347,7 @@ void App::frame() {
   }
   m_state.session = m_session->snapshot();
   upload_view_if_new();
+  sync_graph_panel();
   tick_playback(dt);
   handle_keys();
   draw_ui();
@@ -336,7 +395,10 @@ void App::apply(const Command& command) {
                    m_state.playback.playing = false;
                    m_session->step(c.granularity);
                  },
-                 [&](const CmdSetPlaying& c) { m_state.playback.playing = c.playing; },
+                 [&](const CmdSetPlaying& c) {
+                   m_state.playback.playing = c.playing;
+                   m_state.playback.accumulator = 1.0;
+                 },
                  [&](const CmdTogglePlaying&) {
                    m_state.playback.playing = !m_state.playback.playing && !m_state.session.cursor.finished;
                    m_state.playback.accumulator = 1.0;  // the first round goes at once
@@ -396,6 +458,17 @@ int App::write_scripted_outputs() {
     if (status == 0) status = 1;
   }
   return status;
+}
+
+void App::log_frame_summary() {
+  // The first frames include start-up (font atlas, shader compile): leave them out.
+  if (m_frame_ms.size() < 10) return;
+  std::vector<float> ms(m_frame_ms.begin() + 5, m_frame_ms.end());
+  std::sort(ms.begin(), ms.end());
+  char line[160];
+  std::snprintf(line, sizeof line, "%zu frames while playing or solving: median %.1f ms, p95 %.1f ms, max %.1f ms", ms.size(), ms[ms.size() / 2],
+                ms[ms.size() * 95 / 100], ms.back());
+  m_log.info(line);
 }
 
 void App::save_user_settings() {
@@ -463,8 +536,10 @@ int App::run() {
         outputs_pending = false;
       }
       ++frames;
+      if (m_options.frames > 0 && frames >= m_options.frames) m_platform->request_close();
     }
     save_user_settings();
+    log_frame_summary();
   }
   if (!m_options.log_file.empty()) {
     try {

@@ -17,6 +17,7 @@
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace apsp::studio {
 
@@ -44,6 +45,8 @@ class App {
   void export_heatmap(const std::string& path);
   void export_timings(const std::string& path);
   void save_user_settings();
+  void log_frame_summary();
+  void sync_graph_panel();
 
   StudioOptions m_options;
   Log m_log;
@@ -62,10 +65,12 @@ class App {
   AppState m_state;
   CommandQueue m_commands;
   std::uint64_t m_uploaded_serial = 0;
+  std::string m_synced_graph;  ///< source the graph panel and the window title were last filled from
   std::string m_screenshot_path;  ///< captured at the end of the next rendered frame
   std::string m_screenshot_error;
   std::chrono::steady_clock::time_point m_start;
   std::chrono::steady_clock::time_point m_last_frame;
+  std::vector<float> m_frame_ms;  ///< every frame's duration, for the exit summary
   float m_fps_accum = 0;
   int m_fps_frames = 0;
 };

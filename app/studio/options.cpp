@@ -36,6 +36,10 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o) {
   app.add_flag("--verbose", o.verbose, "echo the log on stderr");
   app.add_option("--view-budget", o.view_budget, "heatmap texture side limit (tile minimum beyond)")
       ->check(CLI::Range(16, 16384));
+  app.add_flag("--play", o.play, "start playing at launch");
+  app.add_option("--rps", o.rounds_per_second, "playback speed in rounds per second")->check(CLI::Range(0.25, 240.0));
+  app.add_option("--frames", o.frames, "close the window after N frames, as if the user did (tests the GUI path)")
+      ->check(CLI::PositiveNumber);
   try {
     app.parse(argc, argv);
     if (!overlays.empty()) o.overlays = overlays == "on";

@@ -27,6 +27,9 @@ struct StudioOptions {
   std::string log_file;                  ///< --log-file FILE: the log panel's lines, written at exit
   bool verbose = false;                  ///< --verbose: echo the log on stderr
   int view_budget = 4096;                ///< --view-budget N: heatmap texture side limit
+  bool play = false;                     ///< --play: start playing at launch
+  float rounds_per_second = 0;           ///< --rps: playback speed (0: the saved one)
+  int frames = 0;                        ///< --frames N: close the window after N frames (tests of the GUI path)
 
   /// @brief Batch run: no settings read or written, outputs then exit.
   bool scripted() const { return quit || headless; }

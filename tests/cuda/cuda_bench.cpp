@@ -88,7 +88,7 @@ int main(int argc, char** argv) {
   try {
     const auto devices = apsp::cuda_devices(false);
     if (devices.empty()) {
-      std::fprintf(stderr, "no CUDA device: %s\n", apsp::cuda_unavailable_reason().c_str());
+      std::fprintf(stderr, "%s\n", apsp::cuda_unavailable_reason().c_str());
       return 2;
     }
     const apsp::DeviceInfo& dev = devices.front();

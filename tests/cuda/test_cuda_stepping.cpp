@@ -37,6 +37,10 @@ std::vector<StepCase> step_cases() {
   return out;
 }
 
+void PrintTo(const StepCase& c, std::ostream* os) {
+  *os << c.backend << " B=" << c.block << " " << to_string(c.dtype) << " n=" << c.n;
+}
+
 class CudaStepping : public ::testing::TestWithParam<StepCase> {};
 
 Graph stepping_graph(int n, std::uint64_t seed) {

@@ -60,10 +60,12 @@ void stacked_bar_plot(const char* id, const std::vector<BarSeries>& series, cons
   draw->AddLine(ImVec2(p0.x, p0.y), ImVec2(p0.x, p1.y), axis_color);
   draw->AddLine(ImVec2(p0.x, p1.y), ImVec2(p1.x, p1.y), axis_color);
 
-  // Legend, right-aligned on the top line.
+  // Legend, right-aligned on the top line, never over the unit label.
   float lx = p1.x;
+  float legend_min_x = origin.x + ImGui::CalcTextSize(options.y_unit.c_str()).x + font;
   for (auto it = series.rbegin(); it != series.rend(); ++it) {
     ImVec2 ts = ImGui::CalcTextSize(it->label.c_str());
+    if (lx - ts.x - font * 1.9f < legend_min_x) break;
     lx -= ts.x;
     draw->AddText(ImVec2(lx, origin.y), text_color, it->label.c_str());
     lx -= font * 1.1f;
@@ -107,9 +109,10 @@ void stacked_bar_plot(const char* id, const std::vector<BarSeries>& series, cons
     float cx = p0.x + slot * (static_cast<float>(i) + 0.5f);
     draw->AddText(ImVec2(cx - ts.x * 0.5f, p1.y + font * 0.2f), axis_color, buf);
   }
-  std::snprintf(buf, sizeof buf, "%s", options.x_label.c_str());
-  ImVec2 xs = ImGui::CalcTextSize(buf);
-  draw->AddText(ImVec2(p1.x - xs.x, p1.y + font * 0.2f), axis_color, buf);
+  // The x axis name sits in the free corner left of the first bar, under the y tick labels.
+  ImVec2 xs = ImGui::CalcTextSize(options.x_label.c_str());
+  draw->AddText(ImVec2(std::max(origin.x, p0.x - xs.x - font * 0.3f), p1.y + font * 0.2f), axis_color,
+                options.x_label.c_str());
 
   if (hovered_bar >= 0) {
     ImGui::BeginTooltip();

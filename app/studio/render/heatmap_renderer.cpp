@@ -71,7 +71,7 @@ void HeatmapRenderer::draw(const HeatmapTexture& codes, Size target, const Heatm
   glUniform1i(uniform_location(p, "u_overlays"), overlay.enabled ? 1 : 0);
   glUniform1f(uniform_location(p, "u_improved"), overlay.improved_strength);
   glUniform1f(uniform_location(p, "u_grid_alpha"), overlay.grid_alpha);
-  glUniform1f(uniform_location(p, "u_outline_px"), ui_scale >= 1.5f ? 2.0f : 1.0f);
+  glUniform1f(uniform_location(p, "u_outline_px"), overlay.outline_px);
   glUniform1f(uniform_location(p, "u_ui_scale"), ui_scale);
   glUniform4f(uniform_location(p, "u_background"), background[0], background[1], background[2], background[3]);
   set_rgb(p, "u_pivot_color", OverlayStyle::pivot);
@@ -94,6 +94,7 @@ RgbaImage HeatmapRenderer::render_image(const HeatmapTexture& codes, const Heatm
   target.bind();
   HeatmapOverlay export_overlay = overlay;
   export_overlay.grid_alpha = 0;  // one pixel per cell leaves no room for lines between cells
+  export_overlay.outline_px = 1;
   draw(codes, size, HeatmapPlacement{}, export_overlay, 1.0f, {0, 0, 0, 1});
   return read_framebuffer(target.framebuffer(), GL_COLOR_ATTACHMENT0, size.width, size.height);
 }

@@ -17,6 +17,7 @@ struct HeatmapOverlay {
   int block = 1;
   float improved_strength = 0;  ///< 0..1
   float grid_alpha = 0;         ///< block grid lines (view only; exports leave them out)
+  float outline_px = 1;         ///< outline of highlighted blocks, in target pixels
 };
 
 /// @brief Placement of the view in the target: texel coordinate at the top-left pixel, and zoom.

@@ -26,15 +26,28 @@ struct SolverSession::Worker {
   GraphSummary summary;
   SolverConfig config;
   std::unique_ptr<Solver> solver;
-  std::shared_ptr<const ViewFrame> last_view;
-  std::uint64_t epoch = 0;       // bumped when the matrix is replaced, so no "improved" marks across loads
-  std::uint64_t view_epoch = 0;
   std::uint64_t view_serial = 0;
   double last_step_ms = 0;
+  // Tile minimum just before the most recent step: "improved" marks what that step changed, not everything
+  // since the last published frame (a scripted --advance 9 would otherwise mark nine rounds of changes).
+  std::vector<std::int32_t> before_step;
+  bool before_step_valid = false;
+
+  void remember_before_step(int budget) {
+    if (!solver || solver->n() == 0) return;
+    ViewGeometry g = make_view_geometry(solver->n(), budget);
+    before_step.resize(g.texels());
+    solver->view_tiles(g, before_step.data());
+    before_step_valid = true;
+  }
+  void step(Granularity g, int budget) {
+    remember_before_step(budget);
+    solver->step(g);
+  }
 };
 
-SolverSession::SolverSession(Log& log, int view_budget)
-    : m_log(log), m_view_budget(view_budget), m_worker(std::make_unique<Worker>()) {
+SolverSession::SolverSession(Log& log, int view_budget, int cpu_threads)
+    : m_log(log), m_view_budget(view_budget), m_cpu_threads(cpu_threads), m_worker(std::make_unique<Worker>()) {
   m_thread = std::thread([this] { worker_main(); });
 }
 
@@ -104,11 +117,9 @@ void SolverSession::publish(Worker& w, bool with_view) {
     frame->tiles.resize(frame->geometry.texels());
     w.solver->view_tiles(frame->geometry, frame->tiles.data());
     frame->range = finite_range(frame->tiles.data(), frame->tiles.size(), frame->inf);
-    // "Improved" compares with the frame published before, within the same matrix only.
+    // "Improved" compares with the state before the last step, within the same matrix only.
     const std::int32_t* previous = nullptr;
-    if (w.last_view && w.view_epoch == w.epoch && w.last_view->tiles.size() == frame->tiles.size()) {
-      previous = w.last_view->tiles.data();
-    }
+    if (w.before_step_valid && w.before_step.size() == frame->tiles.size()) previous = w.before_step.data();
     frame->codes.resize(frame->tiles.size());
     encode_view(frame->tiles.data(), previous, frame->tiles.size(), frame->range, frame->inf, frame->codes.data());
     if (previous) {
@@ -116,8 +127,6 @@ void SolverSession::publish(Worker& w, bool with_view) {
     }
     frame->cursor = w.solver->cursor();
     view = frame;
-    w.last_view = frame;
-    w.view_epoch = w.epoch;
   }
   std::lock_guard lock(m_mutex);
   SessionSnapshot& s = m_snapshot;
@@ -157,7 +166,7 @@ void SolverSession::load(GraphSource source, SolverConfig config) {
     // Variable-block backends take 1..n; a classroom graph smaller than the block gets one block.
     if (info.block_sizes.empty() && graph.n > 0 && effective.block > graph.n) effective.block = graph.n;
     DistanceMatrix initial = to_distance_matrix(graph, effective.block, effective.dtype);
-    std::unique_ptr<Solver> solver = create_solver(effective.backend, SolverOptions{effective.block, effective.dtype});
+    std::unique_ptr<Solver> solver = create_solver(effective.backend, SolverOptions{effective.block, effective.dtype, m_cpu_threads});
     solver->reset(initial);
     // Only now, with everything built, replace the old state: a failure above leaves it untouched.
     auto weights = graph.weight_range();
@@ -166,7 +175,7 @@ void SolverSession::load(GraphSource source, SolverConfig config) {
     w.graph = std::move(graph);
     w.config = effective;
     w.solver = std::move(solver);
-    ++w.epoch;
+    w.before_step_valid = false;  // a new matrix: nothing "improved" relative to the old one
     m_log.info("loaded " + source.label() + ": n = " + std::to_string(w.summary.n) + ", m = " +
                std::to_string(w.summary.m) + " (" + std::to_string(static_cast<int>(load_s * 1000)) + " ms); " +
                std::string(w.solver->name()) + ", block " + std::to_string(effective.block) + ", " +
@@ -182,12 +191,12 @@ void SolverSession::configure(SolverConfig config) {
     BackendInfo info = backend_info(effective.backend);
     if (info.block_sizes.empty() && w.graph->n > 0 && effective.block > w.graph->n) effective.block = w.graph->n;
     DistanceMatrix initial = to_distance_matrix(*w.graph, effective.block, effective.dtype);
-    std::unique_ptr<Solver> solver = create_solver(effective.backend, SolverOptions{effective.block, effective.dtype});
+    std::unique_ptr<Solver> solver = create_solver(effective.backend, SolverOptions{effective.block, effective.dtype, m_cpu_threads});
     solver->reset(initial);
     w.solver = std::move(solver);
     w.config = effective;
     w.summary.matrix_bytes = DistanceMatrix::required_bytes(w.graph->n, effective.block, effective.dtype);
-    ++w.epoch;
+    w.before_step_valid = false;  // a new matrix: nothing "improved" relative to the old one
     m_log.info("solver " + effective.backend + ", block " + std::to_string(effective.block) + ", " +
                std::string(to_string(effective.dtype)) + " ready");
     publish(w, true);
@@ -200,7 +209,7 @@ void SolverSession::step(Granularity g, int count) {
     auto t0 = Clock::now();
     auto last_publish = t0;
     for (int i = 0; i < count && !w.solver->finished() && !m_cancel; ++i) {
-      w.solver->step(g);
+      w.step(g, m_view_budget);
       if (i + 1 < count && ms_since(last_publish) > kPublishIntervalMs) {
         publish(w, true);
         last_publish = Clock::now();
@@ -218,7 +227,7 @@ void SolverSession::run_to_end() {
     auto last_publish = t0;
     // Round by round (not Granularity::ToEnd) so the view animates and cancel() takes effect between rounds.
     while (!w.solver->finished() && !m_cancel) {
-      w.solver->step(Granularity::Round);
+      w.step(Granularity::Round, m_view_budget);
       if (ms_since(last_publish) > kPublishIntervalMs) {
         publish(w, true);
         last_publish = Clock::now();
@@ -235,7 +244,7 @@ void SolverSession::reset() {
     if (!w.graph) return;
     DistanceMatrix initial = to_distance_matrix(*w.graph, w.config.block, w.config.dtype);
     w.solver->reset(initial);
-    ++w.epoch;
+    w.before_step_valid = false;  // a new matrix: nothing "improved" relative to the old one
     publish(w, true);
   });
 }

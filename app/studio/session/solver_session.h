@@ -85,7 +85,8 @@ struct JobFailure {
 
 class SolverSession {
  public:
-  explicit SolverSession(Log& log, int view_budget = kDefaultViewBudget);
+  /// @param cpu_threads threads for CPU backends (0: all cores); the GUI leaves one core to the frame loop
+  explicit SolverSession(Log& log, int view_budget = kDefaultViewBudget, int cpu_threads = 0);
   ~SolverSession();
   SolverSession(const SolverSession&) = delete;
   SolverSession& operator=(const SolverSession&) = delete;
@@ -121,6 +122,7 @@ class SolverSession {
 
   Log& m_log;
   int m_view_budget;
+  int m_cpu_threads;
   std::unique_ptr<Worker> m_worker;
 
   mutable std::mutex m_mutex;

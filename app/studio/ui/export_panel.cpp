@@ -30,7 +30,9 @@ void draw_export_panel(AppState& state, CommandQueue& commands) {
 
 void draw_status_panel(const AppState& state) {
   ImGui::Separator();
+  ImGui::PushTextWrapPos(0.0f);
   ImGui::TextDisabled("%.0f fps | %s", state.fps, state.platform_description.c_str());
+  ImGui::PopTextWrapPos();
 }
 
 }  // namespace apsp::studio

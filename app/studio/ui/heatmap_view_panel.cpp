@@ -39,6 +39,11 @@ HeatmapOverlay HeatmapViewPanel::overlay_for(const AppState& state, bool for_exp
     o.improved_strength = static_cast<float>(std::clamp(0.6 * (1.0 - age / state.view.improved_flash_s), 0.0, 0.6));
   }
   o.grid_alpha = state.view.grid && !for_export ? 0.35f : 0.0f;
+  if (!for_export) {
+    // Thick enough to see from the back of a room, thin enough not to hide small blocks.
+    float block_px = static_cast<float>(o.block) / std::max(state.view.texels_per_px, 1e-6f);
+    o.outline_px = std::clamp(std::min(3.0f * state.ui_scale, block_px / 6.0f), 1.0f, 8.0f);
+  }
   return o;
 }
 
@@ -83,7 +88,7 @@ void HeatmapViewPanel::draw(AppState& state, CommandQueue& commands, const Heatm
   ImGui::SameLine();
   if (ImGui::Button("Fit (F)")) commands.push(CmdFitView{});
 
-  float legend_h = font * 4.6f;
+  float legend_h = font * (frame && frame->geometry.tiled() ? 7.2f : 5.8f);
   ImVec2 avail = ImGui::GetContentRegionAvail();
   ImVec2 canvas(std::max(avail.x, 32.0f), std::max(avail.y - legend_h, 32.0f));
   ImVec2 fb_scale = io.DisplayFramebufferScale;
@@ -97,13 +102,19 @@ void HeatmapViewPanel::draw(AppState& state, CommandQueue& commands, const Heatm
 
   if (!texture.empty()) {
     m_target.resize(Size{static_cast<int>(canvas_px.x), static_cast<int>(canvas_px.y)});
-    m_target.bind();
-    ImVec4 bg = ImGui::GetStyleColorVec4(ImGuiCol_WindowBg);
-    HeatmapPlacement placement{state.view.origin_x, state.view.origin_y, state.view.texels_per_px};
-    renderer.draw(texture, m_target.size(), placement, overlay_for(state, false), state.ui_scale,
-                  {bg.x * 0.6f, bg.y * 0.6f, bg.z * 0.6f, 1.0f});
+    HeatmapOverlay overlay = overlay_for(state, false);
+    DrawKey key{texture.version(), m_target.size().width, m_target.size().height, state.view.origin_x,
+                state.view.origin_y, state.view.texels_per_px, overlay, renderer.colormap().name};
+    if (!(key == m_drawn)) {
+      m_target.bind();
+      ImVec4 bg = ImGui::GetStyleColorVec4(ImGuiCol_WindowBg);
+      HeatmapPlacement placement{state.view.origin_x, state.view.origin_y, state.view.texels_per_px};
+      renderer.draw(texture, m_target.size(), placement, overlay, state.ui_scale, {bg.x * 0.6f, bg.y * 0.6f, bg.z * 0.6f, 1.0f});
+      m_drawn = key;
+    }
     ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(m_target.texture())), canvas, ImVec2(0, 1),
                  ImVec2(1, 0));
+    if (frame) draw_cell_values(state, renderer, *frame, canvas_min, canvas);
   } else {
     ImGui::Dummy(canvas);
   }
@@ -152,6 +163,45 @@ void HeatmapViewPanel::draw(AppState& state, CommandQueue& commands, const Heatm
   }
   ImGui::SetCursorScreenPos(ImVec2(canvas_min.x, canvas_min.y + canvas.y + ImGui::GetStyle().ItemSpacing.y));
   draw_legend(state, renderer, frame);
+}
+
+void HeatmapViewPanel::draw_cell_values(const AppState& state, const HeatmapRenderer& renderer, const ViewFrame& frame,
+                                        ImVec2 canvas_min, ImVec2 canvas) const {
+  // Classroom graphs: once a cell is big enough, print its distance in it, so the board and the screen agree.
+  const ViewGeometry& g = frame.geometry;
+  if (g.tiled()) return;
+  const ViewState& v = state.view;
+  ImVec2 fb_scale = ImGui::GetIO().DisplayFramebufferScale;
+  float cell_w = 1.0f / (v.texels_per_px * fb_scale.x);  // ImGui units per cell
+  float cell_h = 1.0f / (v.texels_per_px * fb_scale.y);
+  std::string widest = format_thousands(std::max(std::abs(frame.range.lo), std::abs(frame.range.hi)));
+  if (frame.range.lo < 0) widest = "-" + widest;
+  float font = ImGui::GetFontSize();
+  if (ImGui::CalcTextSize((widest + "0").c_str()).x > cell_w || font * 1.2f > cell_h) return;
+  int x0 = std::max(0, static_cast<int>(std::floor(v.origin_x)));
+  int y0 = std::max(0, static_cast<int>(std::floor(v.origin_y)));
+  int x1 = std::min(g.cols, static_cast<int>(std::ceil(v.origin_x + canvas.x * fb_scale.x * v.texels_per_px)));
+  int y1 = std::min(g.rows, static_cast<int>(std::ceil(v.origin_y + canvas.y * fb_scale.y * v.texels_per_px)));
+  if (static_cast<long>(x1 - x0) * static_cast<long>(y1 - y0) > 4096) return;
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  draw->PushClipRect(canvas_min, ImVec2(canvas_min.x + canvas.x, canvas_min.y + canvas.y), true);
+  const Colormap& map = renderer.colormap();
+  for (int y = y0; y < y1; ++y) {
+    for (int x = x0; x < x1; ++x) {
+      std::size_t idx = static_cast<std::size_t>(y) * static_cast<std::size_t>(g.cols) + static_cast<std::size_t>(x);
+      std::int32_t value = frame.tiles[idx];
+      std::string text = value >= frame.inf ? std::string("inf") : std::to_string(value);
+      const Rgb8& c = map.entries[frame.codes[idx] & kViewIndexMask];
+      // Dark text on light cells and the other way round.
+      float luminance = 0.2126f * c.r + 0.7152f * c.g + 0.0722f * c.b;
+      ImU32 color = luminance > 140 ? IM_COL32(0, 0, 0, 255) : IM_COL32(255, 255, 255, 255);
+      ImVec2 ts = ImGui::CalcTextSize(text.c_str());
+      float cx = canvas_min.x + (static_cast<float>(x) + 0.5f - v.origin_x) * cell_w;
+      float cy = canvas_min.y + (static_cast<float>(y) + 0.5f - v.origin_y) * cell_h;
+      draw->AddText(ImVec2(cx - ts.x * 0.5f, cy - ts.y * 0.5f), color, text.c_str());
+    }
+  }
+  draw->PopClipRect();
 }
 
 void HeatmapViewPanel::draw_legend(const AppState& state, const HeatmapRenderer& renderer,
@@ -207,7 +257,7 @@ void HeatmapViewPanel::draw_legend(const AppState& state, const HeatmapRenderer&
       {"pivot block", OverlayStyle::pivot, o.phase >= 0, false},
       {"pivot row/column", OverlayStyle::rowcol, o.phase >= 1, false},
       {"independent", OverlayStyle::independent, o.phase == 2, true},
-      {"improved by last step", OverlayStyle::improved, true, false},
+      {"improved", OverlayStyle::improved, true, false},
   };
   if (state.view.overlays) {
     ImVec2 k = ImGui::GetCursorScreenPos();
@@ -234,9 +284,11 @@ void HeatmapViewPanel::draw_legend(const AppState& state, const HeatmapRenderer&
   if (frame) {
     const ViewGeometry& g = frame->geometry;
     if (g.tiled()) {
-      ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.35f, 1.0f),
-                         "tile minimum: n = %d exceeds the %d x %d texture, each pixel shows the minimum of about %d x %d cells",
+      ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.85f, 0.35f, 1.0f));
+      ImGui::TextWrapped("tile minimum: n = %d is larger than the %d x %d view, each texel shows the smallest of up to "
+                         "%d x %d cells",
                          g.n, g.cols, g.rows, (g.n + g.cols - 1) / g.cols, (g.n + g.rows - 1) / g.rows);
+      ImGui::PopStyleColor();
     } else {
       ImGui::TextDisabled("n = %d, one texel per cell | wheel: zoom, drag: pan, double-click or F: fit", g.n);
     }

@@ -8,27 +8,34 @@ void draw_playback_panel(AppState& state, CommandQueue& commands) {
   ImGui::PushID("playback");
   const SessionSnapshot& s = state.session;
   bool can_step = s.has_solver && !s.cursor.finished;
-  float width = (ImGui::GetContentRegionAvail().x - 2 * ImGui::GetStyle().ItemSpacing.x) / 3.0f;
+  float label_w = ImGui::CalcTextSize("Step").x + ImGui::GetStyle().ItemSpacing.x;
+  float width = (ImGui::GetContentRegionAvail().x - label_w - 2 * ImGui::GetStyle().ItemSpacing.x) / 3.0f;
   ImVec2 button(width, 0);
 
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("Step");
+  ImGui::SameLine();
   ImGui::BeginDisabled(!can_step);
-  if (ImGui::Button("Step k", button)) commands.push(CmdStep{Granularity::KStep});
+  if (ImGui::Button("k", button)) commands.push(CmdStep{Granularity::KStep});
   item_tooltip("one value of k: every cell the next phase touches is relaxed through one intermediate vertex");
   ImGui::SameLine();
-  if (ImGui::Button("Step phase", button)) commands.push(CmdStep{Granularity::Phase});
+  if (ImGui::Button("phase", button)) commands.push(CmdStep{Granularity::Phase});
   item_tooltip("finish the current phase (Right arrow)");
   ImGui::SameLine();
-  if (ImGui::Button("Step round", button)) commands.push(CmdStep{Granularity::Round});
+  if (ImGui::Button("round", button)) commands.push(CmdStep{Granularity::Round});
   item_tooltip("finish the current round (Shift + Right arrow)");
   ImGui::EndDisabled();
 
+  float wide = (ImGui::GetContentRegionAvail().x - 2 * ImGui::GetStyle().ItemSpacing.x) / 3.0f;
+  button = ImVec2(wide, 0);
   ImGui::BeginDisabled(!can_step && !state.playback.playing);
   if (ImGui::Button(state.playback.playing ? "Pause" : "Play", button)) commands.push(CmdTogglePlaying{});
   item_tooltip("Space");
   ImGui::EndDisabled();
   ImGui::SameLine();
   ImGui::BeginDisabled(!can_step);
-  if (ImGui::Button("Run to end", button)) commands.push(CmdRunToEnd{});
+  if (ImGui::Button("To end", button)) commands.push(CmdRunToEnd{});
+  item_tooltip("run every remaining round (in the background; Reset stops it)");
   ImGui::EndDisabled();
   ImGui::SameLine();
   ImGui::BeginDisabled(!s.has_solver);
@@ -46,7 +53,9 @@ void draw_playback_panel(AppState& state, CommandQueue& commands) {
   ImGui::ProgressBar(progress, ImVec2(-1, 0), overlay);
   ImGui::TextWrapped("%s", s.has_solver ? describe_cursor(s.cursor, s.rounds).c_str() : "no solver");
   if (s.busy && !s.activity.empty()) ImGui::TextDisabled("working: %s", s.activity.c_str());
+  ImGui::PushTextWrapPos(0.0f);
   ImGui::TextDisabled("keys: Space play, Right phase, Shift+Right round, R reset, F fit, F12 screenshot");
+  ImGui::PopTextWrapPos();
   ImGui::PopID();
 }
 

@@ -28,7 +28,7 @@ void draw_timings_panel(const AppState& state) {
   std::vector<BarSeries> series;
   for (Phase p : {Phase::Pivot, Phase::PivotRowCol, Phase::Independent, Phase::Full}) {
     BarSeries s;
-    s.label = std::string(label(p));
+    s.label = p == Phase::Full ? std::string("full") : "phase " + std::to_string(static_cast<int>(p) + 1);
     s.color = phase_color(p);
     for (const PhaseSample& x : samples) {
       if (x.phase != p || x.round < 0) continue;
@@ -59,7 +59,7 @@ void draw_timings_panel(const AppState& state) {
       ImGui::ColorButton("##c", ImGui::ColorConvertU32ToFloat4(phase_color(t.phase)), ImGuiColorEditFlags_NoTooltip,
                          ImVec2(font * 0.7f, font * 0.7f));
       ImGui::SameLine();
-      ImGui::TextUnformatted(std::string(label(t.phase)).c_str());
+      ImGui::TextUnformatted(short_label(t.phase).c_str());
       ImGui::TableNextColumn();
       ImGui::Text("%.2f", t.ms);
       ImGui::TableNextColumn();
@@ -95,7 +95,7 @@ void draw_timings_panel(const AppState& state) {
         ImGui::TableNextColumn();
         ImGui::Text("%d", s.round + 1);
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(std::string(label(s.phase)).c_str());
+        ImGui::TextUnformatted(short_label(s.phase).c_str());
         ImGui::TableNextColumn();
         ImGui::Text("%d", s.device);
         ImGui::TableNextColumn();

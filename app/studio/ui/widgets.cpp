@@ -60,6 +60,16 @@ std::string describe_phase(Phase phase) {
   }
 }
 
+std::string short_label(Phase phase) {
+  switch (phase) {
+    case Phase::Pivot: return "1 pivot";
+    case Phase::PivotRowCol: return "2 row/col";
+    case Phase::Independent: return "3 independent";
+    case Phase::Full: return "full pass";
+    default: return std::string(to_string(phase));
+  }
+}
+
 std::string describe_cursor(const Cursor& cursor, int rounds) {
   if (cursor.finished) return "finished: all " + std::to_string(rounds) + " rounds done";
   std::string s = "round " + std::to_string(cursor.round + 1) + " of " + std::to_string(rounds) + " | next: " +

@@ -20,6 +20,8 @@ std::string format_thousands(std::int64_t value);
 std::string format_si(double value);
 /// @brief Human description of the next phase: "phase 2: pivot row & column blocks".
 std::string describe_phase(Phase phase);
+/// @brief Short label for narrow tables and plot legends: "1 pivot", "2 row/col", "3 independent".
+std::string short_label(Phase phase);
 /// @brief "round 3 of 16, next phase 2 ..." or "finished".
 std::string describe_cursor(const Cursor& cursor, int rounds);
 /// @brief Fraction of the solve done, counting phases as thirds of a round.

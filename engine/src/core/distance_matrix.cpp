@@ -36,10 +36,14 @@ int DistanceMatrix::padded_size(int n, int block) {
 
 std::uint64_t DistanceMatrix::required_bytes(std::int64_t n, int block, DType dtype) {
   if (n <= 0) return 0;
-  const std::uint64_t padded = static_cast<std::uint64_t>((n + block - 1) / block) * static_cast<std::uint64_t>(block);
-  const std::uint64_t per_line = kRowAlignBytes / element_bytes(dtype);
-  const std::uint64_t pitch = (padded + per_line - 1) / per_line * per_line;
-  return pitch * padded * element_bytes(dtype);
+  if (block <= 0) block = 1;
+  // 128-bit arithmetic: an absurd header (n near 2^31) must report a huge size, not wrap around.
+  using u128 = unsigned __int128;
+  const u128 padded = static_cast<u128>((n + block - 1) / block) * static_cast<u128>(block);
+  const u128 per_line = kRowAlignBytes / element_bytes(dtype);
+  const u128 pitch = (padded + per_line - 1) / per_line * per_line;
+  const u128 bytes = pitch * padded * element_bytes(dtype);
+  return bytes > static_cast<u128>(UINT64_MAX) ? UINT64_MAX : static_cast<std::uint64_t>(bytes);
 }
 
 DistanceMatrix::DistanceMatrix(int n, int block, DType dtype) : m_n(n), m_block(block), m_dtype(dtype) {

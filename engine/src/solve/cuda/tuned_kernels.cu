@@ -3,7 +3,7 @@
 // Phase 3 is a min-plus "GEMM" C = min(C, A (x) B) with A the pivot column panel (rows x block) and B the
 // pivot row panel (block x columns). A CTA owns a 128-row x 128-word tile (128 int32 or 256 int16 columns),
 // whatever the pivot block size; 256 threads hold 8 x 8 words each in registers. The panels are streamed
-// through shared memory in chunks of 32 k with cp.async, two stages deep, so the next chunk loads while this
+// through shared memory in chunks of 16 k with cp.async, two stages deep, so the next chunk loads while this
 // one is used. The A panel arrives transposed (col_t[k][i]) and, for int16, already broadcast to both halves of
 // a word, so the inner loop is four conflict-free 16-byte shared loads and 64 VIADDMNMX per k and thread.
 // Rows are split as ty*4 + {0..3} and 64 + ty*4 + {0..3} (columns likewise) so that every 16-byte shared
@@ -25,9 +25,10 @@ namespace apsp::cuda {
 namespace {
 
 constexpr int kThreads = 256;
-constexpr int kChunk = 32;                                           // k per pipeline stage
-constexpr int kStageWords = 2 * kChunk * kTunedTileWords;            // A and B chunk of one stage
-constexpr std::size_t kPhase3Smem = 2 * kStageWords * sizeof(unsigned);  // two stages: 64 KiB
+constexpr int kChunk = 16;                                 // k per pipeline stage
+constexpr int kStageWords = 2 * kChunk * kTunedTileWords;  // A and B chunk of one stage (16 KiB)
+// Two panel stages and the C tile: 96 KiB, so two CTAs share an SM.
+constexpr std::size_t kPhase3Smem = (2 * kStageWords + kTunedTileRows * kTunedTileWords) * sizeof(unsigned);
 
 __device__ __forceinline__ void cp_async16(void* smem, const void* gmem) {
   const unsigned s = static_cast<unsigned>(__cvta_generic_to_shared(smem));
@@ -42,12 +43,17 @@ __device__ __forceinline__ void stg128(unsigned* p, uint4 v) { *reinterpret_cast
 
 // ---- phase 3 ----------------------------------------------------------------------------------------------------
 
+// The C tile is copied into shared memory with cp.async at the start and merged only at the end, while the
+// accumulators start at "infinity": the tile's global-memory latency hides behind the whole k loop instead of
+// stalling its start. Two co-resident CTAs per SM (96 KiB of shared memory each) keep the VIADDMNMX pipe busy
+// across each other's barriers.
 template <class T>
 __global__ void __launch_bounds__(kThreads, 2)
     tuned_independent_kernel(MatrixView<unsigned> d, int row_begin, int chunks, TunedPanels panels) {
   using Ops = WordOps<T>;
   extern __shared__ uint4 tuned_smem[];
   unsigned* smem = reinterpret_cast<unsigned*>(tuned_smem);
+  unsigned* c_tile = smem + 2 * kStageWords;  // 128 x 128 words
   const int tid = threadIdx.x;
   const int tx = tid & 15, ty = tid >> 4;
   const int i0 = row_begin + blockIdx.y * kTunedTileRows;
@@ -67,25 +73,31 @@ __global__ void __launch_bounds__(kThreads, 2)
     cp_async_commit();
   };
 
+  // Commit groups in this order: chunk 0, the C tile, then one group per further chunk; waiting for chunk 0
+  // therefore leaves the C tile in flight.
   load_chunk(0, 0);
+#pragma unroll
+  for (int q = 0; q < (kTunedTileRows * kTunedTileWords / 4) / kThreads; ++q) {
+    const int piece = q * kThreads + tid;
+    const int row = piece >> 5;
+    const int w = (piece & 31) * 4;
+    cp_async16(c_tile + row * kTunedTileWords + w, d.row(i0 + row) + w0 + w);
+  }
+  cp_async_commit();
 
-  // C goes straight into the accumulators; these loads overlap the first chunk's copy.
   unsigned acc[8][8];
 #pragma unroll
-  for (int r = 0; r < 8; ++r) {
-    const unsigned* row = d.row(i0 + (r < 4 ? ty * 4 + r : 64 + ty * 4 + r - 4)) + w0;
-    const uint4 lo = ldg128(row + tx * 4);
-    const uint4 hi = ldg128(row + 64 + tx * 4);
-    acc[r][0] = lo.x, acc[r][1] = lo.y, acc[r][2] = lo.z, acc[r][3] = lo.w;
-    acc[r][4] = hi.x, acc[r][5] = hi.y, acc[r][6] = hi.z, acc[r][7] = hi.w;
-  }
+  for (int r = 0; r < 8; ++r)
+#pragma unroll
+    for (int q = 0; q < 8; ++q) acc[r][q] = Ops::kNoPath;
 
   for (int c = 0; c < chunks; ++c) {
-    if (c + 1 < chunks) {
-      load_chunk(c + 1, (c + 1) & 1);
-      cp_async_wait<1>();
+    const bool prefetch = c + 1 < chunks;
+    if (prefetch) load_chunk(c + 1, (c + 1) & 1);
+    if (c == 0) {
+      if (prefetch) cp_async_wait<2>(); else cp_async_wait<1>();
     } else {
-      cp_async_wait<0>();
+      if (prefetch) cp_async_wait<1>(); else cp_async_wait<0>();
     }
     __syncthreads();
     const unsigned* a = smem + (c & 1) * kStageWords;
@@ -105,12 +117,19 @@ __global__ void __launch_bounds__(kThreads, 2)
     }
     __syncthreads();  // the stage is refilled by the next iteration's copy
   }
+  cp_async_wait<0>();
+  __syncthreads();
 
 #pragma unroll
   for (int r = 0; r < 8; ++r) {
-    unsigned* row = d.row(i0 + (r < 4 ? ty * 4 + r : 64 + ty * 4 + r - 4)) + w0;
-    stg128(row + tx * 4, make_uint4(acc[r][0], acc[r][1], acc[r][2], acc[r][3]));
-    stg128(row + 64 + tx * 4, make_uint4(acc[r][4], acc[r][5], acc[r][6], acc[r][7]));
+    const int row = r < 4 ? ty * 4 + r : 64 + ty * 4 + r - 4;
+    const uint4 lo = lds128(c_tile + row * kTunedTileWords + tx * 4);
+    const uint4 hi = lds128(c_tile + row * kTunedTileWords + 64 + tx * 4);
+    unsigned* out = d.row(i0 + row) + w0;
+    stg128(out + tx * 4, make_uint4(Ops::merge(acc[r][0], lo.x), Ops::merge(acc[r][1], lo.y),
+                                    Ops::merge(acc[r][2], lo.z), Ops::merge(acc[r][3], lo.w)));
+    stg128(out + 64 + tx * 4, make_uint4(Ops::merge(acc[r][4], hi.x), Ops::merge(acc[r][5], hi.y),
+                                         Ops::merge(acc[r][6], hi.z), Ops::merge(acc[r][7], hi.w)));
   }
 }
 
@@ -150,7 +169,8 @@ __global__ void __launch_bounds__(kThreads)
     unsigned* pt = smem;                             // pt[k][r] = A operand of P[r][k]
     unsigned* xs = smem + B * Shape::kTransPitch;    // xs[k][w] = pivot row k, words w0..w0+127
     const int w0 = blockIdx.x * kTunedTileWords;
-    for (int idx = tid; idx < B * B; idx += kThreads) {
+#pragma unroll 16
+    for (int idx = tid; idx < B * B; idx += kThreads) {  // unrolled so many loads are in flight at once
       const int r = idx / B, k = idx % B;
       pt[k * Shape::kTransPitch + r] = Ops::broadcast(pivot.at(r, k));
     }
@@ -189,10 +209,11 @@ __global__ void __launch_bounds__(kThreads)
     for (int r = 0; r < RPT; ++r) {
       const int row = ty * RPT + r;
 #pragma unroll
-      for (int q = 0; q < 8; ++q) {
-        const int w = w0 + (q < 4 ? tx * 4 + q : 64 + tx * 4 + q - 4);
-        panels.row.at(row, w) = acc[r][q];
-        if (w < pw0 || w >= pw0 + Shape::kPivotWords) dw.at(p0 + row, w) = acc[r][q];
+      for (int h = 0; h < 2; ++h) {  // two 4-word groups; pivot words come in whole groups (pw0 % 16 == 0)
+        const int w = w0 + h * 64 + tx * 4;
+        const uint4 v = make_uint4(acc[r][4 * h], acc[r][4 * h + 1], acc[r][4 * h + 2], acc[r][4 * h + 3]);
+        stg128(panels.row.row(row) + w, v);
+        if (w < pw0 || w >= pw0 + Shape::kPivotWords) stg128(dw.row(p0 + row) + w, v);
       }
     }
     return;
@@ -203,7 +224,8 @@ __global__ void __launch_bounds__(kThreads)
   unsigned* at = smem;                               // at[k][i] = A operand of d[i0 + i][p0 + k]
   unsigned* pw = smem + B * Shape::kColPitch;        // pw[k][w] = pivot row k as words
   const int i0 = row_begin + blockIdx.x * kTunedTileRows;
-  for (int idx = tid; idx < kTunedTileRows * B; idx += kThreads) {
+#pragma unroll 16
+  for (int idx = tid; idx < kTunedTileRows * B; idx += kThreads) {  // unrolled: many loads in flight
     const int i = idx / B, k = idx % B;
     at[k * Shape::kColPitch + i] = Ops::broadcast(d.at(i0 + i, p0 + k));
   }
@@ -299,7 +321,7 @@ void tuned_independent_async(MatrixView<T> d, int block, int row_begin, int row_
   const MatrixView<unsigned> dw = d.template as<unsigned>();
   const dim3 grid(dw.cols / kTunedTileWords, (row_end - row_begin) / kTunedTileRows);
   if (grid.x == 0 || grid.y == 0) return;
-  if (block % kChunk != 0) throw UsageError("cuda-tuned: block size must be a multiple of 32");
+  if (block % kChunk != 0) throw UsageError("cuda-tuned: block size must be a multiple of 16");
   set_phase3_smem<T>();
   tuned_independent_kernel<T><<<grid, kThreads, kPhase3Smem, stream>>>(dw, row_begin, block / kChunk, panels);
   APSP_CUDA_CHECK_LAUNCH("tuned_independent_kernel");

@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# On a GPU machine (Ubuntu + CUDA 13, see ../shared/docs/gpu-server.md): build the CUDA backends, run the
+# "gpu" tests, compute-sanitizer memcheck + racecheck on small graphs for every variant, check the SASS for
+# VIADDMNMX, and benchmark. Everything is written under $OUT (default ./gpu-out).
+#
+# Usage: scripts/gpu-bench.sh [STAGE...]   stages: build tests sass sanitize bench bench-full cli (default: all)
+#   Build dependencies missing on a bare server (GoogleTest, CLI11, nlohmann-json) are taken from Debian
+#   packages in .gpu-debs/deps/*.deb when present (extracted under /tmp, nothing installed); course test data
+#   from .gpu-debs/testdata when ../shared is not there.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+OUT=${OUT:-$PWD/gpu-out}
+mkdir -p "$OUT"
+stages=("$@")
+[ ${#stages[@]} -eq 0 ] && stages=(build tests sass sanitize bench bench-full cli)
+want() { local s; for s in "${stages[@]}"; do [ "$s" = "$1" ] && return 0; done; return 1; }
+log() { echo "== $(date -u +%H:%M:%S) $*" | tee -a "$OUT/summary.txt"; }
+status=0
+
+B=build-gpu
+TESTS=$B/tests/cuda/apsp_cuda_tests
+BENCH=$B/tests/cuda/apsp_cuda_bench
+
+if want build; then
+  nvidia-smi > "$OUT/nvidia-smi.txt" 2>&1
+  extra=()
+  if ls .gpu-debs/deps/*.deb > /dev/null 2>&1; then
+    rm -rf /tmp/apsp-deps && mkdir -p /tmp/apsp-deps
+    for f in .gpu-debs/deps/*.deb; do dpkg -x "$f" /tmp/apsp-deps; done
+    extra+=("-DCMAKE_PREFIX_PATH=/tmp/apsp-deps/usr")
+  fi
+  if [ ! -d ../shared/testdata ] && [ -d .gpu-debs/testdata ]; then extra+=("-DAPSP_TESTDATA_DIR=$PWD/.gpu-debs/testdata"); fi
+  log "configure + build"
+  start=$(date +%s)
+  { cmake -B $B -G Ninja -DCMAKE_CUDA_ARCHITECTURES=90 -DAPSP_BUILD_STUDIO=OFF "${extra[@]}" &&
+    ninja -C $B -j"$(nproc)" apsp_cuda_tests apsp_cuda_bench; } > "$OUT/build.log" 2>&1 || { log "BUILD FAILED"; tail -40 "$OUT/build.log"; exit 1; }
+  log "built in $(( $(date +%s) - start )) s"
+fi
+
+if want tests; then
+  log "gpu tests"
+  "$TESTS" --gtest_brief=1 --gtest_output=xml:"$OUT/gpu-tests.xml" > "$OUT/gpu-tests.log" 2>&1
+  rc=$?
+  grep -E "^\[  (PASSED|FAILED|SKIPPED) |tests ran" "$OUT/gpu-tests.log" | tee -a "$OUT/summary.txt"
+  grep -E "FAILED|Failure|error" "$OUT/gpu-tests.log" | head -30 | tee -a "$OUT/summary.txt"
+  [ $rc -eq 0 ] || { log "TESTS FAILED rc=$rc"; status=1; }
+fi
+
+if want sass; then
+  log "SASS: VIADDMNMX per kernel (cuobjdump)"
+  cuobjdump -sass $B/engine/libapsp_engine.a > "$OUT/sass.txt" 2>&1
+  awk '/Function :/{name=$3} /VIADDMNMX/{c[name]++} /IMNMX|VIMNMX/{m[name]++} END{for (k in c) printf "%6d VIADDMNMX %6d other-min  %s\n", c[k], m[k], k}' "$OUT/sass.txt" |
+    sort -rn | c++filt | cut -c1-200 | tee -a "$OUT/summary.txt"
+fi
+
+if want sanitize; then
+  small='AllVariants/CudaStepping.EveryRoundMatchesRestrictedFloydWarshall/*:AllVariants/CudaStepping.MixedGranularities*:CudaView.*:AllVariants/CudaCourseCases.*'
+  for tool in memcheck racecheck; do
+    log "compute-sanitizer --tool $tool (every variant, block size and dtype; small graphs)"
+    compute-sanitizer --tool $tool --error-exitcode 99 "$TESTS" --gtest_brief=1 --gtest_filter="$small" > "$OUT/sanitize-$tool.log" 2>&1
+    rc=$?
+    grep -E "ERROR SUMMARY|RACECHECK SUMMARY|^\[  (PASSED|FAILED)" "$OUT/sanitize-$tool.log" | tee -a "$OUT/summary.txt"
+    [ $rc -eq 0 ] || { log "$tool rc=$rc"; status=1; }
+  done
+fi
+
+if want bench; then
+  log "bench i32 n=8192 (naive baseline) and n=16384"
+  "$BENCH" --backend cuda-naive:64,cuda-blocked:64,cuda-tuned:32,cuda-tuned:64,cuda-tuned:128 --n 8192 --repeat 3 --csv "$OUT/bench-8192.csv" 2>&1 | tee "$OUT/bench-8192.log" | tail -7
+  "$BENCH" --backend cuda-blocked:64,cuda-tuned:64,cuda-tuned:128 --n 16384 --repeat 3 --csv "$OUT/bench-16384.csv" 2>&1 | tee "$OUT/bench-16384.log" | tail -4
+  "$BENCH" --backend cuda-blocked:64,cuda-tuned:64,cuda-tuned:128 --n 16384 --dtype i16 --repeat 3 --csv "$OUT/bench-16384-i16.csv" 2>&1 | tee "$OUT/bench-16384-i16.log" | tail -4
+fi
+
+if want bench-full; then
+  log "bench n=32768 i32 and i16"
+  "$BENCH" --backend cuda-blocked:64,cuda-tuned:64,cuda-tuned:128 --n 32768 --repeat 2 --csv "$OUT/bench-32768.csv" 2>&1 | tee "$OUT/bench-32768.log" | tail -4
+  "$BENCH" --backend cuda-blocked:64,cuda-tuned:64,cuda-tuned:128 --n 32768 --dtype i16 --repeat 2 --csv "$OUT/bench-32768-i16.csv" 2>&1 | tee "$OUT/bench-32768-i16.log" | tail -4
+fi
+
+if want cli; then
+  if ninja -C $B -j"$(nproc)" apsp > "$OUT/build-cli.log" 2>&1 && [ -x $B/app/cli/apsp ]; then
+    log "apsp info --device / apsp bench"
+    $B/app/cli/apsp info --device > "$OUT/apsp-info.txt" 2>&1; cat "$OUT/apsp-info.txt" | head -40
+    $B/app/cli/apsp bench --backend cuda-naive,cuda-blocked,cuda-tuned --n 8192,16384 --block 64 --repeat 2 \
+      --csv "$OUT/apsp-bench.csv" > "$OUT/apsp-bench.log" 2>&1; tail -12 "$OUT/apsp-bench.log"
+  else
+    log "apsp CLI not built (see build-cli.log)"
+  fi
+fi
+
+log "done, status $status"
+exit $status

@@ -1,0 +1,286 @@
+// Checks the files apsp-studio writes in its scripted mode, against the engine (independently of GL):
+//   heatmap     every pixel == colormap[encode_value(d[i][j])], d from a distance file or the stepping API
+//   overlay     overlay-on vs overlay-off images: the pivot block differs, blocks outside the phase do not
+//   screenshot  not blank: many distinct colours, the panels' title bars in the left, middle and right thirds
+//   timings     the CSV header is the documented one, one row per (round, phase)
+#include <apsp/core/distance_matrix.h>
+#include <apsp/graph/generators.h>
+#include <apsp/graph/graph.h>
+#include <apsp/io/distance_io.h>
+#include <apsp/profile/profile.h>
+#include <apsp/solve/registry.h>
+#include <apsp/view/view.h>
+#include <stb_image.h>
+
+#include <array>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+struct Image {
+  int width = 0;
+  int height = 0;
+  std::vector<std::array<unsigned char, 3>> pixels;
+  const std::array<unsigned char, 3>& at(int x, int y) const {
+    return pixels[static_cast<std::size_t>(y) * static_cast<std::size_t>(width) + static_cast<std::size_t>(x)];
+  }
+};
+
+[[noreturn]] void fail(const std::string& message) {
+  std::fprintf(stderr, "FAIL: %s\n", message.c_str());
+  std::exit(1);
+}
+
+Image load_png(const std::string& path) {
+  int w = 0, h = 0, channels = 0;
+  unsigned char* data = stbi_load(path.c_str(), &w, &h, &channels, 3);
+  if (!data) fail(path + ": cannot read PNG");
+  Image img;
+  img.width = w;
+  img.height = h;
+  img.pixels.resize(static_cast<std::size_t>(w) * static_cast<std::size_t>(h));
+  for (std::size_t i = 0; i < img.pixels.size(); ++i) img.pixels[i] = {data[i * 3], data[i * 3 + 1], data[i * 3 + 2]};
+  stbi_image_free(data);
+  return img;
+}
+
+// Parsed independently of the app: '#' comments, then 257 "R G B" lines (256 colormap entries + INF).
+std::vector<std::array<unsigned char, 3>> load_lut(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) fail(path + ": cannot open colormap");
+  std::vector<std::array<unsigned char, 3>> lut;
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream s(line);
+    int r, g, b;
+    if (!(s >> r >> g >> b)) fail(path + ": bad line '" + line + "'");
+    lut.push_back({static_cast<unsigned char>(r), static_cast<unsigned char>(g), static_cast<unsigned char>(b)});
+  }
+  if (lut.size() != 257) fail(path + ": expected 257 entries, got " + std::to_string(lut.size()));
+  return lut;
+}
+
+std::map<std::string, std::string> parse_args(int argc, char** argv, int first) {
+  std::map<std::string, std::string> args;
+  for (int i = first; i + 1 < argc; i += 2) args[argv[i]] = argv[i + 1];
+  return args;
+}
+
+std::string need(const std::map<std::string, std::string>& args, const std::string& key) {
+  auto it = args.find(key);
+  if (it == args.end()) fail("missing " + key);
+  return it->second;
+}
+
+std::vector<std::int32_t> stepped_distances(const std::string& spec, int block, int rounds, int phases, int& n) {
+  apsp::Graph g = apsp::generate(apsp::GeneratorSpec::parse(spec));
+  apsp::DistanceMatrix initial = apsp::to_distance_matrix(g, block, apsp::DType::I32);
+  // cpu-naive, not the cpu-blocked the studio runs: the contract says both pass through the same states.
+  auto solver = apsp::create_solver("cpu-naive", apsp::SolverOptions{block, apsp::DType::I32});
+  solver->reset(initial);
+  for (int r = 0; r < rounds && !solver->finished(); ++r) solver->step(apsp::Granularity::Round);
+  for (int p = 0; p < phases && !solver->finished(); ++p) solver->step(apsp::Granularity::Phase);
+  apsp::DistanceMatrix out(g.n, block, apsp::DType::I32);
+  solver->read(out);
+  n = g.n;
+  return out.to_dense();
+}
+
+int check_heatmap(const std::map<std::string, std::string>& args) {
+  Image img = load_png(need(args, "--png"));
+  auto lut = load_lut(need(args, "--lut"));
+  std::vector<std::int32_t> d;
+  int n = 0;
+  if (args.count("--distances")) {
+    apsp::DenseDistances dense = apsp::read_distances(args.at("--distances"));
+    d = std::move(dense.values);
+    n = dense.n;
+  } else {
+    int block = std::stoi(need(args, "--block"));
+    int rounds = std::stoi(need(args, "--rounds"));
+    d = stepped_distances(need(args, "--gen"), block, rounds, 0, n);
+    if (args.count("--expect-partial")) {
+      // The comparison only proves something if the stepped state differs from both ends of the solve.
+      int n2 = 0;
+      auto first = stepped_distances(need(args, "--gen"), block, 0, 0, n2);
+      auto last = stepped_distances(need(args, "--gen"), block, 1 << 30, 0, n2);
+      if (d == first || d == last) fail("test graph too easy: the stepped matrix equals the initial or final one");
+    }
+  }
+  if (img.width != n || img.height != n) {
+    fail("image is " + std::to_string(img.width) + "x" + std::to_string(img.height) + ", expected n = " + std::to_string(n));
+  }
+  apsp::ValueRange range = apsp::finite_range(d.data(), d.size(), apsp::kInf32);
+  std::size_t mismatches = 0, inf_cells = 0;
+  std::set<int> codes_seen;
+  for (int i = 0; i < n; ++i) {
+    for (int j = 0; j < n; ++j) {
+      std::int32_t v = d[static_cast<std::size_t>(i) * static_cast<std::size_t>(n) + static_cast<std::size_t>(j)];
+      std::uint16_t code = apsp::encode_value(v, range, apsp::kInf32);
+      codes_seen.insert(code);
+      if (code == apsp::kViewInfCode) ++inf_cells;
+      const auto& want = lut[code];
+      const auto& got = img.at(j, i);
+      if (got != want) {
+        if (mismatches < 5) {
+          std::fprintf(stderr, "pixel (x=%d, y=%d): got %d %d %d, want %d %d %d (d = %d, code %d)\n", j, i, got[0], got[1],
+                       got[2], want[0], want[1], want[2], v, code);
+        }
+        ++mismatches;
+      }
+    }
+  }
+  std::printf("heatmap %dx%d, range %d..%d, %zu distinct codes, %zu INF cells, %zu mismatches\n", n, n, range.lo, range.hi,
+              codes_seen.size(), inf_cells, mismatches);
+  if (codes_seen.size() < 8) fail("too few distinct colours for a meaningful comparison");
+  if (mismatches) fail(std::to_string(mismatches) + " pixels differ from the colormap of the distances");
+  return 0;
+}
+
+int check_overlay(const std::map<std::string, std::string>& args) {
+  Image on = load_png(need(args, "--on"));
+  Image off = load_png(need(args, "--off"));
+  int block = std::stoi(need(args, "--block"));
+  int round = std::stoi(need(args, "--round"));
+  int phase = std::stoi(need(args, "--phase"));  // 1, 2 or 3: the phase the cursor is about to run
+  if (on.width != off.width || on.height != off.height) fail("image sizes differ");
+  std::size_t pivot_total = 0, pivot_diff = 0, rowcol_total = 0, rowcol_diff = 0, outside_total = 0, outside_diff = 0;
+  for (int y = 0; y < on.height; ++y) {
+    for (int x = 0; x < on.width; ++x) {
+      int bi = y / block, bj = x / block;
+      bool differs = on.at(x, y) != off.at(x, y);
+      bool pivot = bi == round && bj == round;
+      bool rowcol = !pivot && (bi == round || bj == round);
+      bool involved = pivot || (rowcol && phase >= 2) || (!pivot && !rowcol && phase == 3);
+      if (pivot) {
+        ++pivot_total;
+        pivot_diff += differs;
+      } else if (rowcol) {
+        ++rowcol_total;
+        rowcol_diff += differs;
+      }
+      if (!involved) {
+        ++outside_total;
+        outside_diff += differs;
+      }
+    }
+  }
+  std::printf("pivot %zu/%zu differ, row/col %zu/%zu differ, outside the phase %zu/%zu differ\n", pivot_diff, pivot_total,
+              rowcol_diff, rowcol_total, outside_diff, outside_total);
+  if (pivot_total == 0 || pivot_diff != pivot_total) fail("every pixel of the pivot block must show the overlay");
+  if (phase >= 2 && rowcol_diff != rowcol_total) fail("every pixel of the pivot row/column blocks must show the overlay");
+  if (phase < 3 && outside_total == 0) fail("no blocks outside the phase to compare");
+  if (outside_diff) fail("pixels of blocks not involved in the phase changed");
+  return 0;
+}
+
+int check_screenshot(const std::map<std::string, std::string>& args) {
+  Image img = load_png(need(args, "--png"));
+  if (img.width < 640 || img.height < 400) fail("screenshot too small");
+  std::map<std::uint32_t, std::size_t> histogram;
+  for (const auto& p : img.pixels) ++histogram[(std::uint32_t(p[0]) << 16) | (std::uint32_t(p[1]) << 8) | p[2]];
+  std::size_t most = 0;
+  for (const auto& [c, count] : histogram) most = std::max(most, count);
+  // Title bar colour of the theme (ImGuiCol_TitleBg = 0.16, 0.22, 0.34): one per panel column.
+  std::array<std::size_t, 3> title_pixels{};
+  for (int y = 0; y < img.height; ++y) {
+    for (int x = 0; x < img.width; ++x) {
+      const auto& p = img.at(x, y);
+      if (p[0] == 41 && p[1] == 56 && p[2] == 87) ++title_pixels[static_cast<std::size_t>(x * 3 / img.width)];
+    }
+  }
+  // Heatmap present: many colours of the colormap LUT.
+  std::size_t lut_colours = 0;
+  if (args.count("--lut")) {
+    auto lut = load_lut(args.at("--lut"));
+    for (int i = 0; i < 256; ++i) {
+      std::uint32_t key = (std::uint32_t(lut[i][0]) << 16) | (std::uint32_t(lut[i][1]) << 8) | lut[i][2];
+      lut_colours += histogram.count(key) ? 1 : 0;
+    }
+  }
+  std::printf("%dx%d, %zu distinct colours, most common covers %.1f%%, title-bar pixels %zu/%zu/%zu, %zu LUT colours\n",
+              img.width, img.height, histogram.size(), 100.0 * static_cast<double>(most) / static_cast<double>(img.pixels.size()),
+              title_pixels[0], title_pixels[1], title_pixels[2], lut_colours);
+  if (histogram.size() < 64) fail("too few distinct colours: blank screenshot?");
+  if (most * 10 > img.pixels.size() * 9) fail("one colour covers more than 90% of the screenshot");
+  for (std::size_t t : title_pixels) {
+    if (t < 500) fail("a panel column is missing (no title bar in one third of the window)");
+  }
+  if (args.count("--lut") && lut_colours < 32) fail("the heatmap's colormap barely appears");
+  return 0;
+}
+
+std::vector<std::string> split_csv(const std::string& line) {
+  std::vector<std::string> out;
+  std::string cell;
+  std::istringstream s(line);
+  while (std::getline(s, cell, ',')) out.push_back(cell);
+  if (!line.empty() && line.back() == ',') out.emplace_back();
+  return out;
+}
+
+int check_timings(const std::map<std::string, std::string>& args) {
+  std::string path = need(args, "--csv");
+  int rounds = std::stoi(need(args, "--rounds"));
+  std::ifstream in(path);
+  if (!in) fail(path + ": cannot open");
+  std::string header;
+  std::getline(in, header);
+  if (header != apsp::timings_csv_header()) fail("header '" + header + "' is not the documented one");
+  auto columns = split_csv(header);
+  auto col = [&](const std::string& name) {
+    for (std::size_t i = 0; i < columns.size(); ++i) {
+      if (columns[i] == name) return i;
+    }
+    fail("header lacks column " + name);
+  };
+  std::size_t c_round = col("round"), c_phase = col("phase"), c_ms = col("ms");
+  std::set<std::pair<int, std::string>> seen;
+  std::string line;
+  int rows = 0;
+  while (std::getline(in, line)) {
+    if (line.empty()) continue;
+    auto cells = split_csv(line);
+    if (cells.size() != columns.size()) fail("row " + std::to_string(rows + 1) + " has " + std::to_string(cells.size()) + " cells");
+    auto key = std::make_pair(std::stoi(cells[c_round]), cells[c_phase]);
+    if (!seen.insert(key).second) fail("duplicate row for round " + cells[c_round] + " phase " + cells[c_phase]);
+    if (std::stod(cells[c_ms]) < 0) fail("negative time");
+    ++rows;
+  }
+  for (int r = 0; r < rounds; ++r) {
+    for (const char* p : {"pivot", "rowcol", "independent"}) {
+      if (!seen.count({r, p})) fail("no row for round " + std::to_string(r) + " phase " + p);
+    }
+  }
+  if (rows != rounds * 3) fail(std::to_string(rows) + " rows, expected " + std::to_string(rounds * 3));
+  std::printf("%d rows, header ok\n", rows);
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    std::fprintf(stderr, "usage: studio_image_check heatmap|overlay|screenshot|timings --key value ...\n");
+    return 2;
+  }
+  std::string mode = argv[1];
+  auto args = parse_args(argc, argv, 2);
+  try {
+    if (mode == "heatmap") return check_heatmap(args);
+    if (mode == "overlay") return check_overlay(args);
+    if (mode == "screenshot") return check_screenshot(args);
+    if (mode == "timings") return check_timings(args);
+  } catch (const std::exception& e) {
+    fail(e.what());
+  }
+  fail("unknown mode " + mode);
+}

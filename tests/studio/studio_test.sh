@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# One apsp-studio scenario per call: runs the app like a user or a batch job would, then checks its files.
+# Environment (set by CMake): STUDIO, APSP, CHECK (studio_image_check), ASSETS (assets/colormaps), WORK (scratch).
+set -uo pipefail
+case_name=$1
+work="$WORK/$case_name"
+rm -rf "$work" && mkdir -p "$work/config" && cd "$work" || exit 1
+export XDG_CONFIG_HOME="$work/config"  # settings must never leak between tests or into the user's
+
+# Under a virtual X display with Mesa's software GL, as in CI.
+studio() { xvfb-run -a -s "-screen 0 1600x1000x24" "$STUDIO" "$@"; }
+die() { echo "FAIL: $*" >&2; exit 1; }
+
+SPEC="er:n=200,p=0.015,seed=3,w=1:100"  # 200 is not a multiple of the block: padding is exercised
+
+case "$case_name" in
+  screenshot)
+    studio --gen "$SPEC" --block 32 --advance 2 --screenshot shot.png --quit || die "studio exited $?"
+    "$CHECK" screenshot --png shot.png --lut "$ASSETS/viridis.txt"
+    ;;
+  heatmap_all)
+    "$APSP" solve --gen "$SPEC" --backend cpu-naive -o d.bin -q || die "apsp solve failed"
+    studio --gen "$SPEC" --block 32 --advance all --overlays off --heatmap-png h.png --quit || die "studio exited $?"
+    "$CHECK" heatmap --png h.png --lut "$ASSETS/viridis.txt" --distances d.bin
+    ;;
+  heatmap_round1)
+    studio --gen "$SPEC" --block 16 --advance 1 --overlays off --colormap turbo --heatmap-png h.png --quit ||
+      die "studio exited $?"
+    "$CHECK" heatmap --png h.png --lut "$ASSETS/turbo.txt" --gen "$SPEC" --block 16 --rounds 1 --expect-partial yes
+    ;;
+  overlays_phase2)
+    # --advance 1 then one phase: the cursor is about to run phase 2 of round 2 (index 1).
+    studio --gen "$SPEC" --block 32 --advance 1 --advance-phases 1 --overlays on --heatmap-png on.png --quit ||
+      die "studio exited $?"
+    studio --gen "$SPEC" --block 32 --advance 1 --advance-phases 1 --overlays off --heatmap-png off.png --quit ||
+      die "studio exited $?"
+    "$CHECK" overlay --on on.png --off off.png --block 32 --round 1 --phase 2
+    ;;
+  overlays_phase3)
+    studio --gen "$SPEC" --block 32 --advance 2 --advance-phases 2 --overlays on --heatmap-png on.png --quit ||
+      die "studio exited $?"
+    studio --gen "$SPEC" --block 32 --advance 2 --advance-phases 2 --overlays off --heatmap-png off.png --quit ||
+      die "studio exited $?"
+    "$CHECK" overlay --on on.png --off off.png --block 32 --round 2 --phase 3
+    ;;
+  timings_csv)
+    studio --gen "$SPEC" --block 64 --advance all --timings-csv t.csv --quit || die "studio exited $?"
+    "$CHECK" timings --csv t.csv --rounds 4
+    ;;
+  bad_file_cli)
+    printf '\x05\x00' > bad.bin  # truncated header
+    for extra in "--quit" ""; do
+      studio bad.bin $extra --screenshot never.png 2> err.txt >/dev/null
+      rc=$?
+      [ "$rc" = 2 ] || die "exit status $rc, expected 2 (args: $extra)"
+      [ "$(wc -l < err.txt)" = 1 ] || die "expected one line on stderr, got: $(cat err.txt)"
+      grep -q "bad.bin" err.txt || die "message does not name the file: $(cat err.txt)"
+      [ ! -e never.png ] || die "a window was opened for a bad file"
+    done
+    echo "ok: $(cat err.txt)"
+    ;;
+  bad_file_gui)
+    printf '\x05\x00' > bad.bin
+    studio --gen "$SPEC" --gui-open bad.bin --screenshot after.png --log-file log.txt --quit ||
+      die "the app did not keep running after a bad file (exit $?)"
+    grep -q "error: .*bad.bin" log.txt || die "the log has no error naming bad.bin: $(cat log.txt)"
+    grep -q "n = 200" log.txt || die "the earlier graph was not loaded"
+    "$CHECK" screenshot --png after.png --lut "$ASSETS/viridis.txt"
+    ;;
+  headless_egl)
+    [ -n "${HAVE_EGL:-}" ] || { echo "built without EGL"; exit 77; }
+    "$APSP" solve --gen "$SPEC" --backend cpu-naive -o d.bin -q || die "apsp solve failed"
+    env -u DISPLAY "$STUDIO" --headless --gen "$SPEC" --advance all --overlays off --heatmap-png h.png \
+      --screenshot shot.png --log-file log.txt || die "headless run exited $?"
+    grep -q "EGL headless" log.txt || die "log does not name the EGL path"
+    "$CHECK" heatmap --png h.png --lut "$ASSETS/viridis.txt" --distances d.bin
+    "$CHECK" screenshot --png shot.png --lut "$ASSETS/viridis.txt"
+    ;;
+  settings_persist)
+    # First run through the GUI path (no --quit): choices are saved under $XDG_CONFIG_HOME/apsp-studio.
+    studio --gen "$SPEC" --block 16 --colormap magma --frames 4 || die "first run exited $?"
+    cfg="$XDG_CONFIG_HOME/apsp-studio"
+    [ -f "$cfg/settings.json" ] || die "no settings.json"
+    [ -f "$cfg/imgui.ini" ] || die "no imgui.ini"
+    grep -q '"colormap": "magma"' "$cfg/settings.json" || die "colormap not saved: $(cat "$cfg/settings.json")"
+    grep -q '"block": 16' "$cfg/settings.json" || die "block not saved"
+    # Second run without flags: the same graph, block and colormap come back.
+    studio --frames 4 --overlays off --heatmap-png h.png || die "second run exited $?"
+    "$CHECK" heatmap --png h.png --lut "$ASSETS/magma.txt" --gen "$SPEC" --block 16 --rounds 0
+    ;;
+  *)
+    die "unknown case $case_name"
+    ;;
+esac
