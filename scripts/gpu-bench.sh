@@ -22,7 +22,7 @@ TESTS=$B/tests/cuda/apsp_cuda_tests
 BENCH=$B/tests/cuda/apsp_cuda_bench
 
 if want build; then
-  nvidia-smi > "$OUT/nvidia-smi.txt" 2>&1
+  nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm,memory.total,power.draw,temperature.gpu --format=csv >> "$OUT/summary.txt" 2>&1
   extra=()
   if ls .gpu-debs/deps/*.deb > /dev/null 2>&1; then
     rm -rf /tmp/apsp-deps && mkdir -p /tmp/apsp-deps
@@ -39,7 +39,7 @@ fi
 
 if want tests; then
   log "gpu tests"
-  "$TESTS" --gtest_brief=1 --gtest_output=xml:"$OUT/gpu-tests.xml" > "$OUT/gpu-tests.log" 2>&1
+  "$TESTS" --gtest_brief=1 > "$OUT/gpu-tests.log" 2>&1
   rc=$?
   grep -E "^\[  (PASSED|FAILED|SKIPPED) |tests ran" "$OUT/gpu-tests.log" | tee -a "$OUT/summary.txt"
   grep -E "FAILED|Failure|error" "$OUT/gpu-tests.log" | head -30 | tee -a "$OUT/summary.txt"
@@ -48,8 +48,8 @@ fi
 
 if want sass; then
   log "SASS: VIADDMNMX per kernel (cuobjdump)"
-  cuobjdump -sass $B/engine/libapsp_engine.a > "$OUT/sass.txt" 2>&1
-  awk '/Function :/{name=$3} /VIADDMNMX/{c[name]++} /IMNMX|VIMNMX/{m[name]++} END{for (k in c) printf "%6d VIADDMNMX %6d other-min  %s\n", c[k], m[k], k}' "$OUT/sass.txt" |
+  cuobjdump -sass $B/engine/libapsp_engine.a > /tmp/apsp-sass.txt 2>&1
+  awk '/Function :/{name=$3} /VIADDMNMX/{c[name]++} /IMNMX|VIMNMX/{m[name]++} END{for (k in c) printf "%6d VIADDMNMX %6d other-min  %s\n", c[k], m[k], k}' /tmp/apsp-sass.txt |
     sort -rn | c++filt | cut -c1-200 | tee -a "$OUT/summary.txt"
 fi
 
@@ -57,7 +57,7 @@ if want sanitize; then
   small='AllVariants/CudaStepping.EveryRoundMatchesRestrictedFloydWarshall/*:AllVariants/CudaStepping.MixedGranularities*:CudaView.*:AllVariants/CudaCourseCases.*'
   for tool in memcheck racecheck; do
     log "compute-sanitizer --tool $tool (every variant, block size and dtype; small graphs)"
-    compute-sanitizer --tool $tool --error-exitcode 99 "$TESTS" --gtest_brief=1 --gtest_filter="$small" > "$OUT/sanitize-$tool.log" 2>&1
+    timeout 300 compute-sanitizer --tool $tool --error-exitcode 99 "$TESTS" --gtest_brief=1 --gtest_filter="$small" > "$OUT/sanitize-$tool.log" 2>&1
     rc=$?
     grep -E "ERROR SUMMARY|RACECHECK SUMMARY|^\[  (PASSED|FAILED)" "$OUT/sanitize-$tool.log" | tee -a "$OUT/summary.txt"
     [ $rc -eq 0 ] || { log "$tool rc=$rc"; status=1; }
@@ -66,25 +66,25 @@ fi
 
 if want bench; then
   log "bench i32 n=8192 (naive baseline) and n=16384"
-  "$BENCH" --backend cuda-naive:64,cuda-blocked:64,cuda-tuned:32,cuda-tuned:64,cuda-tuned:128 --n 8192 --repeat 3 --csv "$OUT/bench-8192.csv" 2>&1 | tee "$OUT/bench-8192.log" | tail -7
-  "$BENCH" --backend cuda-blocked:64,cuda-tuned:64,cuda-tuned:128 --n 16384 --repeat 3 --csv "$OUT/bench-16384.csv" 2>&1 | tee "$OUT/bench-16384.log" | tail -4
-  "$BENCH" --backend cuda-blocked:64,cuda-tuned:64,cuda-tuned:128 --n 16384 --dtype i16 --repeat 3 --csv "$OUT/bench-16384-i16.csv" 2>&1 | tee "$OUT/bench-16384-i16.log" | tail -4
+  "$BENCH" --backend cuda-naive:64,cuda-blocked:64,cuda-tuned:32,cuda-tuned:64,cuda-tuned:128 --n 8192 --repeat 3 --csv "$OUT/bench.csv" 2>&1 | tee -a "$OUT/bench.log" | tail -7
+  "$BENCH" --backend cuda-blocked:64,cuda-tuned:64,cuda-tuned:128 --n 16384 --repeat 3 --csv "$OUT/bench.csv" 2>&1 | tee -a "$OUT/bench.log" | tail -4
+  "$BENCH" --backend cuda-blocked:64,cuda-tuned:64,cuda-tuned:128 --n 16384 --dtype i16 --repeat 3 --csv "$OUT/bench.csv" 2>&1 | tee -a "$OUT/bench.log" | tail -4
 fi
 
 if want bench-full; then
   log "bench n=32768 i32 and i16"
-  "$BENCH" --backend cuda-blocked:64,cuda-tuned:64,cuda-tuned:128 --n 32768 --repeat 2 --csv "$OUT/bench-32768.csv" 2>&1 | tee "$OUT/bench-32768.log" | tail -4
-  "$BENCH" --backend cuda-blocked:64,cuda-tuned:64,cuda-tuned:128 --n 32768 --dtype i16 --repeat 2 --csv "$OUT/bench-32768-i16.csv" 2>&1 | tee "$OUT/bench-32768-i16.log" | tail -4
+  "$BENCH" --backend cuda-blocked:64,cuda-tuned:64,cuda-tuned:128 --n 32768 --repeat 2 --csv "$OUT/bench.csv" 2>&1 | tee -a "$OUT/bench.log" | tail -4
+  "$BENCH" --backend cuda-blocked:64,cuda-tuned:64,cuda-tuned:128 --n 32768 --dtype i16 --repeat 2 --csv "$OUT/bench.csv" 2>&1 | tee -a "$OUT/bench.log" | tail -4
 fi
 
 if want cli; then
-  if ninja -C $B -j"$(nproc)" apsp > "$OUT/build-cli.log" 2>&1 && [ -x $B/app/cli/apsp ]; then
+  if ninja -C $B -j"$(nproc)" apsp >> "$OUT/build.log" 2>&1 && [ -x $B/app/cli/apsp ]; then
     log "apsp info --device / apsp bench"
-    $B/app/cli/apsp info --device > "$OUT/apsp-info.txt" 2>&1; cat "$OUT/apsp-info.txt" | head -40
+    $B/app/cli/apsp info --device > "$OUT/apsp-cli.log" 2>&1
     $B/app/cli/apsp bench --backend cuda-naive,cuda-blocked,cuda-tuned --n 8192,16384 --block 64 --repeat 2 \
-      --csv "$OUT/apsp-bench.csv" > "$OUT/apsp-bench.log" 2>&1; tail -12 "$OUT/apsp-bench.log"
+      --csv /tmp/apsp-bench.csv >> "$OUT/apsp-cli.log" 2>&1; cat /tmp/apsp-bench.csv >> "$OUT/apsp-cli.log"; tail -30 "$OUT/apsp-cli.log"
   else
-    log "apsp CLI not built (see build-cli.log)"
+    log "apsp CLI not built (see build.log)"
   fi
 fi
 

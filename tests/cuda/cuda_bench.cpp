@@ -3,7 +3,7 @@
 // CLI is the user-facing equivalent.
 //
 //   apsp_cuda_bench --backend cuda-naive:64,cuda-blocked:64,cuda-tuned:64 --n 8192,16384 --dtype i32
-//                   [--repeat 3] [--csv out.csv]
+//                   [--repeat 3] [--csv out.csv (appended; header when new)]
 #include <apsp/core/distance_matrix.h>
 #include <apsp/core/errors.h>
 #include <apsp/graph/generators.h>
@@ -140,8 +140,8 @@ int main(int argc, char** argv) {
         }
       }
     }
-    std::FILE* out = csv.empty() ? nullptr : std::fopen(csv.c_str(), "w");
-    if (out)
+    std::FILE* out = csv.empty() ? nullptr : std::fopen(csv.c_str(), "a");  // appends: one CSV per session
+    if (out && std::ftell(out) == 0)
       std::fprintf(out, "device,backend,block,dtype,n,ms,updates_per_s,pct_peak,ratio_to_first,p1_share,p2_share,p3_share,"
                         "p1_gbps,p2_gbps,p3_gbps\n");
     std::printf("\n%-13s %5s %4s %6s %10s %9s %7s %7s %6s %6s %6s %8s %8s %8s\n", "backend", "B", "type", "n", "ms",

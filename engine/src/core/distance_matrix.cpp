@@ -14,7 +14,11 @@ constexpr std::size_t kRowAlignBytes = 64;  // one cache line / one AVX-512 vect
 
 std::size_t pitch_elements(int padded_n, DType dtype) {
   const std::size_t per_line = kRowAlignBytes / element_bytes(dtype);
-  return (static_cast<std::size_t>(padded_n) + per_line - 1) / per_line * per_line;
+  std::size_t lines = (static_cast<std::size_t>(padded_n) + per_line - 1) / per_line;
+  // An odd number of cache lines per row: with power-of-two strides (n = 2048 -> 8 KiB rows) every row of a
+  // block maps to the same L1 set and the blocked kernels thrash; one extra line spreads them out.
+  if (lines > 1 && lines % 2 == 0) ++lines;
+  return lines * per_line;
 }
 
 template <class T> void fill_identity(DistanceMatrix& m) {
@@ -41,7 +45,9 @@ std::uint64_t DistanceMatrix::required_bytes(std::int64_t n, int block, DType dt
   using u128 = unsigned __int128;
   const u128 padded = static_cast<u128>((n + block - 1) / block) * static_cast<u128>(block);
   const u128 per_line = kRowAlignBytes / element_bytes(dtype);
-  const u128 pitch = (padded + per_line - 1) / per_line * per_line;
+  u128 lines = (padded + per_line - 1) / per_line;
+  if (lines > 1 && lines % 2 == 0) ++lines;  // same rule as pitch_elements()
+  const u128 pitch = lines * per_line;
   const u128 bytes = pitch * padded * element_bytes(dtype);
   return bytes > static_cast<u128>(UINT64_MAX) ? UINT64_MAX : static_cast<std::uint64_t>(bytes);
 }
