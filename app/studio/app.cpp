@@ -461,9 +461,8 @@ int App::write_scripted_outputs() {
 }
 
 void App::log_frame_summary() {
-  // The first frames include start-up (font atlas, shader compile): leave them out.
-  if (m_frame_ms.size() < 10) return;
-  std::vector<float> ms(m_frame_ms.begin() + 5, m_frame_ms.end());
+  if (m_frame_ms.empty()) return;
+  std::vector<float> ms = m_frame_ms;
   std::sort(ms.begin(), ms.end());
   char line[160];
   std::snprintf(line, sizeof line, "%zu frames while playing or solving: median %.1f ms, p95 %.1f ms, max %.1f ms", ms.size(), ms[ms.size() / 2],
@@ -521,17 +520,19 @@ int App::run() {
       m_commands.push(CmdLoadGraph{GraphSource{GraphSource::Kind::File, m_options.gui_open}});
     }
     bool outputs_pending = !m_options.screenshot.empty() || !m_options.heatmap_png.empty() || !m_options.timings_csv.empty();
+    // Outputs are written once the window has settled, or on the last frame when --frames bounds the run.
+    int output_frame = m_options.frames > 0 ? std::max(m_options.frames - 1, kSettleFrames) : kSettleFrames;
     int frames = 0;
     while (!m_platform->should_close()) {
       const SessionSnapshot& s = m_state.session;
       bool flashing = m_state.view.improved_since >= 0 && m_state.time_s - m_state.view.improved_since < 1.2;
       bool animating = m_state.playback.playing || s.busy || flashing || !m_commands.empty() || frames < 5;
       if (!animating) m_platform->wait_events(0.1);
-      if (outputs_pending && frames == kSettleFrames) {
+      if (outputs_pending && frames == output_frame) {
         if (!m_options.screenshot.empty()) m_screenshot_path = m_options.screenshot;
       }
       frame();
-      if (outputs_pending && frames == kSettleFrames) {
+      if (outputs_pending && frames == output_frame) {
         write_scripted_outputs();
         outputs_pending = false;
       }

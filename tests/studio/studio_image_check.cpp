@@ -140,7 +140,8 @@ int check_heatmap(const std::map<std::string, std::string>& args) {
   }
   std::printf("heatmap %dx%d, range %d..%d, %zu distinct codes, %zu INF cells, %zu mismatches\n", n, n, range.lo, range.hi,
               codes_seen.size(), inf_cells, mismatches);
-  if (codes_seen.size() < 8) fail("too few distinct colours for a meaningful comparison");
+  std::size_t min_codes = args.count("--min-codes") ? std::stoul(args.at("--min-codes")) : 8;
+  if (codes_seen.size() < min_codes) fail("too few distinct colours for a meaningful comparison");
   if (mismatches) fail(std::to_string(mismatches) + " pixels differ from the colormap of the distances");
   return 0;
 }

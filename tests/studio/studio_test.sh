@@ -88,6 +88,23 @@ case "$case_name" in
     studio --frames 4 --overlays off --heatmap-png h.png || die "second run exited $?"
     "$CHECK" heatmap --png h.png --lut "$ASSETS/magma.txt" --gen "$SPEC" --block 16 --rounds 0
     ;;
+  play_gui)
+    # The interactive path: Play at 240 rounds/s until the solve ends; the timings then hold every round.
+    studio --gen "$SPEC" --block 32 --play --rps 240 --frames 30 --timings-csv t.csv --overlays off \
+      --heatmap-png h.png --log-file log.txt || die "studio exited $?"
+    "$CHECK" timings --csv t.csv --rounds 7
+    "$APSP" solve --gen "$SPEC" --backend cpu-naive -o d.bin -q || die "apsp solve failed"
+    "$CHECK" heatmap --png h.png --lut "$ASSETS/viridis.txt" --distances d.bin
+    grep -q "frames while playing" log.txt || die "no frame-time summary in the log"
+    ;;
+  asset_graph)
+    # A classroom file from assets/graphs, given on the command line: negative edges, INF quarter, padding.
+    g="$ASSETS/../graphs/two_islands.txt"
+    "$APSP" solve "$g" --backend cpu-naive -o d.bin -q || die "apsp solve failed"
+    studio "$g" --block 4 --advance all --overlays off --colormap gray --heatmap-png h.png --quit ||
+      die "studio exited $?"
+    "$CHECK" heatmap --png h.png --lut "$ASSETS/gray.txt" --distances d.bin --min-codes 4
+    ;;
   *)
     die "unknown case $case_name"
     ;;

@@ -46,7 +46,7 @@ void draw_timings_panel(const AppState& state) {
   for (const auto& s : samples) log.add(s);
   auto totals = log.totals();
   double all_ms = log.compute_ms();
-  if (ImGui::BeginTable("totals", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp)) {
+  if (ImGui::BeginTable("totals", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit)) {
     ImGui::TableSetupColumn("phase");
     ImGui::TableSetupColumn("ms");
     ImGui::TableSetupColumn("share");
@@ -76,7 +76,7 @@ void draw_timings_panel(const AppState& state) {
   // Every sample, newest last.
   if (ImGui::BeginTable("samples", 6,
                         ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_BordersOuter |
-                            ImGuiTableFlags_SizingStretchProp,
+                            ImGuiTableFlags_SizingFixedFit,
                         ImVec2(0, std::max(font * 6, ImGui::GetContentRegionAvail().y)))) {
     ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableSetupColumn("round");

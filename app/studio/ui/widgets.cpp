@@ -64,7 +64,7 @@ std::string short_label(Phase phase) {
   switch (phase) {
     case Phase::Pivot: return "1 pivot";
     case Phase::PivotRowCol: return "2 row/col";
-    case Phase::Independent: return "3 independent";
+    case Phase::Independent: return "3 indep.";
     case Phase::Full: return "full pass";
     default: return std::string(to_string(phase));
   }

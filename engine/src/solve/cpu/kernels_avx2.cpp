@@ -2,8 +2,9 @@
 #include "solve/cpu/kernels.h"
 #ifdef __AVX2__
 #define APSP_KERNEL_NS avx2
-#define APSP_TILE_ROWS 4
-#define APSP_TILE_VECS 1
+#define APSP_VEC_BYTES 32
+#define APSP_TILE_ROWS 6
+#define APSP_TILE_VECS 2
 #include "solve/cpu/kernels_impl.inl"
 namespace apsp::cpu {
 const CpuKernels* kernels_avx2() { return avx2::table("avx2"); }

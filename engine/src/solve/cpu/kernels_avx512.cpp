@@ -2,6 +2,7 @@
 #include "solve/cpu/kernels.h"
 #if defined(__AVX512F__) && defined(__AVX512BW__)
 #define APSP_KERNEL_NS avx512
+#define APSP_VEC_BYTES 64
 #define APSP_TILE_ROWS 4
 #define APSP_TILE_VECS 4
 #include "solve/cpu/kernels_impl.inl"

@@ -1,6 +1,7 @@
 #define APSP_KERNEL_NS generic
-#define APSP_TILE_ROWS 2
-#define APSP_TILE_VECS 1
+#define APSP_VEC_BYTES 16
+#define APSP_TILE_ROWS 4
+#define APSP_TILE_VECS 2
 #include "solve/cpu/kernels_impl.inl"
 
 namespace apsp::cpu {

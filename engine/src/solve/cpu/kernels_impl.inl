@@ -1,4 +1,4 @@
-// Included by kernels_<isa>.cpp with APSP_KERNEL_NS, APSP_TILE_ROWS and APSP_TILE_VECS defined; the
+// Included by kernels_<isa>.cpp with APSP_KERNEL_NS, APSP_VEC_BYTES, APSP_TILE_ROWS and APSP_TILE_VECS defined; the
 // translation unit's compile flags pick the instruction set. No header guard on purpose.
 #include "solve/cpu/kernels.h"
 
@@ -10,13 +10,14 @@
 
 namespace apsp::cpu::APSP_KERNEL_NS {
 
-// 64-byte GCC vectors: one zmm with AVX-512, two ymm with AVX2, four xmm otherwise.
+// GCC vectors of the unit's native width (APSP_VEC_BYTES): zmm, ymm or xmm. Wider-than-native vectors
+// would let GCC lower the compare-select piecewise, which measured slower than scalar code.
 template <class T> struct Vec;
 template <> struct Vec<std::int32_t> {
-  typedef std::int32_t type __attribute__((vector_size(64)));
+  typedef std::int32_t type __attribute__((vector_size(APSP_VEC_BYTES)));
 };
 template <> struct Vec<std::int16_t> {
-  typedef std::int16_t type __attribute__((vector_size(64)));
+  typedef std::int16_t type __attribute__((vector_size(APSP_VEC_BYTES)));
 };
 
 template <class T> inline typename Vec<T>::type load(const T* p) {
@@ -89,7 +90,7 @@ template <class T, int R, int V> inline void micro_tile(T* d, std::size_t ld, in
 template <class T> void relax_independent(T* d, std::size_t ld, const Region& r) {
   constexpr int R = APSP_TILE_ROWS;
   constexpr int V = APSP_TILE_VECS;
-  constexpr int W = V * static_cast<int>(64 / sizeof(T));
+  constexpr int W = V * static_cast<int>(APSP_VEC_BYTES / sizeof(T));
   const int full_i = r.i0 + (r.i1 - r.i0) / R * R;
   const int full_j = r.j0 + (r.j1 - r.j0) / W * W;
   // Column tiles outermost: the k x W panel of row k stays in L1 while the row tiles stream past it.
