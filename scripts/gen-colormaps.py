@@ -13,7 +13,7 @@ from matplotlib import colormaps
 # Unreachable cells get a colour that no entry of their map uses, so "no path" never reads as a distance.
 INF_COLOURS = {
     "viridis": (255, 255, 255),
-    "magma": (150, 200, 255),
+    "magma": (205, 205, 205),
     "turbo": (255, 255, 255),
     "gray": (230, 60, 90),
 }

@@ -9,10 +9,12 @@ uniform vec2 u_target_size;      // pixels
 uniform vec2 u_origin;           // view texel coordinate at the target's top-left corner
 uniform float u_texels_per_px;   // zoom
 uniform ivec2 u_view_size;       // (cols, rows) of the code texture
+uniform int u_max_level;         // last level of the code texture's minimum pyramid
 uniform int u_n;                 // matrix size
 uniform int u_block;             // pivot block size B
 uniform int u_round;             // cursor round
 uniform int u_phase;             // next phase: 0 pivot, 1 pivot row/column, 2 independent; -1 none
+uniform int u_k_vertex;          // mid-phase (k-steps): the next intermediate vertex k; -1 otherwise
 uniform int u_overlays;          // 0: colormap only (pixel-exact export)
 uniform float u_improved;        // strength of the "improved by the last step" highlight, 0..1
 uniform float u_grid_alpha;      // block grid lines, 0 = off
@@ -24,6 +26,7 @@ uniform vec3 u_rowcol_color;
 uniform vec3 u_independent_color;
 uniform vec3 u_improved_color;
 uniform vec3 u_grid_color;
+uniform vec3 u_k_color;
 
 out vec4 o_color;
 
@@ -42,17 +45,21 @@ void main() {
   ivec2 texel = ivec2(floor(t));
   uint code = texelFetch(u_codes, texel, 0).r;
   if (u_texels_per_px > 1.0) {
-    // Zoomed out: a pixel covers several texels. Show their minimum (codes are monotonic in the distance,
-    // INF is the largest) so a short path never vanishes between samples; keep any "improved" mark.
-    // At most 4 x 4 samples per pixel: software GL (llvmpipe) must keep up at display rate too.
-    int footprint = min(int(ceil(u_texels_per_px)), 64);
-    int stride = max(1, (footprint + 3) / 4);
-    uint best = code & 0x1FFu;
-    uint improved = code & 0x8000u;
-    for (int dy = 0; dy < footprint; dy += stride) {
-      for (int dx = 0; dx < footprint; dx += stride) {
-        ivec2 q = min(texel + ivec2(dx, dy), u_view_size - 1);
-        uint c = texelFetch(u_codes, q, 0).r;
+    // Zoomed out: a pixel covers several texels. Read the minimum pyramid (shaders/min_reduce.frag) at the level
+    // whose texels are at least as large as the pixel, so at most 2 x 2 of them cover it: the pixel shows the
+    // smallest distance under it (INF is the largest code) and a short path never vanishes.
+    int level = clamp(int(ceil(log2(u_texels_per_px))), 0, u_max_level);
+    float size = exp2(float(level));
+    ivec2 dims = textureSize(u_codes, level);
+    vec2 lo = max(t - 0.5 * u_texels_per_px, vec2(0.0));
+    vec2 hi = min(t + 0.5 * u_texels_per_px, vec2(u_view_size)) - 1e-3;
+    ivec2 b0 = min(ivec2(floor(lo / size)), dims - 1);
+    ivec2 b1 = min(ivec2(floor(hi / size)), dims - 1);
+    uint best = 0x1FFu;
+    uint improved = 0u;
+    for (int y = b0.y; y <= b1.y; ++y) {
+      for (int x = b0.x; x <= b1.x; ++x) {
+        uint c = texelFetch(u_codes, ivec2(x, y), level).r;
         best = min(best, c & 0x1FFu);
         improved |= c & 0x8000u;
       }
@@ -61,7 +68,7 @@ void main() {
   }
   vec3 color = texelFetch(u_lut, ivec2(int(code & 0x1FFu), 0), 0).rgb;
 
-  if (u_overlays != 0) {
+  if (u_overlays != 0 || u_grid_alpha > 0.0) {
     vec2 cells_per_texel = vec2(float(u_n)) / vec2(u_view_size);
     vec2 cellf = t * cells_per_texel;  // continuous (column, row)
     ivec2 cell = ivec2(cell_begin(texel.x, u_view_size.x), cell_begin(texel.y, u_view_size.y));
@@ -77,7 +84,7 @@ void main() {
 
     bool in_pivot_row = blk.y == u_round;
     bool in_pivot_col = blk.x == u_round;
-    if (u_phase >= 0) {
+    if (u_overlays != 0 && u_phase >= 0) {
       if (in_pivot_row && in_pivot_col) {
         color = outline ? u_pivot_color : mix(color, u_pivot_color, 0.30);
       } else if ((in_pivot_row || in_pivot_col) && u_phase >= 1) {
@@ -88,7 +95,12 @@ void main() {
         if (mod(pix.x + pix.y, period) < 0.2 * period) color = mix(color, u_independent_color, 0.4);
       }
     }
-    if ((code & 0x8000u) != 0u) color = mix(color, u_improved_color, u_improved);
+    bool on_k_line = cell.x == u_k_vertex || cell.y == u_k_vertex;
+    if (u_overlays != 0 && u_k_vertex >= 0 && on_k_line && (in_pivot_row || in_pivot_col)) {
+      // The textbook picture of one k-step: row k and column k feed every update d[i][j] = d[i][k] + d[k][j].
+      color = mix(color, u_k_color, 0.6);
+    }
+    if (u_overlays != 0 && (code & 0x8000u) != 0u) color = mix(color, u_improved_color, u_improved);
     if (u_grid_alpha > 0.0 && px_per_cell * float(u_block) >= 12.0) {
       if (min(to_lo.x, to_lo.y) < 1.0) color = mix(color, u_grid_color, u_grid_alpha);
     }

@@ -1,10 +1,5 @@
 #include "app.h"
 
-#include "platform/gl_check.h"
-#include "platform/image_io.h"
-#include "platform/keys.h"
-#include "ui/panels.h"
-
 #include <apsp/core/errors.h>
 #include <apsp/graph/generators.h>
 #include <apsp/io/atomic_file.h>
@@ -17,6 +12,11 @@
 #include <cmath>
 #include <cstdio>
 #include <thread>
+
+#include "platform/gl_check.h"
+#include "platform/image_io.h"
+#include "platform/keys.h"
+#include "ui/panels.h"
 
 namespace apsp::studio {
 namespace {
@@ -60,7 +60,7 @@ App::~App() {
 int App::load_initial_graph() {
   m_state.backends = list_backends();
   SolverConfig config;
-  config.backend = !m_options.backend.empty() ? m_options.backend
+  config.backend = !m_options.backend.empty()                             ? m_options.backend
                    : !m_options.scripted() && !m_settings.backend.empty() ? m_settings.backend
                                                                           : default_backend();
   config.block = m_options.block ? *m_options.block : (m_options.scripted() ? kDefaultBlock : m_settings.block);
@@ -91,11 +91,12 @@ int App::load_initial_graph() {
   } else if (!m_options.gen_spec.empty()) {
     source = {GraphSource::Kind::Generator, m_options.gen_spec};
   } else if (!m_options.scripted() && !m_settings.graph.empty()) {
-    source = {m_settings.graph_kind == "file" ? GraphSource::Kind::File : GraphSource::Kind::Generator, m_settings.graph};
+    source = {m_settings.graph_kind == "file" ? GraphSource::Kind::File : GraphSource::Kind::Generator,
+              m_settings.graph};
   } else {
     source = {GraphSource::Kind::Generator, kDemoGraph};
   }
-  m_session->load(source, config);
+  m_session->load_async(source, config);
   m_session->wait_idle();
   if (auto failure = m_session->take_failure()) {
     if (from_command_line || m_options.scripted()) {
@@ -103,22 +104,26 @@ int App::load_initial_graph() {
       return failure->exit_code;
     }
     // A remembered graph that no longer loads: show the demo instead, the error stays in the log.
-    m_session->load(GraphSource{GraphSource::Kind::Generator, kDemoGraph}, config);
+    m_session->load_async(GraphSource{GraphSource::Kind::Generator, kDemoGraph}, config);
     m_session->wait_idle();
     m_session->take_failure();
   }
 
   if (!m_options.advance.empty()) {
     if (m_options.advance == "all") {
-      m_session->run_to_end();
+      m_session->run_to_end_async();
     } else {
       int rounds = std::stoi(m_options.advance);
-      if (rounds > 0) m_session->step(Granularity::Round, rounds);
+      if (rounds > 0) m_session->step_async(Granularity::Round, rounds);
     }
     m_session->wait_idle();
   }
   if (m_options.advance_phases > 0) {
-    m_session->step(Granularity::Phase, m_options.advance_phases);
+    m_session->step_async(Granularity::Phase, m_options.advance_phases);
+    m_session->wait_idle();
+  }
+  if (m_options.advance_k > 0) {
+    m_session->step_async(Granularity::KStep, m_options.advance_k);
     m_session->wait_idle();
   }
   if (auto failure = m_session->take_failure()) {
@@ -174,9 +179,10 @@ void App::init_graphics() {
 
   m_renderer = std::make_unique<HeatmapRenderer>();
   m_texture = std::make_unique<HeatmapTexture>();
+  m_pyramid = std::make_unique<MinPyramid>();
   m_heatmap_panel = std::make_unique<HeatmapViewPanel>();
 
-  std::string colormap = m_options.colormap ? *m_options.colormap
+  std::string colormap = m_options.colormap     ? *m_options.colormap
                          : m_options.scripted() ? std::string("viridis")
                                                 : m_settings.colormap;
   try {
@@ -189,14 +195,15 @@ void App::init_graphics() {
   m_state.view.overlays = m_options.overlays ? *m_options.overlays : (m_options.scripted() || m_settings.overlays);
   m_state.view.grid = m_options.scripted() || m_settings.grid;
   m_state.playback.rounds_per_second = m_options.rounds_per_second > 0 ? m_options.rounds_per_second
-                                       : m_options.scripted()         ? 4.0f
-                                                                      : m_settings.rounds_per_second;
+                                       : m_options.scripted()          ? 4.0f
+                                                                       : m_settings.rounds_per_second;
   if (m_options.play) m_commands.push(CmdSetPlaying{true});
 }
 
 void App::shutdown_graphics() {
   // GL objects first, while the context is still current; then Dear ImGui; then the context itself.
   m_heatmap_panel.reset();
+  m_pyramid.reset();
   m_texture.reset();
   m_renderer.reset();
   if (m_imgui_ready) {
@@ -213,6 +220,7 @@ void App::upload_view_if_new() {
   if (!view || view->serial == m_uploaded_serial) return;
   if (m_texture->empty() || m_texture->geometry().n != view->geometry.n) m_state.view.fit_pending = true;
   m_texture->upload_codes(view->geometry, view->codes.data());
+  m_pyramid->build(*m_texture);
   m_uploaded_serial = view->serial;
   if (view->improved > 0) m_state.view.improved_since = m_state.time_s;
 }
@@ -258,7 +266,7 @@ void App::tick_playback(double dt) {
   // Ask for the owed rounds only when the worker is free: a slow solver plays as fast as it can, never queues up.
   if (p.accumulator >= 1.0 && m_session->pending() == 0) {
     int rounds = static_cast<int>(std::floor(p.accumulator));
-    m_session->step(Granularity::Round, rounds);
+    m_session->step_async(Granularity::Round, rounds);
     p.accumulator -= rounds;
   }
   p.accumulator = std::min(p.accumulator, 2.0);
@@ -304,7 +312,8 @@ void App::draw_ui() {
 
   ImGui::SetNextWindowPos(ImVec2(left_w, 0));
   ImGui::SetNextWindowSize(ImVec2(center_w, display.y));
-  if (ImGui::Begin("Distance matrix", nullptr, fixed | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse)) {
+  if (ImGui::Begin("Distance matrix", nullptr,
+                   fixed | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse)) {
     m_heatmap_panel->draw(m_state, m_commands, *m_renderer, *m_texture, m_fonts);
   }
   ImGui::End();
@@ -346,6 +355,8 @@ void App::frame() {
     m_commands.push(CmdLoadGraph{GraphSource{GraphSource::Kind::File, std::move(path)}});
   }
   m_state.session = m_session->snapshot();
+  // A failed job (negative cycle, int16 overflow) is already in the log; playing on would only repeat it.
+  if (!m_options.scripted() && m_session->take_failure()) m_state.playback.playing = false;
   upload_view_if_new();
   sync_graph_panel();
   tick_playback(dt);
@@ -384,37 +395,58 @@ void App::frame() {
 
 void App::apply(const Command& command) {
   std::visit(Overloaded{
-                 [&](const CmdLoadGraph& c) { m_session->load(c.source, m_state.edit_config); },
-                 [&](const CmdSaveGraph& c) { m_session->save_graph(c.path); },
+                 [&](const CmdLoadGraph& c) {
+                   // A new graph replaces the solve in progress: stop it rather than queue behind it.
+                   m_state.playback.playing = false;
+                   m_session->cancel();
+                   if (m_state.view.fixed_range) {  // another graph's colour range means nothing here
+                     m_state.view.fixed_range = false;
+                     m_session->set_fixed_range_async(std::nullopt);
+                   }
+                   m_session->load_async(c.source, m_state.edit_config);
+                 },
+                 [&](const CmdSaveGraph& c) { m_session->save_graph_async(c.path); },
                  [&](const CmdConfigureSolver& c) {
                    m_state.playback.playing = false;
                    m_session->cancel();
-                   m_session->configure(c.config);
+                   m_session->configure_async(c.config);
                  },
                  [&](const CmdStep& c) {
                    m_state.playback.playing = false;
-                   m_session->step(c.granularity);
+                   m_session->step_async(c.granularity);
                  },
                  [&](const CmdSetPlaying& c) {
                    m_state.playback.playing = c.playing;
                    m_state.playback.accumulator = 1.0;
                  },
                  [&](const CmdTogglePlaying&) {
-                   m_state.playback.playing = !m_state.playback.playing && !m_state.session.cursor.finished;
+                   bool was_playing = m_state.playback.playing;
+                   m_state.playback.playing = !was_playing && !m_state.session.cursor.finished;
                    m_state.playback.accumulator = 1.0;  // the first round goes at once
+                   // Pause means now: rounds already requested stop after the one in progress.
+                   if (was_playing) m_session->cancel();
                  },
                  [&](const CmdRunToEnd&) {
                    m_state.playback.playing = false;
-                   m_session->run_to_end();
+                   m_session->run_to_end_async();
                  },
                  [&](const CmdReset&) {
                    m_state.playback.playing = false;
-                   m_session->reset();
+                   m_session->reset_async();
                  },
-                 [&](const CmdFitView&) { m_state.view.fit_pending = true; },
+                 [&](const CmdFitView&) {
+                   m_state.view.fit_pending = true;
+                   m_state.view.auto_fit = true;
+                 },
                  [&](const CmdSetColormap& c) {
                    m_renderer->set_colormap(load_colormap(c.name));
                    m_state.view.colormap = c.name;
+                 },
+                 [&](const CmdFixColourRange& c) {
+                   const auto& view = m_state.session.view;
+                   m_state.view.fixed_range = c.fixed && view;
+                   m_session->set_fixed_range_async(m_state.view.fixed_range ? std::optional<ValueRange>(view->range)
+                                                                             : std::nullopt);
                  },
                  [&](const CmdScreenshot& c) { m_screenshot_path = c.path.empty() ? next_screenshot_path() : c.path; },
                  [&](const CmdExportHeatmap& c) { export_heatmap(c.path); },
@@ -465,8 +497,8 @@ void App::log_frame_summary() {
   std::vector<float> ms = m_frame_ms;
   std::sort(ms.begin(), ms.end());
   char line[160];
-  std::snprintf(line, sizeof line, "%zu frames while playing or solving: median %.1f ms, p95 %.1f ms, max %.1f ms", ms.size(), ms[ms.size() / 2],
-                ms[ms.size() * 95 / 100], ms.back());
+  std::snprintf(line, sizeof line, "%zu frames while playing or solving: median %.1f ms, p95 %.1f ms, max %.1f ms",
+                ms.size(), ms[ms.size() / 2], ms[ms.size() * 95 / 100], ms.back());
   m_log.info(line);
 }
 
@@ -519,7 +551,9 @@ int App::run() {
     if (!m_options.gui_open.empty()) {
       m_commands.push(CmdLoadGraph{GraphSource{GraphSource::Kind::File, m_options.gui_open}});
     }
-    bool outputs_pending = !m_options.screenshot.empty() || !m_options.heatmap_png.empty() || !m_options.timings_csv.empty();
+    if (m_options.gui_screenshot) m_commands.push(CmdScreenshot{});
+    bool outputs_pending =
+        !m_options.screenshot.empty() || !m_options.heatmap_png.empty() || !m_options.timings_csv.empty();
     // Outputs are written once the window has settled, or on the last frame when --frames bounds the run.
     int output_frame = m_options.frames > 0 ? std::max(m_options.frames - 1, kSettleFrames) : kSettleFrames;
     int frames = 0;

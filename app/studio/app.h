@@ -1,10 +1,17 @@
 #pragma once
 // The studio's frame loop: owns the platform, the GL renderer, the solver session and the UI state; applies
 // the commands the panels emit; runs the scripted flags (--advance, --screenshot, --heatmap-png, ...).
+#include <chrono>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
 #include "options.h"
 #include "platform/platform.h"
 #include "render/heatmap_renderer.h"
 #include "render/heatmap_texture.h"
+#include "render/min_pyramid.h"
 #include "session/app_state.h"
 #include "session/commands.h"
 #include "session/log.h"
@@ -12,12 +19,6 @@
 #include "session/solver_session.h"
 #include "ui/heatmap_view_panel.h"
 #include "ui/theme.h"
-
-#include <chrono>
-#include <filesystem>
-#include <memory>
-#include <string>
-#include <vector>
 
 namespace apsp::studio {
 
@@ -59,13 +60,14 @@ class App {
   bool m_imgui_ready = false;
   std::unique_ptr<HeatmapRenderer> m_renderer;
   std::unique_ptr<HeatmapTexture> m_texture;
+  std::unique_ptr<MinPyramid> m_pyramid;
   std::unique_ptr<HeatmapViewPanel> m_heatmap_panel;
   Fonts m_fonts;
 
   AppState m_state;
   CommandQueue m_commands;
   std::uint64_t m_uploaded_serial = 0;
-  std::string m_synced_graph;  ///< source the graph panel and the window title were last filled from
+  std::string m_synced_graph;     ///< source the graph panel and the window title were last filled from
   std::string m_screenshot_path;  ///< captured at the end of the next rendered frame
   std::string m_screenshot_error;
   std::chrono::steady_clock::time_point m_start;

@@ -1,11 +1,11 @@
 // apsp-studio: the interactive heatmap and profiler of the blocked Floyd–Warshall algorithm.
-#include "app.h"
-#include "options.h"
-
 #include <apsp/core/errors.h>
 
 #include <cstdio>
 #include <exception>
+
+#include "app.h"
+#include "options.h"
 
 int main(int argc, char** argv) {
   apsp::studio::StudioOptions options;

@@ -1,15 +1,15 @@
 #include "options.h"
 
 #include <CLI/CLI.hpp>
-
 #include <cstdio>
 
 namespace apsp::studio {
 
 std::optional<int> parse_options(int argc, char** argv, StudioOptions& o) {
-  CLI::App app{"APSP Studio: watch the blocked Floyd-Warshall algorithm solve all-pairs shortest paths, round by "
-               "round, and profile it.",
-               "apsp-studio"};
+  CLI::App app{
+      "APSP Studio: watch the blocked Floyd-Warshall algorithm solve all-pairs shortest paths, round by "
+      "round, and profile it.",
+      "apsp-studio"};
   app.add_option("GRAPH", o.graph_file, "graph file (.bin course binary, .gr DIMACS, .mtx, .txt/.el/.csv edge list)");
   app.add_option("--gen", o.gen_spec, "generate a graph, e.g. er:n=256,p=0.05,seed=1,w=1:100 (same spec as apsp gen)");
   app.add_option("--backend", o.backend, "solver variant (cpu-blocked, cpu-naive, cuda-...)");
@@ -18,8 +18,11 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o) {
   app.add_option("--advance", o.advance, "run ROUNDS rounds (or all) after loading, before writing outputs");
   app.add_option("--advance-phases", o.advance_phases, "then N more phase steps (e.g. 1 stops before phase 2)")
       ->check(CLI::NonNegativeNumber);
+  app.add_option("--advance-k", o.advance_k, "then N single k-steps (one intermediate vertex each)")
+      ->check(CLI::NonNegativeNumber);
   app.add_option("--screenshot", o.screenshot, "write the whole window to FILE.png");
-  app.add_option("--heatmap-png", o.heatmap_png, "write the heatmap alone, one pixel per cell (tile minimum beyond 4096)");
+  app.add_option("--heatmap-png", o.heatmap_png,
+                 "write the heatmap alone, one pixel per cell (tile minimum beyond 4096)");
   app.add_option("--colormap", o.colormap, "viridis (default), magma, turbo, gray")
       ->check(CLI::IsMember({"viridis", "magma", "turbo", "gray"}));
   std::string overlays;
@@ -31,7 +34,9 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o) {
   std::string size;
   app.add_option("--size", size, "window or offscreen size WxH in pixels (default 1280x800 times the UI scale)");
   app.add_option("--scale", o.scale, "UI scale (default: the monitor's content scale)")->check(CLI::Range(0.5, 4.0));
-  app.add_option("--gui-open", o.gui_open, "after start-up, open FILE as the GUI's Open button does (errors go to the log)");
+  app.add_option("--gui-open", o.gui_open,
+                 "after start-up, open FILE as the GUI's Open button does (errors go to the log)");
+  app.add_flag("--gui-screenshot", o.gui_screenshot, "after start-up, take a screenshot as the button and F12 do");
   app.add_option("--log-file", o.log_file, "write the log panel's lines to FILE at exit");
   app.add_flag("--verbose", o.verbose, "echo the log on stderr");
   app.add_option("--view-budget", o.view_budget, "heatmap texture side limit (tile minimum beyond)")
@@ -63,7 +68,8 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o) {
         rounds = std::stoi(o.advance, &used);
       } catch (const std::exception&) {
       }
-      if (rounds < 0 || used != o.advance.size()) throw CLI::ValidationError("--advance", "expected a round count or 'all'");
+      if (rounds < 0 || used != o.advance.size())
+        throw CLI::ValidationError("--advance", "expected a round count or 'all'");
     }
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);

@@ -6,30 +6,32 @@ namespace apsp::studio {
 
 /// @brief Command-line options. The scripted flags (issue 3) are exact: tests and batch work rely on them.
 struct StudioOptions {
-  std::string graph_file;                ///< positional GRAPH
-  std::string gen_spec;                  ///< --gen
-  std::string backend;                   ///< --backend
-  std::optional<int> block;              ///< --block
-  std::optional<std::string> dtype;      ///< --dtype i32|i16
-  std::string advance;                   ///< --advance ROUNDS|all ("" = none)
-  int advance_phases = 0;                ///< --advance-phases N: extra phase steps after --advance
-  std::string screenshot;                ///< --screenshot FILE.png
-  std::string heatmap_png;               ///< --heatmap-png FILE.png
-  std::optional<std::string> colormap;   ///< --colormap NAME
-  std::optional<bool> overlays;          ///< --overlays on|off
-  std::string timings_csv;               ///< --timings-csv FILE
-  bool quit = false;                     ///< --quit
-  bool headless = false;                 ///< --headless (EGL, no display; implies --quit)
-  int width = 0;                         ///< --size WxH
+  std::string graph_file;               ///< positional GRAPH
+  std::string gen_spec;                 ///< --gen
+  std::string backend;                  ///< --backend
+  std::optional<int> block;             ///< --block
+  std::optional<std::string> dtype;     ///< --dtype i32|i16
+  std::string advance;                  ///< --advance ROUNDS|all ("" = none)
+  int advance_phases = 0;               ///< --advance-phases N: extra phase steps after --advance
+  int advance_k = 0;                    ///< --advance-k N: then N single k-steps
+  std::string screenshot;               ///< --screenshot FILE.png
+  std::string heatmap_png;              ///< --heatmap-png FILE.png
+  std::optional<std::string> colormap;  ///< --colormap NAME
+  std::optional<bool> overlays;         ///< --overlays on|off
+  std::string timings_csv;              ///< --timings-csv FILE
+  bool quit = false;                    ///< --quit
+  bool headless = false;                ///< --headless (EGL, no display; implies --quit)
+  int width = 0;                        ///< --size WxH
   int height = 0;
-  float scale = 0;                       ///< --scale: UI scale instead of the monitor's
-  std::string gui_open;                  ///< --gui-open FILE: open through the GUI's command path (tests)
-  std::string log_file;                  ///< --log-file FILE: the log panel's lines, written at exit
-  bool verbose = false;                  ///< --verbose: echo the log on stderr
-  int view_budget = 4096;                ///< --view-budget N: heatmap texture side limit
-  bool play = false;                     ///< --play: start playing at launch
-  float rounds_per_second = 0;           ///< --rps: playback speed (0: the saved one)
-  int frames = 0;                        ///< --frames N: close the window after N frames (tests of the GUI path)
+  float scale = 0;              ///< --scale: UI scale instead of the monitor's
+  std::string gui_open;         ///< --gui-open FILE: open through the GUI's command path (tests)
+  bool gui_screenshot = false;  ///< --gui-screenshot: what the button and F12 do (tests)
+  std::string log_file;         ///< --log-file FILE: the log panel's lines, written at exit
+  bool verbose = false;         ///< --verbose: echo the log on stderr
+  int view_budget = 4096;       ///< --view-budget N: heatmap texture side limit
+  bool play = false;            ///< --play: start playing at launch
+  float rounds_per_second = 0;  ///< --rps: playback speed (0: the saved one)
+  int frames = 0;               ///< --frames N: close the window after N frames (tests of the GUI path)
 
   /// @brief Batch run: no settings read or written, outputs then exit.
   bool scripted() const { return quit || headless; }

@@ -144,8 +144,9 @@ int main(int argc, char** argv) {
     if (out && std::ftell(out) == 0)
       std::fprintf(out, "device,backend,block,dtype,n,ms,updates_per_s,pct_peak,ratio_to_first,p1_share,p2_share,p3_share,"
                         "p1_gbps,p2_gbps,p3_gbps\n");
-    std::printf("\n%-13s %5s %4s %6s %10s %9s %7s %7s %6s %6s %6s %8s %8s %8s\n", "backend", "B", "type", "n", "ms",
-                "T upd/s", "%peak", "ratio", "p1%", "p2%", "p3%", "p1 GB/s", "p2 GB/s", "p3 GB/s");
+    // p1%..p3%: shares of the summed phase event times; ev/wall > 1 when phases overlap (look-ahead).
+    std::printf("\n%-13s %5s %4s %6s %10s %9s %7s %7s %6s %6s %6s %8s %8s %8s %7s\n", "backend", "B", "type", "n", "ms",
+                "T upd/s", "%peak", "ratio", "p1%", "p2%", "p3%", "p1 GB/s", "p2 GB/s", "p3 GB/s", "ev/wall");
     for (const Result& r : results) {
       const Result* first = nullptr;
       for (const Result& q : results)
@@ -162,9 +163,9 @@ int main(int argc, char** argv) {
         gbps[p] = r.phase_ms[p] > 0 ? r.phase_bytes[p] / (r.phase_ms[p] * 1e6) : 0;
       }
       const double ratio = first->ms / r.ms;
-      std::printf("%-13s %5d %4s %6d %10.2f %9.3f %7.1f %7.2f %6.2f %6.2f %6.2f %8.0f %8.0f %8.0f\n", r.backend.c_str(),
+      std::printf("%-13s %5d %4s %6d %10.2f %9.3f %7.1f %7.2f %6.2f %6.2f %6.2f %8.0f %8.0f %8.0f %7.3f\n", r.backend.c_str(),
                   r.block, r.dtype.c_str(), r.n, r.ms, rate / 1e12, 100.0 * rate / peak, ratio, share[0], share[1],
-                  share[2], gbps[0], gbps[1], gbps[2]);
+                  share[2], gbps[0], gbps[1], gbps[2], r.event_ms / r.ms);
       if (out)
         std::fprintf(out, "\"%s\",%s,%d,%s,%d,%.3f,%.6e,%.2f,%.3f,%.3f,%.3f,%.3f,%.1f,%.1f,%.1f\n", dev.name.c_str(),
                      r.backend.c_str(), r.block, r.dtype.c_str(), r.n, r.ms, rate, 100.0 * rate / peak, ratio, share[0],

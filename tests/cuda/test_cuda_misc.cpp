@@ -28,7 +28,9 @@ TEST(CudaAvailability, ListedWithTheReasonWhenNoDevice) {
       EXPECT_TRUE(info.unavailable_reason.empty());
     }
   }
-  if (cuda_device_count() == 0) EXPECT_EQ(default_backend(), "cpu-blocked");
+  if (cuda_device_count() == 0) {
+    EXPECT_EQ(default_backend(), "cpu-blocked");
+  }
 }
 
 TEST(CudaBackends, UnsupportedBlockSizesAreRefused) {

@@ -89,8 +89,8 @@ inline std::string first_difference(const std::vector<std::int64_t>& a, const st
   if (a.size() != b.size()) return "sizes differ";
   for (std::size_t t = 0; t < a.size(); ++t)
     if (a[t] != b[t])
-      return "(" + std::to_string(t / n) + ", " + std::to_string(t % n) + "): " + std::to_string(a[t]) + " vs " +
-             std::to_string(b[t]);
+      return std::string("(").append(std::to_string(t / n)).append(", ").append(std::to_string(t % n)).append("): ")
+          .append(std::to_string(a[t])).append(" vs ").append(std::to_string(b[t]));
   return "";
 }
 

@@ -23,7 +23,7 @@ TEST(IoDistances, DenseRoundTripEveryFormat) {
     for (const char* ext : {".bin", ".npy", ".csv", ".out"}) {
       if (n == 0 && std::string(ext) != ".npy") continue;  // an empty .bin/.csv is rejected as "empty file"
       SCOPED_TRACE(std::to_string(n) + ext);
-      const std::string path = dir.file("d" + std::to_string(n) + ext);
+      const std::string path = dir.file(std::string("d").append(std::to_string(n)).append(ext));
       write_distances(path, d);
       const DenseDistances back = read_distances(path);
       EXPECT_EQ(back.n, d.n);

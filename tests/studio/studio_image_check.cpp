@@ -12,6 +12,7 @@
 #include <apsp/view/view.h>
 #include <stb_image.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <cstdlib>
@@ -115,15 +116,32 @@ int check_heatmap(const std::map<std::string, std::string>& args) {
       if (d == first || d == last) fail("test graph too easy: the stepped matrix equals the initial or final one");
     }
   }
-  if (img.width != n || img.height != n) {
-    fail("image is " + std::to_string(img.width) + "x" + std::to_string(img.height) + ", expected n = " + std::to_string(n));
+  // With a texture budget below n the image is the tile-minimum view (view.h geometry), computed here from d.
+  int budget = args.count("--budget") ? std::stoi(args.at("--budget")) : apsp::kDefaultViewBudget;
+  apsp::ViewGeometry g = apsp::make_view_geometry(n, budget);
+  std::vector<std::int32_t> tiles(g.texels(), apsp::kInf32);
+  for (int y = 0; y < g.rows; ++y) {
+    for (int x = 0; x < g.cols; ++x) {
+      std::int32_t m = apsp::kInf32;
+      for (int i = g.row_begin(y); i < g.row_begin(y + 1); ++i) {
+        for (int j = g.col_begin(x); j < g.col_begin(x + 1); ++j) {
+          m = std::min(m, d[static_cast<std::size_t>(i) * static_cast<std::size_t>(n) + static_cast<std::size_t>(j)]);
+        }
+      }
+      tiles[static_cast<std::size_t>(y) * static_cast<std::size_t>(g.cols) + static_cast<std::size_t>(x)] = m;
+    }
   }
-  apsp::ValueRange range = apsp::finite_range(d.data(), d.size(), apsp::kInf32);
+  if (img.width != g.cols || img.height != g.rows) {
+    fail("image is " + std::to_string(img.width) + "x" + std::to_string(img.height) + ", expected " +
+         std::to_string(g.cols) + "x" + std::to_string(g.rows));
+  }
+  apsp::ValueRange range = apsp::finite_range(tiles.data(), tiles.size(), apsp::kInf32);
   std::size_t mismatches = 0, inf_cells = 0;
   std::set<int> codes_seen;
-  for (int i = 0; i < n; ++i) {
-    for (int j = 0; j < n; ++j) {
-      std::int32_t v = d[static_cast<std::size_t>(i) * static_cast<std::size_t>(n) + static_cast<std::size_t>(j)];
+  for (int i = 0; i < g.rows; ++i) {
+    for (int j = 0; j < g.cols; ++j) {
+      std::int32_t v =
+          tiles[static_cast<std::size_t>(i) * static_cast<std::size_t>(g.cols) + static_cast<std::size_t>(j)];
       std::uint16_t code = apsp::encode_value(v, range, apsp::kInf32);
       codes_seen.insert(code);
       if (code == apsp::kViewInfCode) ++inf_cells;
@@ -131,15 +149,15 @@ int check_heatmap(const std::map<std::string, std::string>& args) {
       const auto& got = img.at(j, i);
       if (got != want) {
         if (mismatches < 5) {
-          std::fprintf(stderr, "pixel (x=%d, y=%d): got %d %d %d, want %d %d %d (d = %d, code %d)\n", j, i, got[0], got[1],
-                       got[2], want[0], want[1], want[2], v, code);
+          std::fprintf(stderr, "pixel (x=%d, y=%d): got %d %d %d, want %d %d %d (d = %d, code %d)\n", j, i, got[0],
+                       got[1], got[2], want[0], want[1], want[2], v, code);
         }
         ++mismatches;
       }
     }
   }
-  std::printf("heatmap %dx%d, range %d..%d, %zu distinct codes, %zu INF cells, %zu mismatches\n", n, n, range.lo, range.hi,
-              codes_seen.size(), inf_cells, mismatches);
+  std::printf("heatmap %dx%d (n = %d), range %d..%d, %zu distinct codes, %zu INF texels, %zu mismatches\n", g.cols,
+              g.rows, n, range.lo, range.hi, codes_seen.size(), inf_cells, mismatches);
   std::size_t min_codes = args.count("--min-codes") ? std::stoul(args.at("--min-codes")) : 8;
   if (codes_seen.size() < min_codes) fail("too few distinct colours for a meaningful comparison");
   if (mismatches) fail(std::to_string(mismatches) + " pixels differ from the colormap of the distances");
@@ -174,10 +192,11 @@ int check_overlay(const std::map<std::string, std::string>& args) {
       }
     }
   }
-  std::printf("pivot %zu/%zu differ, row/col %zu/%zu differ, outside the phase %zu/%zu differ\n", pivot_diff, pivot_total,
-              rowcol_diff, rowcol_total, outside_diff, outside_total);
+  std::printf("pivot %zu/%zu differ, row/col %zu/%zu differ, outside the phase %zu/%zu differ\n", pivot_diff,
+              pivot_total, rowcol_diff, rowcol_total, outside_diff, outside_total);
   if (pivot_total == 0 || pivot_diff != pivot_total) fail("every pixel of the pivot block must show the overlay");
-  if (phase >= 2 && rowcol_diff != rowcol_total) fail("every pixel of the pivot row/column blocks must show the overlay");
+  if (phase >= 2 && rowcol_diff != rowcol_total)
+    fail("every pixel of the pivot row/column blocks must show the overlay");
   if (phase < 3 && outside_total == 0) fail("no blocks outside the phase to compare");
   if (outside_diff) fail("pixels of blocks not involved in the phase changed");
   return 0;
@@ -208,8 +227,9 @@ int check_screenshot(const std::map<std::string, std::string>& args) {
     }
   }
   std::printf("%dx%d, %zu distinct colours, most common covers %.1f%%, title-bar pixels %zu/%zu/%zu, %zu LUT colours\n",
-              img.width, img.height, histogram.size(), 100.0 * static_cast<double>(most) / static_cast<double>(img.pixels.size()),
-              title_pixels[0], title_pixels[1], title_pixels[2], lut_colours);
+              img.width, img.height, histogram.size(),
+              100.0 * static_cast<double>(most) / static_cast<double>(img.pixels.size()), title_pixels[0],
+              title_pixels[1], title_pixels[2], lut_colours);
   if (histogram.size() < 64) fail("too few distinct colours: blank screenshot?");
   if (most * 10 > img.pixels.size() * 9) fail("one colour covers more than 90% of the screenshot");
   for (std::size_t t : title_pixels) {
@@ -250,7 +270,8 @@ int check_timings(const std::map<std::string, std::string>& args) {
   while (std::getline(in, line)) {
     if (line.empty()) continue;
     auto cells = split_csv(line);
-    if (cells.size() != columns.size()) fail("row " + std::to_string(rows + 1) + " has " + std::to_string(cells.size()) + " cells");
+    if (cells.size() != columns.size())
+      fail("row " + std::to_string(rows + 1) + " has " + std::to_string(cells.size()) + " cells");
     auto key = std::make_pair(std::stoi(cells[c_round]), cells[c_phase]);
     if (!seen.insert(key).second) fail("duplicate row for round " + cells[c_round] + " phase " + cells[c_phase]);
     if (std::stod(cells[c_ms]) < 0) fail("negative time");

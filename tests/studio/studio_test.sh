@@ -23,6 +23,13 @@ case "$case_name" in
     studio --gen "$SPEC" --block 32 --advance all --overlays off --heatmap-png h.png --quit || die "studio exited $?"
     "$CHECK" heatmap --png h.png --lut "$ASSETS/viridis.txt" --distances d.bin
     ;;
+  heatmap_tiled)
+    # n = 200 over a 64 x 64 texture budget: each pixel is the minimum of its (3 or 4 cells wide) tile.
+    "$APSP" solve --gen "$SPEC" --backend cpu-naive -o d.bin -q || die "apsp solve failed"
+    studio --gen "$SPEC" --view-budget 64 --advance all --overlays off --heatmap-png h.png --screenshot shot.png \
+      --quit || die "studio exited $?"
+    "$CHECK" heatmap --png h.png --lut "$ASSETS/viridis.txt" --distances d.bin --budget 64
+    ;;
   heatmap_round1)
     studio --gen "$SPEC" --block 16 --advance 1 --overlays off --colormap turbo --heatmap-png h.png --quit ||
       die "studio exited $?"
@@ -104,6 +111,23 @@ case "$case_name" in
     studio "$g" --block 4 --advance all --overlays off --colormap gray --heatmap-png h.png --quit ||
       die "studio exited $?"
     "$CHECK" heatmap --png h.png --lut "$ASSETS/gray.txt" --distances d.bin --min-codes 4
+    ;;
+  negative_cycle)
+    # Batch: exit 3 with the cycle. GUI: playing stops at the error, reported once, and the app keeps running.
+    studio --gen classroom:name=negcycle4 --advance all --quit 2> err.txt
+    rc=$?
+    [ "$rc" = 3 ] || die "exit status $rc, expected 3"
+    grep -q "negative cycle" err.txt || die "no cycle on stderr: $(cat err.txt)"
+    studio --gen classroom:name=negcycle4 --play --rps 60 --frames 30 --log-file log.txt || die "GUI run exited $?"
+    [ "$(grep -c 'error: .*negative cycle' log.txt)" = 1 ] || die "expected the cycle once in the log: $(cat log.txt)"
+    ;;
+  screenshot_button)
+    # The button / F12 path: the next free apsp-studio-NNNN.png in the working directory.
+    cp /dev/null apsp-studio-0001.png
+    studio --gen "$SPEC" --gui-screenshot --frames 8 || die "studio exited $?"
+    [ -s apsp-studio-0002.png ] || die "apsp-studio-0002.png not written: $(ls)"
+    [ ! -s apsp-studio-0001.png ] || die "an existing screenshot was overwritten"
+    "$CHECK" screenshot --png apsp-studio-0002.png --lut "$ASSETS/viridis.txt"
     ;;
   *)
     die "unknown case $case_name"

@@ -1,10 +1,6 @@
 // Headless rendering: an EGL OpenGL 3.3 core context with no window system, drawing into an offscreen
 // framebuffer. Device order: the NVIDIA device (so CUDA–GL interop can work later), any other hardware
 // device, Mesa's software device, then Mesa's surfaceless platform.
-#include "platform/gl_check.h"
-#include "platform/gl_handles.h"
-#include "platform/platform.h"
-
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
 #include <imgui.h>
@@ -17,6 +13,10 @@
 #include <cstring>
 #include <string>
 #include <vector>
+
+#include "platform/gl_check.h"
+#include "platform/gl_handles.h"
+#include "platform/platform.h"
 
 namespace apsp::studio {
 namespace {
@@ -163,8 +163,17 @@ class EglPlatform final : public Platform {
       return false;
     };
     if (eglBindAPI(EGL_OPENGL_API) != EGL_TRUE) return fail("no desktop OpenGL");
-    const EGLint config_attribs[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT,
-                                     EGL_RED_SIZE, 8, EGL_GREEN_SIZE, 8, EGL_BLUE_SIZE, 8, EGL_NONE};
+    const EGLint config_attribs[] = {EGL_SURFACE_TYPE,
+                                     EGL_PBUFFER_BIT,
+                                     EGL_RENDERABLE_TYPE,
+                                     EGL_OPENGL_BIT,
+                                     EGL_RED_SIZE,
+                                     8,
+                                     EGL_GREEN_SIZE,
+                                     8,
+                                     EGL_BLUE_SIZE,
+                                     8,
+                                     EGL_NONE};
     EGLConfig config = nullptr;
     EGLint num_configs = 0;
     bool surfaceless = has_extension(eglQueryString(c.display, EGL_EXTENSIONS), "EGL_KHR_surfaceless_context");
@@ -176,8 +185,9 @@ class EglPlatform final : public Platform {
         return fail("no OpenGL config");
       }
     }
-    const EGLint context_attribs[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
-                                      EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE};
+    const EGLint context_attribs[] = {
+        EGL_CONTEXT_MAJOR_VERSION,           3,       EGL_CONTEXT_MINOR_VERSION, 3, EGL_CONTEXT_OPENGL_PROFILE_MASK,
+        EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE};
     EGLContext context = eglCreateContext(c.display, config, EGL_NO_CONTEXT, context_attribs);
     if (context == EGL_NO_CONTEXT) return fail("no OpenGL 3.3 core context");
     EGLSurface surface = EGL_NO_SURFACE;

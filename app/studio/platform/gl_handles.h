@@ -1,9 +1,9 @@
 #pragma once
 // RAII owners for GL object names: copies deleted, moves transfer ownership. They must be destroyed while the
 // context that created them is current (the App tears down GL objects before the platform).
-#include "platform/gl.h"
-
 #include <utility>
+
+#include "platform/gl.h"
 
 namespace apsp::studio {
 

@@ -9,8 +9,8 @@
 #include <algorithm>
 #include <cmath>
 #include <mutex>
-#include <utility>
 #include <string>
+#include <utility>
 
 namespace apsp::studio {
 namespace {
@@ -33,7 +33,6 @@ class GlfwPlatform final : public Platform {
     glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
     glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
     glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
-    glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
 
     float monitor_scale = 1.0f;
     int work_w = 0, work_h = 0;

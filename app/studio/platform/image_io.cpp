@@ -1,13 +1,13 @@
 #include "platform/image_io.h"
 
-#include "platform/gl_check.h"
-
 #include <apsp/core/errors.h>
 #include <apsp/io/atomic_file.h>
 #include <stb_image_write.h>
 
 #include <cstdio>
 #include <filesystem>
+
+#include "platform/gl_check.h"
 
 namespace apsp::studio {
 

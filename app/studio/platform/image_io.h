@@ -1,9 +1,9 @@
 #pragma once
-#include "platform/gl.h"
-
 #include <cstdint>
 #include <string>
 #include <vector>
+
+#include "platform/gl.h"
 
 namespace apsp::studio {
 

@@ -2,11 +2,11 @@
 // The window-system side of the studio: a GLFW window for interactive use, or an EGL context with an
 // offscreen framebuffer for batch rendering without a display (--headless). Everything above this layer
 // draws into framebuffer() and never knows which one it got.
-#include "platform/gl.h"
-
 #include <memory>
 #include <string>
 #include <vector>
+
+#include "platform/gl.h"
 
 namespace apsp::studio {
 
@@ -17,7 +17,7 @@ struct Size {
 
 struct PlatformOptions {
   std::string title = "APSP Studio";
-  Size size{0, 0};         ///< window or offscreen size in pixels; {0,0}: 1280x800 times the content scale
+  Size size{0, 0};  ///< window or offscreen size in pixels; {0,0}: 1280x800 times the content scale
   bool vsync = true;
   float scale_override = 0;  ///< > 0 replaces the monitor's content scale (headless has none)
 };

@@ -1,9 +1,9 @@
 #include "platform/shader.h"
 
+#include <string>
+
 #include "platform/gl_check.h"
 #include "platform/resources.h"
-
-#include <string>
 
 namespace apsp::studio {
 namespace {
@@ -51,8 +51,6 @@ GlProgram build_program(std::string_view vertex_path, std::string_view fragment_
   return program;
 }
 
-GLint uniform_location(const GlProgram& program, const char* name) {
-  return glGetUniformLocation(program.get(), name);
-}
+GLint uniform_location(const GlProgram& program, const char* name) { return glGetUniformLocation(program.get(), name); }
 
 }  // namespace apsp::studio

@@ -1,7 +1,7 @@
 #pragma once
-#include "platform/gl_handles.h"
-
 #include <string_view>
+
+#include "platform/gl_handles.h"
 
 namespace apsp::studio {
 

@@ -15,7 +15,8 @@ double nice_tick_step(double max, int target_ticks) {
   return nice * power;
 }
 
-void stacked_bar_plot(const char* id, const std::vector<BarSeries>& series, const BarPlotOptions& options, ImVec2 size) {
+void stacked_bar_plot(const char* id, const std::vector<BarSeries>& series, const BarPlotOptions& options,
+                      ImVec2 size) {
   ImGui::PushID(id);
   ImDrawList* draw = ImGui::GetWindowDrawList();
   ImVec2 origin = ImGui::GetCursorScreenPos();
@@ -118,7 +119,9 @@ void stacked_bar_plot(const char* id, const std::vector<BarSeries>& series, cons
     ImGui::BeginTooltip();
     ImGui::Text("%s %d", options.x_label.c_str(), options.first_x + hovered_bar);
     for (const auto& s : series) {
-      float v = static_cast<std::size_t>(hovered_bar) < s.values.size() ? s.values[static_cast<std::size_t>(hovered_bar)] : 0.0f;
+      float v = static_cast<std::size_t>(hovered_bar) < s.values.size()
+                    ? s.values[static_cast<std::size_t>(hovered_bar)]
+                    : 0.0f;
       ImGui::ColorButton(s.label.c_str(), ImGui::ColorConvertU32ToFloat4(s.color), ImGuiColorEditFlags_NoTooltip,
                          ImVec2(font * 0.8f, font * 0.8f));
       ImGui::SameLine();

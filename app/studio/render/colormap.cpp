@@ -1,10 +1,10 @@
 #include "render/colormap.h"
 
-#include "platform/resources.h"
-
 #include <apsp/core/errors.h>
 
 #include <sstream>
+
+#include "platform/resources.h"
 
 namespace apsp::studio {
 
@@ -29,7 +29,8 @@ Colormap parse_colormap(std::string name, std::string_view text, std::string_vie
       throw Error(std::string(source) + ": line " + std::to_string(line_no) + ": expected 'R G B' in 0..255");
     }
     if (count >= map.entries.size()) throw Error(std::string(source) + ": more than 257 entries");
-    map.entries[count++] = Rgb8{static_cast<std::uint8_t>(r), static_cast<std::uint8_t>(g), static_cast<std::uint8_t>(b)};
+    map.entries[count++] =
+        Rgb8{static_cast<std::uint8_t>(r), static_cast<std::uint8_t>(g), static_cast<std::uint8_t>(b)};
   }
   if (count != map.entries.size()) {
     throw Error(std::string(source) + ": " + std::to_string(count) + " entries, expected 257 (256 + INF)");

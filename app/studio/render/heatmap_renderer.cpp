@@ -1,11 +1,12 @@
 #include "render/heatmap_renderer.h"
 
+#include <algorithm>
+#include <vector>
+
 #include "platform/gl_check.h"
 #include "platform/shader.h"
 #include "render/overlay_style.h"
 #include "render/render_target.h"
-
-#include <vector>
 
 namespace apsp::studio {
 namespace {
@@ -60,14 +61,17 @@ void HeatmapRenderer::draw(const HeatmapTexture& codes, Size target, const Heatm
   const GlProgram& p = m_program;
   glUniform1i(uniform_location(p, "u_codes"), 0);
   glUniform1i(uniform_location(p, "u_lut"), 1);
-  glUniform2f(uniform_location(p, "u_target_size"), static_cast<float>(target.width), static_cast<float>(target.height));
+  glUniform2f(uniform_location(p, "u_target_size"), static_cast<float>(target.width),
+              static_cast<float>(target.height));
   glUniform2f(uniform_location(p, "u_origin"), placement.origin_x, placement.origin_y);
   glUniform1f(uniform_location(p, "u_texels_per_px"), placement.texels_per_px);
   glUniform2i(uniform_location(p, "u_view_size"), codes.empty() ? 0 : g.cols, codes.empty() ? 0 : g.rows);
+  glUniform1i(uniform_location(p, "u_max_level"), std::max(codes.levels() - 1, 0));
   glUniform1i(uniform_location(p, "u_n"), g.n > 0 ? g.n : 1);
   glUniform1i(uniform_location(p, "u_block"), overlay.block > 0 ? overlay.block : 1);
   glUniform1i(uniform_location(p, "u_round"), overlay.round);
   glUniform1i(uniform_location(p, "u_phase"), overlay.phase);
+  glUniform1i(uniform_location(p, "u_k_vertex"), overlay.k_vertex);
   glUniform1i(uniform_location(p, "u_overlays"), overlay.enabled ? 1 : 0);
   glUniform1f(uniform_location(p, "u_improved"), overlay.improved_strength);
   glUniform1f(uniform_location(p, "u_grid_alpha"), overlay.grid_alpha);
@@ -79,6 +83,7 @@ void HeatmapRenderer::draw(const HeatmapTexture& codes, Size target, const Heatm
   set_rgb(p, "u_independent_color", OverlayStyle::independent);
   set_rgb(p, "u_improved_color", OverlayStyle::improved);
   set_rgb(p, "u_grid_color", OverlayStyle::grid);
+  set_rgb(p, "u_k_color", OverlayStyle::k_line);
   glBindVertexArray(m_vao.get());
   glDrawArrays(GL_TRIANGLES, 0, 3);
   glBindVertexArray(0);

@@ -1,11 +1,11 @@
 #pragma once
+#include <array>
+
 #include "platform/gl_handles.h"
 #include "platform/image_io.h"
 #include "platform/platform.h"
 #include "render/colormap.h"
 #include "render/heatmap_texture.h"
-
-#include <array>
 
 namespace apsp::studio {
 
@@ -13,8 +13,9 @@ namespace apsp::studio {
 struct HeatmapOverlay {
   bool enabled = true;
   int round = 0;
-  int phase = -1;              ///< 0 pivot, 1 pivot row/column, 2 independent; -1 none (finished, non-blocked)
+  int phase = -1;  ///< 0 pivot, 1 pivot row/column, 2 independent; -1 none (finished, non-blocked)
   int block = 1;
+  int k_vertex = -1;            ///< mid-phase: the next intermediate vertex (row/column k are marked); -1 none
   float improved_strength = 0;  ///< 0..1
   float grid_alpha = 0;         ///< block grid lines (view only; exports leave them out)
   float outline_px = 1;         ///< outline of highlighted blocks, in target pixels

@@ -12,6 +12,7 @@ struct OverlayStyle {
   static constexpr Rgbf independent{1.00f, 1.00f, 1.00f};  // white hatching: independent blocks
   static constexpr Rgbf improved{1.00f, 0.15f, 0.75f};     // magenta: cells the last step improved
   static constexpr Rgbf grid{0.0f, 0.0f, 0.0f};
+  static constexpr Rgbf k_line{1.00f, 0.90f, 0.10f};  // yellow: row and column of the next k (k-steps)
 };
 
 }  // namespace apsp::studio

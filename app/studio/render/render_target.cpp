@@ -1,8 +1,8 @@
 #include "render/render_target.h"
 
-#include "platform/gl_check.h"
-
 #include <string>
+
+#include "platform/gl_check.h"
 
 namespace apsp::studio {
 

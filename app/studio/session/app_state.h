@@ -1,12 +1,12 @@
 #pragma once
 // UI-side state the panels read and edit. The solver's own state arrives as a SessionSnapshot each frame.
-#include "session/solver_session.h"
-
 #include <apsp/solve/registry.h>
 
 #include <map>
 #include <string>
 #include <vector>
+
+#include "session/solver_session.h"
 
 namespace apsp::studio {
 
@@ -15,8 +15,10 @@ struct ViewState {
   float origin_y = 0;
   float texels_per_px = 1;
   bool fit_pending = true;
+  bool auto_fit = true;  ///< keep fitting as the window resizes, until the user zooms or pans
   bool overlays = true;
   bool grid = true;
+  bool fixed_range = false;  ///< colours keep the range they had when fixed (compare rounds)
   std::string colormap = "viridis";
   double improved_since = -1;  ///< time the last view with improved cells arrived
   float improved_flash_s = 1.0f;

@@ -1,14 +1,14 @@
 #pragma once
 // Panels never change the session directly: they emit commands, and the frame loop applies them after the
 // UI pass. Keyboard shortcuts, dropped files and scripted flags go through the same commands.
-#include "session/solver_session.h"
-
 #include <apsp/solve/solver.h>
 
 #include <string>
 #include <utility>
 #include <variant>
 #include <vector>
+
+#include "session/solver_session.h"
 
 namespace apsp::studio {
 
@@ -34,6 +34,9 @@ struct CmdFitView {};
 struct CmdSetColormap {
   std::string name;
 };
+struct CmdFixColourRange {
+  bool fixed = false;  ///< true: keep the current view's range for every later view
+};
 struct CmdScreenshot {
   std::string path;  ///< empty: next free apsp-studio-NNNN.png in the working directory
 };
@@ -45,8 +48,8 @@ struct CmdExportTimings {
 };
 
 using Command = std::variant<CmdLoadGraph, CmdSaveGraph, CmdConfigureSolver, CmdStep, CmdSetPlaying, CmdTogglePlaying,
-                             CmdRunToEnd, CmdReset, CmdFitView, CmdSetColormap, CmdScreenshot, CmdExportHeatmap,
-                             CmdExportTimings>;
+                             CmdRunToEnd, CmdReset, CmdFitView, CmdSetColormap, CmdFixColourRange, CmdScreenshot,
+                             CmdExportHeatmap, CmdExportTimings>;
 
 class CommandQueue {
  public:

@@ -1,13 +1,13 @@
 #include "session/settings.h"
 
-#include "session/log.h"
-
 #include <apsp/io/atomic_file.h>
-#include <nlohmann/json.hpp>
 
 #include <cstdlib>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
+
+#include "session/log.h"
 
 namespace apsp::studio {
 
@@ -49,11 +49,16 @@ Settings load_settings(const std::filesystem::path& path, Log& log) {
 void save_settings(const std::filesystem::path& path, const Settings& s, Log& log) {
   try {
     std::filesystem::create_directories(path.parent_path());
-    nlohmann::json j = {{"graph_kind", s.graph_kind}, {"graph", s.graph},
-                        {"backend", s.backend},       {"block", s.block},
-                        {"dtype", s.dtype},           {"colormap", s.colormap},
-                        {"window_width", s.window_width}, {"window_height", s.window_height},
-                        {"rounds_per_second", s.rounds_per_second}, {"overlays", s.overlays},
+    nlohmann::json j = {{"graph_kind", s.graph_kind},
+                        {"graph", s.graph},
+                        {"backend", s.backend},
+                        {"block", s.block},
+                        {"dtype", s.dtype},
+                        {"colormap", s.colormap},
+                        {"window_width", s.window_width},
+                        {"window_height", s.window_height},
+                        {"rounds_per_second", s.rounds_per_second},
+                        {"overlays", s.overlays},
                         {"grid", s.grid}};
     AtomicFile file(path.string());
     file.write(j.dump(2) + "\n");

@@ -12,12 +12,12 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-double ms_since(Clock::time_point t0) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
-}
+double ms_since(Clock::time_point t0) { return std::chrono::duration<double, std::milli>(Clock::now() - t0).count(); }
 
 // A long job republishes at most this often, so the heatmap animates without re-encoding after every tiny step.
 constexpr double kPublishIntervalMs = 40;
+
+bool is_last_round(const Solver& s) { return s.cursor().round + 1 >= s.rounds(); }
 
 }  // namespace
 
@@ -28,21 +28,40 @@ struct SolverSession::Worker {
   std::unique_ptr<Solver> solver;
   std::uint64_t view_serial = 0;
   double last_step_ms = 0;
-  // Tile minimum just before the most recent step: "improved" marks what that step changed, not everything
-  // since the last published frame (a scripted --advance 9 would otherwise mark nine rounds of changes).
+  // "Improved" marks what the most recent step changed, not everything since the last published frame (a
+  // scripted --advance 9 would otherwise mark nine rounds). The state before that step is either the last
+  // published frame (when nothing ran since: the usual case, no extra work) or a capture taken just before it.
+  std::shared_ptr<const ViewFrame> last_frame;
+  bool last_frame_current = false;  // the matrix has not changed since last_frame was published
+  enum class Before { None, LastFrame, Captured } before = Before::None;
   std::vector<std::int32_t> before_step;
-  bool before_step_valid = false;
+  std::optional<ValueRange> fixed_range;
 
-  void remember_before_step(int budget) {
-    if (!solver || solver->n() == 0) return;
-    ViewGeometry g = make_view_geometry(solver->n(), budget);
-    before_step.resize(g.texels());
-    solver->view_tiles(g, before_step.data());
-    before_step_valid = true;
-  }
-  void step(Granularity g, int budget) {
-    remember_before_step(budget);
+  /// @param will_publish whether a frame may be published right after this step; only then does the state
+  /// before it matter (a capture costs a pass over the matrix, a noticeable share of a round at large n).
+  void step(Granularity g, int budget, bool will_publish) {
+    if (!will_publish) {
+      before = Before::None;
+    } else if (last_frame_current && last_frame) {
+      before = Before::LastFrame;
+    } else {
+      ViewGeometry geometry = make_view_geometry(solver->n(), budget);
+      before_step.resize(geometry.texels());
+      solver->view_tiles(geometry, before_step.data());
+      before = Before::Captured;
+    }
+    last_frame_current = false;
     solver->step(g);
+  }
+  /// @brief A new matrix (load, configure, reset): nothing is "improved" relative to the old one.
+  void replace_matrix() {
+    last_frame_current = false;
+    before = Before::None;
+  }
+  const std::int32_t* previous_tiles(std::size_t count) const {
+    if (before == Before::LastFrame && last_frame && last_frame->tiles.size() == count) return last_frame->tiles.data();
+    if (before == Before::Captured && before_step.size() == count) return before_step.data();
+    return nullptr;
   }
 };
 
@@ -116,10 +135,14 @@ void SolverSession::publish(Worker& w, bool with_view) {
     frame->inf = inf_of(w.config.dtype);
     frame->tiles.resize(frame->geometry.texels());
     w.solver->view_tiles(frame->geometry, frame->tiles.data());
-    frame->range = finite_range(frame->tiles.data(), frame->tiles.size(), frame->inf);
+    if (w.fixed_range) {
+      frame->range = *w.fixed_range;
+      frame->fixed_range = true;
+    } else {
+      frame->range = finite_range(frame->tiles.data(), frame->tiles.size(), frame->inf);
+    }
     // "Improved" compares with the state before the last step, within the same matrix only.
-    const std::int32_t* previous = nullptr;
-    if (w.before_step_valid && w.before_step.size() == frame->tiles.size()) previous = w.before_step.data();
+    const std::int32_t* previous = w.previous_tiles(frame->tiles.size());
     frame->codes.resize(frame->tiles.size());
     encode_view(frame->tiles.data(), previous, frame->tiles.size(), frame->range, frame->inf, frame->codes.data());
     if (previous) {
@@ -127,6 +150,9 @@ void SolverSession::publish(Worker& w, bool with_view) {
     }
     frame->cursor = w.solver->cursor();
     view = frame;
+    w.last_frame = frame;
+    w.last_frame_current = true;
+    w.before = Worker::Before::None;
   }
   std::lock_guard lock(m_mutex);
   SessionSnapshot& s = m_snapshot;
@@ -151,7 +177,7 @@ void SolverSession::publish(Worker& w, bool with_view) {
   s.last_step_ms = w.last_step_ms;
 }
 
-void SolverSession::load(GraphSource source, SolverConfig config) {
+void SolverSession::load_async(GraphSource source, SolverConfig config) {
   post("load " + source.label(), [this, source, config](Worker& w) {
     auto t0 = Clock::now();
     Graph graph;
@@ -166,50 +192,55 @@ void SolverSession::load(GraphSource source, SolverConfig config) {
     // Variable-block backends take 1..n; a classroom graph smaller than the block gets one block.
     if (info.block_sizes.empty() && graph.n > 0 && effective.block > graph.n) effective.block = graph.n;
     DistanceMatrix initial = to_distance_matrix(graph, effective.block, effective.dtype);
-    std::unique_ptr<Solver> solver = create_solver(effective.backend, SolverOptions{effective.block, effective.dtype, m_cpu_threads});
+    std::unique_ptr<Solver> solver =
+        create_solver(effective.backend, SolverOptions{effective.block, effective.dtype, m_cpu_threads});
     solver->reset(initial);
     // Only now, with everything built, replace the old state: a failure above leaves it untouched.
     auto weights = graph.weight_range();
-    w.summary = GraphSummary{source, graph.n, graph.m(), weights.first, weights.second,
-                             DistanceMatrix::required_bytes(graph.n, effective.block, effective.dtype), load_s};
+    w.summary = GraphSummary{source,         graph.n,
+                             graph.m(),      weights.first,
+                             weights.second, DistanceMatrix::required_bytes(graph.n, effective.block, effective.dtype),
+                             load_s};
     w.graph = std::move(graph);
     w.config = effective;
     w.solver = std::move(solver);
-    w.before_step_valid = false;  // a new matrix: nothing "improved" relative to the old one
-    m_log.info("loaded " + source.label() + ": n = " + std::to_string(w.summary.n) + ", m = " +
-               std::to_string(w.summary.m) + " (" + std::to_string(static_cast<int>(load_s * 1000)) + " ms); " +
-               std::string(w.solver->name()) + ", block " + std::to_string(effective.block) + ", " +
+    w.replace_matrix();
+    m_log.info("loaded " + source.label() + ": n = " + std::to_string(w.summary.n) +
+               ", m = " + std::to_string(w.summary.m) + " (" + std::to_string(static_cast<int>(load_s * 1000)) +
+               " ms); " + std::string(w.solver->name()) + ", block " + std::to_string(effective.block) + ", " +
                std::string(to_string(effective.dtype)));
     publish(w, true);
   });
 }
 
-void SolverSession::configure(SolverConfig config) {
+void SolverSession::configure_async(SolverConfig config) {
   post("configure " + config.backend, [this, config](Worker& w) {
     if (!w.graph) throw UsageError("load a graph first");
     SolverConfig effective = config;
     BackendInfo info = backend_info(effective.backend);
     if (info.block_sizes.empty() && w.graph->n > 0 && effective.block > w.graph->n) effective.block = w.graph->n;
     DistanceMatrix initial = to_distance_matrix(*w.graph, effective.block, effective.dtype);
-    std::unique_ptr<Solver> solver = create_solver(effective.backend, SolverOptions{effective.block, effective.dtype, m_cpu_threads});
+    std::unique_ptr<Solver> solver =
+        create_solver(effective.backend, SolverOptions{effective.block, effective.dtype, m_cpu_threads});
     solver->reset(initial);
     w.solver = std::move(solver);
     w.config = effective;
     w.summary.matrix_bytes = DistanceMatrix::required_bytes(w.graph->n, effective.block, effective.dtype);
-    w.before_step_valid = false;  // a new matrix: nothing "improved" relative to the old one
+    w.replace_matrix();
     m_log.info("solver " + effective.backend + ", block " + std::to_string(effective.block) + ", " +
                std::string(to_string(effective.dtype)) + " ready");
     publish(w, true);
   });
 }
 
-void SolverSession::step(Granularity g, int count) {
+void SolverSession::step_async(Granularity g, int count) {
   post("step", [this, g, count](Worker& w) {
     if (!w.solver) throw UsageError("no solver: load a graph first");
     auto t0 = Clock::now();
     auto last_publish = t0;
     for (int i = 0; i < count && !w.solver->finished() && !m_cancel; ++i) {
-      w.step(g, m_view_budget);
+      bool last = i + 1 == count || is_last_round(*w.solver);
+      w.step(g, m_view_budget, last || ms_since(last_publish) > kPublishIntervalMs * 0.5);
       if (i + 1 < count && ms_since(last_publish) > kPublishIntervalMs) {
         publish(w, true);
         last_publish = Clock::now();
@@ -220,14 +251,15 @@ void SolverSession::step(Granularity g, int count) {
   });
 }
 
-void SolverSession::run_to_end() {
+void SolverSession::run_to_end_async() {
   post("run to end", [this](Worker& w) {
     if (!w.solver) throw UsageError("no solver: load a graph first");
     auto t0 = Clock::now();
     auto last_publish = t0;
     // Round by round (not Granularity::ToEnd) so the view animates and cancel() takes effect between rounds.
     while (!w.solver->finished() && !m_cancel) {
-      w.step(Granularity::Round, m_view_budget);
+      w.step(Granularity::Round, m_view_budget,
+             is_last_round(*w.solver) || ms_since(last_publish) > kPublishIntervalMs * 0.5);
       if (ms_since(last_publish) > kPublishIntervalMs) {
         publish(w, true);
         last_publish = Clock::now();
@@ -238,13 +270,13 @@ void SolverSession::run_to_end() {
   });
 }
 
-void SolverSession::reset() {
+void SolverSession::reset_async() {
   cancel();
   post("reset", [this](Worker& w) {
     if (!w.graph) return;
     DistanceMatrix initial = to_distance_matrix(*w.graph, w.config.block, w.config.dtype);
     w.solver->reset(initial);
-    w.before_step_valid = false;  // a new matrix: nothing "improved" relative to the old one
+    w.replace_matrix();
     publish(w, true);
   });
 }
@@ -259,11 +291,20 @@ void SolverSession::cancel() {
   post("resume", [this](Worker&) { m_cancel = false; });
 }
 
-void SolverSession::save_graph(std::string path) {
+void SolverSession::save_graph_async(std::string path) {
   post("save " + path, [this, path](Worker& w) {
     if (!w.graph) throw UsageError("no graph to save");
     write_graph(path, *w.graph);
     m_log.info("saved graph to " + path);
+  });
+}
+
+void SolverSession::set_fixed_range_async(std::optional<ValueRange> range) {
+  post("colour range", [this, range](Worker& w) {
+    w.fixed_range = range;
+    if (!w.solver) return;
+    w.before = Worker::Before::None;  // no step happened: nothing to mark as improved
+    publish(w, true);
   });
 }
 

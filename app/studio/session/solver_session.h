@@ -1,9 +1,7 @@
 #pragma once
-// The solver lives on one worker thread so the frame loop never waits for a step: panels queue jobs (load,
-// configure, step, run to end, reset), the worker runs them one after another and publishes snapshots
+// The solver lives on one worker thread so the frame loop never waits for a step: the *_async calls queue jobs
+// (load, configure, step, run to end, reset), the worker runs them one after another and publishes snapshots
 // (cursor, profile, encoded heatmap codes) that the frame loop picks up without blocking.
-#include "session/log.h"
-
 #include <apsp/core/types.h>
 #include <apsp/graph/graph.h>
 #include <apsp/profile/profile.h>
@@ -22,6 +20,8 @@
 #include <thread>
 #include <utility>
 #include <vector>
+
+#include "session/log.h"
 
 namespace apsp::studio {
 
@@ -53,7 +53,8 @@ struct GraphSummary {
 struct ViewFrame {
   std::uint64_t serial = 0;
   ViewGeometry geometry;
-  ValueRange range;
+  ValueRange range;          ///< the range the codes were encoded with
+  bool fixed_range = false;  ///< range was fixed by the user, not taken from this view
   std::int32_t inf = kInf32;
   std::vector<std::int32_t> tiles;   ///< tile minimum per texel (tooltip values)
   std::vector<std::uint16_t> codes;  ///< view.h codes, improved bit relative to the previous frame
@@ -92,17 +93,20 @@ class SolverSession {
   SolverSession& operator=(const SolverSession&) = delete;
 
   /// @brief Builds the graph, its distance matrix and a solver; on failure the previous graph stays loaded.
-  void load(GraphSource source, SolverConfig config);
+  void load_async(GraphSource source, SolverConfig config);
   /// @brief New solver (backend, block, dtype) on the loaded graph, rewound to round 0.
-  void configure(SolverConfig config);
+  void configure_async(SolverConfig config);
   /// @brief @p count steps of granularity @p g (fewer when the solve finishes first).
-  void step(Granularity g, int count = 1);
+  void step_async(Granularity g, int count = 1);
   /// @brief Round after round to the end, publishing the view as it goes; cancel() stops it between rounds.
-  void run_to_end();
+  void run_to_end_async();
   /// @brief Drops queued work, stops a running one after its current round, and rewinds to round 0.
-  void reset();
+  void reset_async();
   void cancel();
-  void save_graph(std::string path);
+  void save_graph_async(std::string path);
+  /// @brief Encode views with @p range instead of each view's own finite range (nullopt: back to automatic),
+  /// and re-encode the current view. Lets a class compare colours across rounds.
+  void set_fixed_range_async(std::optional<ValueRange> range);
 
   /// @brief Blocks until every queued job has run (scripted use only: the GUI never waits).
   void wait_idle();

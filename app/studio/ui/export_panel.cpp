@@ -1,7 +1,10 @@
+#include <imgui.h>
+
+// imgui_stdlib.h needs imgui.h first (IMGUI_API); a separate block keeps include sorting from swapping them.
+#include <imgui_stdlib.h>
+
 #include "ui/panels.h"
 #include "ui/widgets.h"
-
-#include <imgui_stdlib.h>
 
 namespace apsp::studio {
 

@@ -1,9 +1,12 @@
-#include "ui/panels.h"
-#include "ui/widgets.h"
-
 #include <apsp/core/errors.h>
 #include <apsp/graph/generators.h>
+#include <imgui.h>
+
+// imgui_stdlib.h needs imgui.h first (IMGUI_API); a separate block keeps include sorting from swapping them.
 #include <imgui_stdlib.h>
+
+#include "ui/panels.h"
+#include "ui/widgets.h"
 
 namespace apsp::studio {
 namespace {

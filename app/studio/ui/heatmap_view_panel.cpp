@@ -1,10 +1,10 @@
 #include "ui/heatmap_view_panel.h"
 
-#include "render/overlay_style.h"
-#include "ui/widgets.h"
-
 #include <algorithm>
 #include <cmath>
+
+#include "render/overlay_style.h"
+#include "ui/widgets.h"
 
 namespace apsp::studio {
 namespace {
@@ -14,6 +14,11 @@ ImU32 to_u32(const Rgb8& c) { return IM_COL32(c.r, c.g, c.b, 255); }
 
 std::string format_distance(std::int32_t v, std::int32_t inf) {
   return v >= inf ? std::string("INF (unreachable)") : format_thousands(v);
+}
+
+int next_k_vertex(const SessionSnapshot& s) {
+  if (s.cursor.finished || s.cursor.k <= 0) return -1;
+  return s.cursor.round * std::max(1, s.config.block) + s.cursor.k;
 }
 
 const char* role_name(int bi, int bj, int round) {
@@ -32,6 +37,10 @@ HeatmapOverlay HeatmapViewPanel::overlay_for(const AppState& state, bool for_exp
   o.block = s.config.block;
   o.round = s.cursor.round;
   o.phase = overlay_phase(s.cursor);
+  if (o.phase >= 0 && s.cursor.k > 0) {
+    int k = s.cursor.round * o.block + s.cursor.k;
+    if (k < s.n) o.k_vertex = k;
+  }
   if (for_export) {
     o.improved_strength = 0.6f;  // an export is a still: show the last step's improvements at full strength
   } else if (state.view.improved_since >= 0) {
@@ -66,36 +75,48 @@ void HeatmapViewPanel::draw(AppState& state, CommandQueue& commands, const Heatm
 
   // Title line: where the algorithm stands, in words, big enough for the back row.
   ImGui::PushFont(fonts.heading);
+  ImGui::PushTextWrapPos(0.0f);
   if (s.has_solver) {
     ImGui::TextUnformatted(describe_cursor(s.cursor, s.rounds).c_str());
   } else {
     ImGui::TextUnformatted("no graph loaded: generate one or drop a file on the window");
   }
+  ImGui::PopTextWrapPos();
   ImGui::PopFont();
 
   // View controls on one line.
   ImGui::SetNextItemWidth(font * 7);
-  if (ImGui::BeginCombo("colormap", state.view.colormap.c_str())) {
+  if (ImGui::BeginCombo("##colormap", state.view.colormap.c_str())) {
     for (const std::string& name : colormap_names()) {
       if (ImGui::Selectable(name.c_str(), name == state.view.colormap)) commands.push(CmdSetColormap{name});
     }
     ImGui::EndCombo();
   }
+  item_tooltip("colormap");
   ImGui::SameLine();
   ImGui::Checkbox("overlays", &state.view.overlays);
   ImGui::SameLine();
-  ImGui::Checkbox("block grid", &state.view.grid);
+  ImGui::Checkbox("grid", &state.view.grid);
+  item_tooltip("block grid lines (when blocks are large enough on screen)");
   ImGui::SameLine();
-  if (ImGui::Button("Fit (F)")) commands.push(CmdFitView{});
+  bool fixed = state.view.fixed_range;
+  if (ImGui::Checkbox("fix colours", &fixed)) commands.push(CmdFixColourRange{fixed});
+  item_tooltip(
+      "keep the current distance range for the colours, so a cell keeps its colour from round to round "
+      "(larger distances show the top colour)");
+  ImGui::SameLine();
+  if (ImGui::Button("Fit")) commands.push(CmdFitView{});
+  item_tooltip("fit the matrix to the panel (F, or double-click)");
 
-  float legend_h = font * (frame && frame->geometry.tiled() ? 7.2f : 5.8f);
+  // The legend's height as drawn last frame (it wraps with the panel width); a guess on the first frame.
+  float legend_h = m_legend_height > 0 ? m_legend_height : font * 5.8f;
   ImVec2 avail = ImGui::GetContentRegionAvail();
   ImVec2 canvas(std::max(avail.x, 32.0f), std::max(avail.y - legend_h, 32.0f));
   ImVec2 fb_scale = io.DisplayFramebufferScale;
   ImVec2 canvas_px(std::round(canvas.x * fb_scale.x), std::round(canvas.y * fb_scale.y));
   ImVec2 canvas_min = ImGui::GetCursorScreenPos();
 
-  if (frame && state.view.fit_pending) {
+  if (frame && (state.view.fit_pending || state.view.auto_fit)) {
     fit(state, texture.geometry(), canvas_px);
     state.view.fit_pending = false;
   }
@@ -103,13 +124,20 @@ void HeatmapViewPanel::draw(AppState& state, CommandQueue& commands, const Heatm
   if (!texture.empty()) {
     m_target.resize(Size{static_cast<int>(canvas_px.x), static_cast<int>(canvas_px.y)});
     HeatmapOverlay overlay = overlay_for(state, false);
-    DrawKey key{texture.version(), m_target.size().width, m_target.size().height, state.view.origin_x,
-                state.view.origin_y, state.view.texels_per_px, overlay, renderer.colormap().name};
+    DrawKey key{texture.version(),
+                m_target.size().width,
+                m_target.size().height,
+                state.view.origin_x,
+                state.view.origin_y,
+                state.view.texels_per_px,
+                overlay,
+                renderer.colormap().name};
     if (!(key == m_drawn)) {
       m_target.bind();
       ImVec4 bg = ImGui::GetStyleColorVec4(ImGuiCol_WindowBg);
       HeatmapPlacement placement{state.view.origin_x, state.view.origin_y, state.view.texels_per_px};
-      renderer.draw(texture, m_target.size(), placement, overlay, state.ui_scale, {bg.x * 0.6f, bg.y * 0.6f, bg.z * 0.6f, 1.0f});
+      renderer.draw(texture, m_target.size(), placement, overlay, state.ui_scale,
+                    {bg.x * 0.6f, bg.y * 0.6f, bg.z * 0.6f, 1.0f});
       m_drawn = key;
     }
     ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(m_target.texture())), canvas, ImVec2(0, 1),
@@ -132,23 +160,30 @@ void HeatmapViewPanel::draw(AppState& state, CommandQueue& commands, const Heatm
     v.texels_per_px = std::clamp(v.texels_per_px * factor, 1.0f / 64.0f, 64.0f);
     v.origin_x = tx - mouse_px.x * v.texels_per_px;
     v.origin_y = ty - mouse_px.y * v.texels_per_px;
+    v.auto_fit = false;
   }
-  if (ImGui::IsItemActive() && (ImGui::IsMouseDragging(ImGuiMouseButton_Left) || ImGui::IsMouseDragging(ImGuiMouseButton_Right))) {
+  if (ImGui::IsItemActive() &&
+      (ImGui::IsMouseDragging(ImGuiMouseButton_Left) || ImGui::IsMouseDragging(ImGuiMouseButton_Right))) {
     v.origin_x -= io.MouseDelta.x * fb_scale.x * v.texels_per_px;
     v.origin_y -= io.MouseDelta.y * fb_scale.y * v.texels_per_px;
+    v.auto_fit = false;
   }
-  if (hovered && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) v.fit_pending = true;
+  if (hovered && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
+    v.fit_pending = true;
+    v.auto_fit = true;
+  }
   if (hovered && frame && !ImGui::IsItemActive()) {
     const ViewGeometry& g = frame->geometry;
     int tx = static_cast<int>(std::floor(v.origin_x + mouse_px.x * v.texels_per_px));
     int ty = static_cast<int>(std::floor(v.origin_y + mouse_px.y * v.texels_per_px));
     if (tx >= 0 && ty >= 0 && tx < g.cols && ty < g.rows) {
-      std::int32_t value = frame->tiles[static_cast<std::size_t>(ty) * static_cast<std::size_t>(g.cols) +
-                                        static_cast<std::size_t>(tx)];
+      std::int32_t value =
+          frame->tiles[static_cast<std::size_t>(ty) * static_cast<std::size_t>(g.cols) + static_cast<std::size_t>(tx)];
       int i0 = g.row_begin(ty), i1 = g.row_begin(ty + 1) - 1;
       int j0 = g.col_begin(tx), j1 = g.col_begin(tx + 1) - 1;
       int B = std::max(1, s.config.block);
       ImGui::BeginTooltip();
+      if (next_k_vertex(s) >= 0) ImGui::Text("next intermediate vertex k = %d", next_k_vertex(s));
       if (g.tiled()) {
         ImGui::Text("rows i %d..%d, columns j %d..%d", i0, i1, j0, j1);
         ImGui::Text("tile minimum: %s", format_distance(value, frame->inf).c_str());
@@ -161,8 +196,10 @@ void HeatmapViewPanel::draw(AppState& state, CommandQueue& commands, const Heatm
       ImGui::EndTooltip();
     }
   }
-  ImGui::SetCursorScreenPos(ImVec2(canvas_min.x, canvas_min.y + canvas.y + ImGui::GetStyle().ItemSpacing.y));
+  float legend_top = canvas_min.y + canvas.y + ImGui::GetStyle().ItemSpacing.y;
+  ImGui::SetCursorScreenPos(ImVec2(canvas_min.x, legend_top));
   draw_legend(state, renderer, frame);
+  m_legend_height = ImGui::GetCursorScreenPos().y - legend_top + ImGui::GetStyle().ItemSpacing.y;
 }
 
 void HeatmapViewPanel::draw_cell_values(const AppState& state, const HeatmapRenderer& renderer, const ViewFrame& frame,
@@ -238,6 +275,7 @@ void HeatmapViewPanel::draw_legend(const AppState& state, const HeatmapRenderer&
     draw->AddText(ImVec2(x0, ly), text, lo.c_str());
     float mw = ImGui::CalcTextSize(mid.c_str()).x;
     draw->AddText(ImVec2(x0 + bar_w * 0.5f - mw * 0.5f, ly), text, mid.c_str());
+    if (frame->fixed_range) hi = ">= " + hi + " (fixed)";
     float hw = ImGui::CalcTextSize(hi.c_str()).x;
     draw->AddText(ImVec2(x0 + bar_w - hw, ly), text, hi.c_str());
   } else {
@@ -258,11 +296,21 @@ void HeatmapViewPanel::draw_legend(const AppState& state, const HeatmapRenderer&
       {"pivot row/column", OverlayStyle::rowcol, o.phase >= 1, false},
       {"independent", OverlayStyle::independent, o.phase == 2, true},
       {"improved", OverlayStyle::improved, true, false},
+      {"row/col k", OverlayStyle::k_line, o.k_vertex >= 0, false},
   };
   if (state.view.overlays) {
     ImVec2 k = ImGui::GetCursorScreenPos();
     float x = k.x;
+    float right = k.x + width;
+    int lines = 1;
     for (const KeyItem& item : items) {
+      if (&item == &items[4] && !item.active) continue;  // the k marker only means something mid-phase
+      float item_w = font * 1.6f + ImGui::CalcTextSize(item.label).x;
+      if (x > k.x && x + item_w > right) {  // wrap rather than run off the panel
+        x = k.x;
+        k.y += font * 1.35f;
+        ++lines;
+      }
       float alpha = item.active ? 1.0f : 0.3f;
       ImVec2 a(x, k.y + font * 0.1f), b(x + font * 1.2f, k.y + font * 0.95f);
       if (item.hatch) {
@@ -279,15 +327,16 @@ void HeatmapViewPanel::draw_legend(const AppState& state, const HeatmapRenderer&
       draw->AddText(ImVec2(x, k.y), item.active ? text : dim, item.label);
       x += ImGui::CalcTextSize(item.label).x + font * 1.2f;
     }
-    ImGui::Dummy(ImVec2(width, font * 1.2f));
+    ImGui::Dummy(ImVec2(width, font * 1.35f * static_cast<float>(lines) - font * 0.15f));
   }
   if (frame) {
     const ViewGeometry& g = frame->geometry;
     if (g.tiled()) {
       ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.85f, 0.35f, 1.0f));
-      ImGui::TextWrapped("tile minimum: n = %d is larger than the %d x %d view, each texel shows the smallest of up to "
-                         "%d x %d cells",
-                         g.n, g.cols, g.rows, (g.n + g.cols - 1) / g.cols, (g.n + g.rows - 1) / g.rows);
+      ImGui::TextWrapped(
+          "tile minimum: n = %d is larger than the %d x %d view, each texel shows the smallest of up to "
+          "%d x %d cells",
+          g.n, g.cols, g.rows, (g.n + g.cols - 1) / g.cols, (g.n + g.rows - 1) / g.rows);
       ImGui::PopStyleColor();
     } else {
       ImGui::TextDisabled("n = %d, one texel per cell | wheel: zoom, drag: pan, double-click or F: fit", g.n);

@@ -1,13 +1,13 @@
 #pragma once
+#include <cstdint>
+#include <string>
+
 #include "render/heatmap_renderer.h"
 #include "render/heatmap_texture.h"
 #include "render/render_target.h"
 #include "session/app_state.h"
 #include "session/commands.h"
 #include "ui/theme.h"
-
-#include <cstdint>
-#include <string>
 
 namespace apsp::studio {
 
@@ -24,11 +24,12 @@ class HeatmapViewPanel {
 
  private:
   void fit(AppState& state, const ViewGeometry& g, ImVec2 canvas_px) const;
-  void draw_cell_values(const AppState& state, const HeatmapRenderer& renderer, const ViewFrame& frame, ImVec2 canvas_min,
-                        ImVec2 canvas) const;
+  void draw_cell_values(const AppState& state, const HeatmapRenderer& renderer, const ViewFrame& frame,
+                        ImVec2 canvas_min, ImVec2 canvas) const;
   void draw_legend(const AppState& state, const HeatmapRenderer& renderer, const ViewFrame* frame) const;
 
   RenderTarget m_target;
+  float m_legend_height = 0;
   // What the target was last drawn with: an idle view is not redrawn every frame.
   struct DrawKey {
     std::uint64_t texture_version = 0;
@@ -37,10 +38,9 @@ class HeatmapViewPanel {
     HeatmapOverlay overlay;
     std::string colormap;
     bool operator==(const DrawKey& o) const {
-      return texture_version == o.texture_version && width == o.width && height == o.height &&
-             origin_x == o.origin_x && origin_y == o.origin_y && texels_per_px == o.texels_per_px &&
-             overlay.enabled == o.overlay.enabled && overlay.round == o.overlay.round &&
-             overlay.phase == o.overlay.phase && overlay.block == o.overlay.block &&
+      return texture_version == o.texture_version && width == o.width && height == o.height && origin_x == o.origin_x &&
+             origin_y == o.origin_y && texels_per_px == o.texels_per_px && overlay.enabled == o.overlay.enabled &&
+             overlay.round == o.overlay.round && overlay.phase == o.overlay.phase && overlay.block == o.overlay.block &&
              overlay.improved_strength == o.overlay.improved_strength && overlay.grid_alpha == o.overlay.grid_alpha &&
              overlay.outline_px == o.overlay.outline_px && colormap == o.colormap;
     }

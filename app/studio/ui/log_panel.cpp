@@ -31,7 +31,8 @@ void draw_log_panel(Log& log) {
     ImGuiListClipper clipper;
     clipper.Begin(static_cast<int>(entries.size()));
     while (clipper.Step()) {
-      for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) draw_entry(entries[static_cast<std::size_t>(i)], false);
+      for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i)
+        draw_entry(entries[static_cast<std::size_t>(i)], false);
     }
   }
   std::uint64_t version = log.version();

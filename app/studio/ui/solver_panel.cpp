@@ -1,7 +1,7 @@
+#include <algorithm>
+
 #include "ui/panels.h"
 #include "ui/widgets.h"
-
-#include <algorithm>
 
 namespace apsp::studio {
 
@@ -23,10 +23,9 @@ void draw_solver_panel(AppState& state, CommandQueue& commands) {
     if (edit.backend == b.name) selected = &b;
   }
 
-  std::vector<int> sizes = selected && !selected->block_sizes.empty() ? selected->block_sizes
-                                                                       : std::vector<int>{4, 8, 16, 32, 64, 128, 256};
-  if (selected && selected->block_sizes.empty() &&
-      std::find(sizes.begin(), sizes.end(), edit.block) == sizes.end()) {
+  std::vector<int> sizes =
+      selected && !selected->block_sizes.empty() ? selected->block_sizes : std::vector<int>{4, 8, 16, 32, 64, 128, 256};
+  if (selected && selected->block_sizes.empty() && std::find(sizes.begin(), sizes.end(), edit.block) == sizes.end()) {
     sizes.push_back(edit.block);
     std::sort(sizes.begin(), sizes.end());
   }
@@ -37,8 +36,9 @@ void draw_solver_panel(AppState& state, CommandQueue& commands) {
     }
     ImGui::EndCombo();
   }
-  help_marker("The matrix is split into B x B blocks; each round closes one pivot block (phase 1), then its row and "
-              "column of blocks (phase 2), then every other block (phase 3).");
+  help_marker(
+      "The matrix is split into B x B blocks; each round closes one pivot block (phase 1), then its row and "
+      "column of blocks (phase 2), then every other block (phase 3).");
 
   bool i16_ok = !selected || selected->supports_i16;
   ImGui::TextUnformatted("distances");
@@ -48,8 +48,7 @@ void draw_solver_panel(AppState& state, CommandQueue& commands) {
   ImGui::BeginDisabled(!i16_ok);
   if (ImGui::RadioButton("int16", edit.dtype == DType::I16)) edit.dtype = DType::I16;
   ImGui::EndDisabled();
-  item_tooltip(i16_ok ? "half the memory; results must stay below 16383"
-                      : "this backend has no int16 mode");
+  item_tooltip(i16_ok ? "half the memory; results must stay below 16383" : "this backend has no int16 mode");
 
   const SolverConfig& active = state.session.config;
   bool changed = !state.session.has_solver || active.backend != edit.backend || active.block != edit.block ||

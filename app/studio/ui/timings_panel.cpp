@@ -1,8 +1,8 @@
+#include <algorithm>
+
 #include "plot/bar_plot.h"
 #include "ui/panels.h"
 #include "ui/widgets.h"
-
-#include <algorithm>
 
 namespace apsp::studio {
 namespace {
@@ -10,11 +10,16 @@ namespace {
 // Phase colours of the bar plot; the same hues as the heatmap overlays where a phase has one.
 ImU32 phase_color(Phase p) {
   switch (p) {
-    case Phase::Pivot: return to_imu32(1.00f, 0.45f, 0.10f);
-    case Phase::PivotRowCol: return to_imu32(0.15f, 0.80f, 0.95f);
-    case Phase::Independent: return to_imu32(0.65f, 0.55f, 0.95f);
-    case Phase::Full: return to_imu32(0.55f, 0.85f, 0.40f);
-    default: return to_imu32(0.6f, 0.6f, 0.6f);
+    case Phase::Pivot:
+      return to_imu32(1.00f, 0.45f, 0.10f);
+    case Phase::PivotRowCol:
+      return to_imu32(0.15f, 0.80f, 0.95f);
+    case Phase::Independent:
+      return to_imu32(0.65f, 0.55f, 0.95f);
+    case Phase::Full:
+      return to_imu32(0.55f, 0.85f, 0.40f);
+    default:
+      return to_imu32(0.6f, 0.6f, 0.6f);
   }
 }
 
@@ -46,7 +51,8 @@ void draw_timings_panel(const AppState& state) {
   for (const auto& s : samples) log.add(s);
   auto totals = log.totals();
   double all_ms = log.compute_ms();
-  if (ImGui::BeginTable("totals", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit)) {
+  if (ImGui::BeginTable("totals", 5,
+                        ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit)) {
     ImGui::TableSetupColumn("phase");
     ImGui::TableSetupColumn("ms");
     ImGui::TableSetupColumn("share");

@@ -52,29 +52,39 @@ std::string format_si(double value) {
 
 std::string describe_phase(Phase phase) {
   switch (phase) {
-    case Phase::Pivot: return "phase 1: pivot block";
-    case Phase::PivotRowCol: return "phase 2: pivot row & column blocks";
-    case Phase::Independent: return "phase 3: independent blocks";
-    case Phase::Full: return "full pass";
-    default: return std::string(label(phase));
+    case Phase::Pivot:
+      return "phase 1: pivot block";
+    case Phase::PivotRowCol:
+      return "phase 2: pivot row & column blocks";
+    case Phase::Independent:
+      return "phase 3: independent blocks";
+    case Phase::Full:
+      return "full pass";
+    default:
+      return std::string(label(phase));
   }
 }
 
 std::string short_label(Phase phase) {
   switch (phase) {
-    case Phase::Pivot: return "1 pivot";
-    case Phase::PivotRowCol: return "2 row/col";
-    case Phase::Independent: return "3 indep.";
-    case Phase::Full: return "full pass";
-    default: return std::string(to_string(phase));
+    case Phase::Pivot:
+      return "1 pivot";
+    case Phase::PivotRowCol:
+      return "2 row/col";
+    case Phase::Independent:
+      return "3 indep.";
+    case Phase::Full:
+      return "full pass";
+    default:
+      return std::string(to_string(phase));
   }
 }
 
 std::string describe_cursor(const Cursor& cursor, int rounds) {
   if (cursor.finished) return "finished: all " + std::to_string(rounds) + " rounds done";
-  std::string s = "round " + std::to_string(cursor.round + 1) + " of " + std::to_string(rounds) + " | next: " +
-                  describe_phase(cursor.phase);
-  if (cursor.k > 0) s += " (k offset " + std::to_string(cursor.k) + ")";
+  std::string s = "round " + std::to_string(cursor.round + 1) + " of " + std::to_string(rounds) +
+                  " | next: " + describe_phase(cursor.phase);
+  if (cursor.k > 0) s += ", k step " + std::to_string(cursor.k + 1);
   return s;
 }
 
@@ -83,9 +93,14 @@ float solve_progress(const Cursor& cursor, int rounds) {
   if (cursor.finished) return 1;
   float phase_part = 0;
   switch (cursor.phase) {
-    case Phase::PivotRowCol: phase_part = 1.0f / 3.0f; break;
-    case Phase::Independent: phase_part = 2.0f / 3.0f; break;
-    default: break;
+    case Phase::PivotRowCol:
+      phase_part = 1.0f / 3.0f;
+      break;
+    case Phase::Independent:
+      phase_part = 2.0f / 3.0f;
+      break;
+    default:
+      break;
   }
   return (static_cast<float>(cursor.round) + phase_part) / static_cast<float>(rounds);
 }
@@ -93,10 +108,14 @@ float solve_progress(const Cursor& cursor, int rounds) {
 int overlay_phase(const Cursor& cursor) {
   if (cursor.finished) return -1;
   switch (cursor.phase) {
-    case Phase::Pivot: return 0;
-    case Phase::PivotRowCol: return 1;
-    case Phase::Independent: return 2;
-    default: return -1;
+    case Phase::Pivot:
+      return 0;
+    case Phase::PivotRowCol:
+      return 1;
+    case Phase::Independent:
+      return 2;
+    default:
+      return -1;
   }
 }
 

@@ -2,7 +2,6 @@
 // Small helpers shared by the panels.
 #include <apsp/profile/profile.h>
 #include <apsp/solve/solver.h>
-
 #include <imgui.h>
 
 #include <cstdint>

@@ -25,11 +25,10 @@ template <int B> struct Shape {
   static constexpr int kCells = B / kSide;       // cells per thread per side
 };
 
-// Phase 1. Cells live in registers; iteration k reads row k and column k from shared memory, and the owners
-// of row k + 1 and column k + 1 publish them for the next iteration (one barrier per k). Cell (k+1, k) is
-// left out of row k + 1's publication (and (k, k+1) out of column k + 1's): they are being read as part of
-// column (row) k in the same iteration, they do not change in it (d[k][k] >= 0 without a negative cycle), and
-// their shared copies are already current from the previous iteration.
+// Phase 1. One barrier per k: in iteration k every thread reads row k and column k, which do not change in
+// that iteration (d[k][k] >= 0 without a negative cycle) and are never written then, because cells are
+// written only when they improve. (A variant keeping cells in registers and publishing only row and column
+// k + 1 each iteration measured slower on an H200: 20 vs 14 us per B = 64 pivot.)
 template <class T, int B> __global__ void __launch_bounds__(Shape<B>::kSide * Shape<B>::kSide) pivot_kernel(MatrixView<T> d, int p0) {
   constexpr int S = Shape<B>::kSide, C = Shape<B>::kCells;
   extern __shared__ int pivot_smem[];
@@ -53,20 +52,13 @@ template <class T, int B> __global__ void __launch_bounds__(Shape<B>::kSide * Sh
 #pragma unroll
     for (int a = 0; a < C; ++a)
 #pragma unroll
-      for (int b = 0; b < C; ++b) cur[a][b] = relax_scalar<T>(col_k[a], row_k[b], cur[a][b]);
-    const int next = k + 1;
-#pragma unroll
-    for (int a = 0; a < C; ++a)
-      if (ty + a * S == next)
-#pragma unroll
-        for (int b = 0; b < C; ++b)
-          if (tx + b * S != k) s[next * B + tx + b * S] = cur[a][b];
-#pragma unroll
-    for (int b = 0; b < C; ++b)
-      if (tx + b * S == next)
-#pragma unroll
-        for (int a = 0; a < C; ++a)
-          if (ty + a * S != k) s[(ty + a * S) * B + next] = cur[a][b];
+      for (int b = 0; b < C; ++b) {
+        const int v = sum_as<T>(col_k[a], row_k[b]);
+        if (v < cur[a][b]) {
+          cur[a][b] = v;
+          s[(ty + a * S) * B + tx + b * S] = v;
+        }
+      }
     __syncthreads();
   }
 #pragma unroll

@@ -5,6 +5,13 @@
 // Nothing here synchronizes except read(), value_at(), view_tiles(), synchronize(), collect_timings(true) and
 // the final negative-diagonal check (Solver::step asks with wait = true once the last round is issued).
 //
+// Look-ahead (cuda-tuned; APSP_CUDA_LOOKAHEAD=0 turns it off): a second, high-priority stream runs phases 1
+// and 2 and, of each phase 3, the tile row and tile column holding the next pivot block; the main stream runs
+// the rest of phase 3, which touches neither. So phases 1 and 2 of round r + 1 overlap the bulk of phase 3 of
+// round r. The panels are double-buffered by round parity so that phase 2 of round r + 1 never overwrites
+// what phase 3 of round r reads. Every state the step API can observe is unchanged: reads wait for both
+// streams. Per-phase event times then overlap; their sum exceeds the wall time.
+//
 // Modeled global-memory bytes per sample (e = element bytes, B = block, N = device matrix side, T = tiles):
 //   k-step of any blocked variant, and every cuda-naive k: 2 * cells * e per k (each cell of the region read
 //     and, at worst, written; row k / column k come from cache)
@@ -26,6 +33,7 @@
 #include <apsp/core/errors.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <string>
 
 namespace apsp::cuda {
@@ -55,20 +63,32 @@ template <class T> class CudaSolver final : public Solver {
     if (options.block <= 0 || (!blocks.empty() && std::find(blocks.begin(), blocks.end(), options.block) == blocks.end()))
       throw UsageError(m_name + ": block size " + std::to_string(options.block) + " not supported");
     m_stream = Stream::create();
+    m_aux = Stream::create(/*high_priority=*/true);
+    m_handoff = SyncEvent::create();
+    m_aux_done = SyncEvent::create();
+    m_rest_done = SyncEvent::create();
     m_flags = MappedFlags(1);
+    const char* env = std::getenv("APSP_CUDA_LOOKAHEAD");
+    m_lookahead = variant == Variant::Tuned && !(env && std::string(env) == "0") && !tuned_phase3_persistent();
   }
 
   ~CudaSolver() override {
-    if (m_stream.get()) (void)cudaStreamSynchronize(m_stream.get());  // kernels must not outlive the buffers
+    // kernels must not outlive the buffers
+    if (m_stream.get()) (void)cudaStreamSynchronize(m_stream.get());
+    if (m_aux.get()) (void)cudaStreamSynchronize(m_aux.get());
   }
 
   std::string_view name() const override { return m_name; }
   bool blocked() const override { return m_variant != Variant::Naive; }
 
   void collect_timings(bool wait) override {
-    m_ring.collect(wait, [this](const PhaseSample& s) { record(s); });
+    if (wait) synchronize();  // two streams: the last sample issued is not necessarily the last to finish
+    m_ring.collect(false, [this](const PhaseSample& s) { record(s); });
   }
-  void synchronize() override { APSP_CUDA_CHECK(cudaStreamSynchronize(m_stream.get())); }
+  void synchronize() override {
+    APSP_CUDA_CHECK(cudaStreamSynchronize(m_stream.get()));
+    APSP_CUDA_CHECK(cudaStreamSynchronize(m_aux.get()));
+  }
 
  protected:
   void load(const DistanceMatrix& padded) override {
@@ -76,6 +96,7 @@ template <class T> class CudaSolver final : public Solver {
     synchronize();
     m_ring.clear();
     m_flags.clear();
+    m_main_dirty = m_aux_dirty = m_rest_pending = false;
     m_n = padded.n();
     m_padded = padded.padded_n();
     const int block = options().block;
@@ -83,21 +104,19 @@ template <class T> class CudaSolver final : public Solver {
     m_side = m_variant == Variant::Tuned ? round_up(m_padded, kTunedTileWords * static_cast<int>(4 / sizeof(T))) : m_padded;
     if (m_n == 0) return;
     const std::uint64_t matrix_bytes = DeviceMatrix::estimate_bytes(m_side, m_side, sizeof(T));
-    const std::uint64_t panel_bytes = m_variant == Variant::Tuned
-                                          ? DeviceMatrix::estimate_bytes(block, m_side, 4) +
-                                                DeviceMatrix::estimate_bytes(block, m_side, sizeof(T))
-                                          : 0;
+    const int panel_sets = m_variant != Variant::Tuned ? 0 : m_lookahead ? 2 : 1;
+    const std::uint64_t panel_bytes = panel_sets * (DeviceMatrix::estimate_bytes(block, m_side, 4) +
+                                                    DeviceMatrix::estimate_bytes(block, m_side, sizeof(T)));
     if (m_d.rows() != m_side || m_d.cols() != m_side) {
       m_d = DeviceMatrix();
-      m_col_t = DeviceMatrix();
-      m_row_panel = DeviceMatrix();
+      for (int p = 0; p < 2; ++p) m_col_t[p] = DeviceMatrix(), m_row_panel[p] = DeviceMatrix();
       require_device_memory(m_name + " needs the " + std::to_string(m_n) + " x " + std::to_string(m_n) +
                                 " distance matrix (" + std::string(to_string(options().dtype)) + ")",
                             matrix_bytes + panel_bytes);
       m_d = DeviceMatrix(m_side, m_side, sizeof(T), m_name + " distance matrix");
-      if (m_variant == Variant::Tuned) {
-        m_col_t = DeviceMatrix(block, m_side, 4, m_name + " column panel");
-        m_row_panel = DeviceMatrix(block, m_side, sizeof(T), m_name + " row panel");
+      for (int p = 0; p < panel_sets; ++p) {
+        m_col_t[p] = DeviceMatrix(block, m_side, 4, m_name + " column panel");
+        m_row_panel[p] = DeviceMatrix(block, m_side, sizeof(T), m_name + " row panel");
       }
     }
     cudaStream_t s = m_stream.get();
@@ -113,11 +132,11 @@ template <class T> class CudaSolver final : public Solver {
     sample.device = m_device;
     sample.bytes = static_cast<std::uint64_t>(m_padded) * static_cast<std::uint64_t>(m_padded) * sizeof(T);
     m_ring.add(sample, start, end);
+    m_main_dirty = true;
   }
 
   void run_phase(int round, Phase phase, int k_begin, int k_end) override {
     if (m_n == 0 || k_end <= k_begin) return;
-    cudaStream_t s = m_stream.get();
     const int block = options().block;
     const int p0 = round * block;
     const int pb = std::min(block, m_n - p0);  // real pivot vertices this round
@@ -129,6 +148,7 @@ template <class T> class CudaSolver final : public Solver {
     const std::uint64_t n = static_cast<std::uint64_t>(m_n);
     const std::uint64_t side = static_cast<std::uint64_t>(m_side);
     const std::uint64_t b = static_cast<std::uint64_t>(block);
+    const std::uint64_t words = side * e / 4;
 
     PhaseSample sample;
     sample.round = round;
@@ -142,65 +162,105 @@ template <class T> class CudaSolver final : public Solver {
       default: sample.updates = n * n * ks; break;
     }
 
-    const int start = m_ring.record(s);
-    // A phase run to its end uses the phase kernel even when k-steps already did part of it: each phase
-    // kernel is idempotent on its own partial results (Floyd–Warshall on a partially relaxed block gives the
-    // same closure), so the state equals the one the k-steps would reach.
-    if (m_variant == Variant::Naive || !completes_phase) {
-      for (int k = k_begin; k < k_end; ++k) relax_k_async<T>(matrix(), m_n, p0 + k, phase, p0, p0 + block, s);
-      std::uint64_t cells = n * n;
-      if (phase == Phase::Pivot) cells = upb * upb;
-      if (phase == Phase::PivotRowCol) cells = 2 * upb * rest;
-      if (phase == Phase::Independent) cells = rest * rest;
-      sample.bytes = 2 * cells * e * ks;
-    } else if (m_variant == Variant::Blocked) {
-      const int blocks = m_padded / block;
-      const std::uint64_t nb = static_cast<std::uint64_t>(blocks);
-      switch (phase) {
-        case Phase::Pivot:
-          pivot_async<T>(matrix(), block, p0, s);
-          sample.bytes = 2 * b * b * e;
-          break;
-        case Phase::PivotRowCol:
-          blocked_rowcol_async<T>(matrix(), block, round, blocks, s);
-          sample.bytes = 2 * (nb - 1) * 3 * b * b * e;
-          break;
-        default:
-          blocked_independent_async<T>(matrix(), block, round, blocks, s);
-          sample.bytes = (nb - 1) * (nb - 1) * 4 * b * b * e;
-          break;
+    cudaStream_t s = m_stream.get();
+    const bool tuned_full = m_variant == Variant::Tuned && completes_phase;
+    const int set = m_lookahead ? (round & 1) : 0;
+    const TunedPanels panels = tuned_full ? TunedPanels{m_col_t[set].view<std::uint32_t>(), m_row_panel[set].view<std::uint32_t>()}
+                                          : TunedPanels{};
+    const int row_tiles = m_side / kTunedTileRows;
+    const int col_tiles = static_cast<int>(words) / tuned_phase3_tile_words();
+
+    if (m_lookahead && tuned_full && (phase == Phase::Pivot || phase == Phase::PivotRowCol)) {
+      // Look-ahead: phases 1 and 2 on the high-priority stream, overlapping the previous round's phase 3.
+      if (m_main_dirty) main_to_aux();
+      s = m_aux.get();
+      const int start = m_ring.record(s);
+      if (phase == Phase::Pivot) {
+        pivot_async<T>(matrix(), block, p0, s);
+        sample.bytes = 2 * b * b * e;
+      } else {
+        enqueue_tuned_rowcol(p0, panels, s);
+        sample.bytes = tuned_rowcol_bytes(side, words, b, e);
       }
+      m_ring.add(sample, start, m_ring.record(s));
+      m_aux_dirty = true;
+    } else if (m_lookahead && tuned_full && phase == Phase::Independent && round + 1 < rounds()) {
+      // Look-ahead: the tile row and tile column holding the next pivot block go to the high-priority stream
+      // (after this round's phase 2 there, and after the previous phase-3 remainder), so the next round's
+      // phases 1 and 2 can start as soon as they are done; every other tile runs here meanwhile.
+      aux_to_main();
+      if (m_main_dirty) main_to_aux();
+      cudaStream_t aux = m_aux.get();
+      if (m_rest_pending) APSP_CUDA_CHECK(cudaStreamWaitEvent(aux, m_rest_done.get(), 0));
+      const int next = (round + 1) * block;
+      const int tr = next / kTunedTileRows;
+      const int tc = next / static_cast<int>(4 / sizeof(T)) / tuned_phase3_tile_words();
+      tuned_independent_tiles_async<T>(matrix(), block, TileRange{tr, tr + 1, 0, col_tiles}, panels, aux);
+      tuned_independent_tiles_async<T>(matrix(), block, TileRange{0, row_tiles, tc, tc + 1, tr, -1}, panels, aux);
+      m_aux_dirty = true;
+      const int start = m_ring.record(s);
+      tuned_independent_tiles_async<T>(matrix(), block, TileRange{0, row_tiles, 0, col_tiles, tr, tc}, panels, s);
+      sample.bytes = tuned_independent_bytes(side, words, b, e);
+      m_ring.add(sample, start, m_ring.record(s));
+      APSP_CUDA_CHECK(cudaEventRecord(m_rest_done.get(), s));
+      m_rest_pending = true;
     } else {
-      const TunedPanels panels{m_col_t.view<std::uint32_t>(), m_row_panel.view<std::uint32_t>()};
-      const std::uint64_t words = side * e / 4;
-      switch (phase) {
-        case Phase::Pivot:
-          pivot_async<T>(matrix(), block, p0, s);
-          sample.bytes = 2 * b * b * e;
-          break;
-        case Phase::PivotRowCol: {
-          const MatrixView<T> d = matrix();
-          const MatrixView<const T> pivot{d.row(p0) + p0, d.pitch, block, block};
-          tuned_rowcol_async<T>(d, pivot, block, p0, true, 0, m_side, panels, s);
-          const std::uint64_t ctas = words / kTunedTileWords + side / kTunedTileRows;
-          sample.bytes = 3 * b * side * e + 2 * side * b * e + 4 * side * b + ctas * b * b * e;
-          break;
+      aux_to_main();
+      const int start = m_ring.record(s);
+      // A phase run to its end uses the phase kernel even when k-steps already did part of it: each phase
+      // kernel is idempotent on its own partial results (Floyd–Warshall on a partially relaxed block gives the
+      // same closure), so the state equals the one the k-steps would reach.
+      if (m_variant == Variant::Naive || !completes_phase) {
+        for (int k = k_begin; k < k_end; ++k) relax_k_async<T>(matrix(), m_n, p0 + k, phase, p0, p0 + block, s);
+        std::uint64_t cells = n * n;
+        if (phase == Phase::Pivot) cells = upb * upb;
+        if (phase == Phase::PivotRowCol) cells = 2 * upb * rest;
+        if (phase == Phase::Independent) cells = rest * rest;
+        sample.bytes = 2 * cells * e * ks;
+      } else if (m_variant == Variant::Blocked) {
+        const int blocks = m_padded / block;
+        const std::uint64_t nb = static_cast<std::uint64_t>(blocks);
+        switch (phase) {
+          case Phase::Pivot:
+            pivot_async<T>(matrix(), block, p0, s);
+            sample.bytes = 2 * b * b * e;
+            break;
+          case Phase::PivotRowCol:
+            blocked_rowcol_async<T>(matrix(), block, round, blocks, s);
+            sample.bytes = 2 * (nb - 1) * 3 * b * b * e;
+            break;
+          default:
+            blocked_independent_async<T>(matrix(), block, round, blocks, s);
+            sample.bytes = (nb - 1) * (nb - 1) * 4 * b * b * e;
+            break;
         }
-        default: {
-          tuned_independent_async<T>(matrix(), block, 0, m_side, panels, s);
-          const std::uint64_t tiles = (side / kTunedTileRows) * (words / kTunedTileWords);
-          sample.bytes = 2 * side * side * e + tiles * 2 * kTunedTileRows * b * 4;
-          break;
+      } else {
+        switch (phase) {
+          case Phase::Pivot:
+            pivot_async<T>(matrix(), block, p0, s);
+            sample.bytes = 2 * b * b * e;
+            break;
+          case Phase::PivotRowCol:
+            enqueue_tuned_rowcol(p0, panels, s);
+            sample.bytes = tuned_rowcol_bytes(side, words, b, e);
+            break;
+          default:
+            tuned_independent_tiles_async<T>(matrix(), block, TileRange{0, row_tiles, 0, col_tiles}, panels, s);
+            sample.bytes = tuned_independent_bytes(side, words, b, e);
+            break;
         }
       }
+      m_ring.add(sample, start, m_ring.record(s));
+      m_main_dirty = true;
     }
-    const int end = m_ring.record(s);
-    m_ring.add(sample, start, end);
 
     const bool ends_round = completes_phase && (phase == Phase::Independent || phase == Phase::Full);
     if (ends_round) {
+      // On the main stream after this round's phase 3 (with look-ahead, the next pivot's strips may still be
+      // running: a negative entry there is seen one round later, or by the final check after full sync).
       const MatrixView<T> d = matrix();
-      diagonal_check_async<T>(MatrixView<const T>{d.data, d.pitch, d.rows, d.cols}, m_n, 0, m_flags.device(), s);
+      diagonal_check_async<T>(MatrixView<const T>{d.data, d.pitch, d.rows, d.cols}, m_n, 0, m_flags.device(),
+                              m_stream.get());
     }
     // Keep the event backlog bounded when nobody collects (e.g. a long ToEnd in a benchmark).
     if (m_ring.pending() > 4096) collect_timings(false);
@@ -213,6 +273,7 @@ template <class T> class CudaSolver final : public Solver {
 
   void read_raw(DistanceMatrix& out) override {
     if (m_n == 0) return;
+    aux_to_main();
     cudaStream_t s = m_stream.get();
     const int start = m_ring.record(s);
     APSP_CUDA_CHECK(cudaMemcpy2DAsync(out.data(), out.pitch_bytes(), m_d.data(), m_d.pitch_bytes(),
@@ -230,6 +291,7 @@ template <class T> class CudaSolver final : public Solver {
 
   std::int32_t raw_value_at(int i, int j) override {
     T v{};
+    aux_to_main();
     APSP_CUDA_CHECK(cudaMemcpyAsync(&v, matrix().row(i) + j, sizeof(T), cudaMemcpyDeviceToHost, m_stream.get()));
     synchronize();
     return v;
@@ -241,6 +303,7 @@ template <class T> class CudaSolver final : public Solver {
       m_tiles = DeviceMatrix();
       m_tiles = DeviceMatrix(1, static_cast<int>(g.texels()), sizeof(std::int32_t), m_name + " view tiles");
     }
+    aux_to_main();
     cudaStream_t s = m_stream.get();
     auto* dev_tiles = static_cast<std::int32_t*>(m_tiles.data());
     const MatrixView<T> d = matrix();
@@ -252,19 +315,59 @@ template <class T> class CudaSolver final : public Solver {
  private:
   MatrixView<T> matrix() const { return m_d.view<T>(); }
 
+  void enqueue_tuned_rowcol(int p0, const TunedPanels& panels, cudaStream_t s) {
+    const MatrixView<T> d = matrix();
+    const int block = options().block;
+    const MatrixView<const T> pivot{d.row(p0) + p0, d.pitch, block, block};
+    tuned_rowcol_async<T>(d, pivot, block, p0, true, 0, m_side, panels, s);
+  }
+  static std::uint64_t tuned_rowcol_bytes(std::uint64_t side, std::uint64_t words, std::uint64_t b, std::uint64_t e) {
+    const std::uint64_t ctas = words / kTunedTileWords + side / kTunedTileRows;
+    return 3 * b * side * e + 2 * side * b * e + 4 * side * b + ctas * b * b * e;
+  }
+  static std::uint64_t tuned_independent_bytes(std::uint64_t side, std::uint64_t words, std::uint64_t b, std::uint64_t e) {
+    const std::uint64_t tile_words = static_cast<std::uint64_t>(tuned_phase3_tile_words());
+    const std::uint64_t tiles = (side / kTunedTileRows) * (words / tile_words);
+    return 2 * side * side * e + tiles * (kTunedTileRows + tile_words) * b * 4;
+  }
+
+  /// Orders the second stream after the main stream's work so far (or after its last hand-off point).
+  void main_to_aux() {
+    if (m_main_dirty) {
+      APSP_CUDA_CHECK(cudaEventRecord(m_handoff.get(), m_stream.get()));
+      m_main_dirty = false;
+    }
+    APSP_CUDA_CHECK(cudaStreamWaitEvent(m_aux.get(), m_handoff.get(), 0));
+  }
+  /// Orders the main stream after everything issued on the second one.
+  void aux_to_main() {
+    if (!m_aux_dirty) return;
+    APSP_CUDA_CHECK(cudaEventRecord(m_aux_done.get(), m_aux.get()));
+    APSP_CUDA_CHECK(cudaStreamWaitEvent(m_stream.get(), m_aux_done.get(), 0));
+    m_aux_dirty = false;
+  }
+
   Variant m_variant;
   std::string m_name;
   int m_device = 0;
   int m_n = 0;
   int m_padded = 0;  ///< n padded to the block (the host layout)
   int m_side = 0;    ///< device matrix side (>= m_padded)
-  Stream m_stream;
-  MappedFlags m_flags;  ///< [0]: a diagonal entry went negative
+  bool m_lookahead = false;
+  Stream m_stream;           ///< main stream: phase 3, k-steps, copies
+  Stream m_aux;              ///< cuda-tuned look-ahead: phases 1 and 2
+  SyncEvent m_handoff;       ///< main -> aux ordering point
+  SyncEvent m_aux_done;      ///< aux -> main ordering point
+  SyncEvent m_rest_done;     ///< look-ahead: the main stream's part of the last phase 3 is done
+  bool m_rest_pending = false;
+  bool m_main_dirty = false; ///< main has work the second stream has not been ordered after
+  bool m_aux_dirty = false;  ///< the second stream has work main has not been ordered after
+  MappedFlags m_flags;       ///< [0]: a diagonal entry went negative
   EventRing m_ring;
   DeviceMatrix m_d;
-  DeviceMatrix m_col_t;      ///< cuda-tuned: block x side 32-bit words, transposed pivot column panel
-  DeviceMatrix m_row_panel;  ///< cuda-tuned: block x side elements, pivot row panel
-  DeviceMatrix m_tiles;      ///< view tile minima
+  DeviceMatrix m_col_t[2];      ///< cuda-tuned: block x side 32-bit words, transposed pivot column panel
+  DeviceMatrix m_row_panel[2];  ///< cuda-tuned: block x side elements, pivot row panel (by round parity)
+  DeviceMatrix m_tiles;         ///< view tile minima
 };
 
 }  // namespace

@@ -106,9 +106,11 @@ void MappedFlags::clear() {
   for (int i = 0; i < m_count; ++i) m_host[i] = 0;
 }
 
-Stream Stream::create() {
+Stream Stream::create(bool high_priority) {
   Stream s;
-  APSP_CUDA_CHECK(cudaStreamCreateWithFlags(&s.m_stream, cudaStreamNonBlocking));
+  int least = 0, greatest = 0;
+  APSP_CUDA_CHECK(cudaDeviceGetStreamPriorityRange(&least, &greatest));
+  APSP_CUDA_CHECK(cudaStreamCreateWithPriority(&s.m_stream, cudaStreamNonBlocking, high_priority ? greatest : least));
   return s;
 }
 
@@ -120,6 +122,24 @@ Stream& Stream::operator=(Stream&& other) noexcept {
   if (this != &other) {
     if (m_stream) (void)cudaStreamDestroy(m_stream);
     m_stream = std::exchange(other.m_stream, nullptr);
+  }
+  return *this;
+}
+
+SyncEvent SyncEvent::create() {
+  SyncEvent e;
+  APSP_CUDA_CHECK(cudaEventCreateWithFlags(&e.m_event, cudaEventDisableTiming));
+  return e;
+}
+
+SyncEvent::~SyncEvent() {
+  if (m_event) (void)cudaEventDestroy(m_event);
+}
+
+SyncEvent& SyncEvent::operator=(SyncEvent&& other) noexcept {
+  if (this != &other) {
+    if (m_event) (void)cudaEventDestroy(m_event);
+    m_event = std::exchange(other.m_event, nullptr);
   }
   return *this;
 }

@@ -89,7 +89,8 @@ class MappedFlags {
 class Stream {
  public:
   Stream() = default;
-  static Stream create();
+  /// @param high_priority the device's greatest stream priority: its CTAs are scheduled first.
+  static Stream create(bool high_priority = false);
   ~Stream();
   Stream(const Stream&) = delete;
   Stream& operator=(const Stream&) = delete;
@@ -99,6 +100,22 @@ class Stream {
 
  private:
   cudaStream_t m_stream = nullptr;
+};
+
+/// @brief RAII cudaEvent_t without timing: orders work between streams.
+class SyncEvent {
+ public:
+  SyncEvent() = default;
+  static SyncEvent create();
+  ~SyncEvent();
+  SyncEvent(const SyncEvent&) = delete;
+  SyncEvent& operator=(const SyncEvent&) = delete;
+  SyncEvent(SyncEvent&& other) noexcept : m_event(other.m_event) { other.m_event = nullptr; }
+  SyncEvent& operator=(SyncEvent&& other) noexcept;
+  cudaEvent_t get() const { return m_event; }
+
+ private:
+  cudaEvent_t m_event = nullptr;
 };
 
 }  // namespace apsp::cuda

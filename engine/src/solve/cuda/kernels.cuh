@@ -65,6 +65,24 @@ template <class T>
 void tuned_independent_async(MatrixView<T> d, int block, int row_begin, int row_end, TunedPanels panels,
                              cudaStream_t stream);
 
+/// @brief Tiles [row_begin, row_end) x [col_begin, col_end) (tile indices), leaving out tile row skip_row and
+/// tile column skip_col (-1: none). Lets the next pivot's row and column strips run first (look-ahead).
+struct TileRange {
+  int row_begin = 0, row_end = 0;
+  int col_begin = 0, col_end = 0;
+  int skip_row = -1, skip_col = -1;
+};
+template <class T>
+void tuned_independent_tiles_async(MatrixView<T> d, int block, TileRange tiles, TunedPanels panels, cudaStream_t stream);
+
+/// @brief Words per phase-3 tile column (128, or 64 with APSP_CUDA_P3_TILE_WORDS=64): the unit of
+/// TileRange's column indices. Divides kTunedTileWords, so the matrix padding fits both.
+int tuned_phase3_tile_words();
+
+/// @brief Whether phase 3 runs as a persistent kernel (APSP_CUDA_P3=persistent): resident CTAs walk the tiles,
+/// prefetching the next tile's C. It holds every CTA slot, so the solver turns look-ahead off with it.
+bool tuned_phase3_persistent();
+
 /// @brief Shared memory the tuned kernels need (to check a device before the first launch).
 std::size_t tuned_max_shared_bytes(int block, bool int16);
 

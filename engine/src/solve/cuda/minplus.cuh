@@ -35,20 +35,12 @@ template <> struct WordOps<std::int32_t> {
   }
   /// The A operand of a min-plus word: the value itself.
   __device__ __forceinline__ static unsigned broadcast(std::int32_t v) { return static_cast<unsigned>(v); }
-  /// Accumulator start: larger than any sum (sums stay below 2 * INF, range_policy.h).
-  static constexpr unsigned kNoPath = 0x7FFFFFFFu;
-  __device__ __forceinline__ static unsigned merge(unsigned a, unsigned b) {
-    return static_cast<unsigned>(min(static_cast<int>(a), static_cast<int>(b)));
-  }
 };
 template <> struct WordOps<std::int16_t> {
   static constexpr int kElems = 2;
   __device__ __forceinline__ static unsigned op(unsigned a, unsigned b, unsigned c) { return minplus_x2(a, b, c); }
   /// The A operand of a packed word: the value in both lanes.
   __device__ __forceinline__ static unsigned broadcast(std::int16_t v) { return dup16(v); }
-  /// Accumulator start: 0x7FFF in both lanes.
-  static constexpr unsigned kNoPath = 0x7FFF7FFFu;
-  __device__ __forceinline__ static unsigned merge(unsigned a, unsigned b) { return __vmins2(a, b); }
 };
 
 }  // namespace apsp::cuda

@@ -3,7 +3,7 @@
 // Phase 3 is a min-plus "GEMM" C = min(C, A (x) B) with A the pivot column panel (rows x block) and B the
 // pivot row panel (block x columns). A CTA owns a 128-row x 128-word tile (128 int32 or 256 int16 columns),
 // whatever the pivot block size; 256 threads hold 8 x 8 words each in registers. The panels are streamed
-// through shared memory in chunks of 16 k with cp.async, two stages deep, so the next chunk loads while this
+// through shared memory in chunks of 32 k with cp.async, two stages deep, so the next chunk loads while this
 // one is used. The A panel arrives transposed (col_t[k][i]) and, for int16, already broadcast to both halves of
 // a word, so the inner loop is four conflict-free 16-byte shared loads and 64 VIADDMNMX per k and thread.
 // Rows are split as ty*4 + {0..3} and 64 + ty*4 + {0..3} (columns likewise) so that every 16-byte shared
@@ -18,6 +18,7 @@
 
 #include <apsp/core/errors.h>
 
+#include <cstdlib>
 #include <string>
 
 namespace apsp::cuda {
@@ -25,10 +26,7 @@ namespace apsp::cuda {
 namespace {
 
 constexpr int kThreads = 256;
-constexpr int kChunk = 16;                                 // k per pipeline stage
-constexpr int kStageWords = 2 * kChunk * kTunedTileWords;  // A and B chunk of one stage (16 KiB)
-// Two panel stages and the C tile: 96 KiB, so two CTAs share an SM.
-constexpr std::size_t kPhase3Smem = (2 * kStageWords + kTunedTileRows * kTunedTileWords) * sizeof(unsigned);
+constexpr int kChunk = 32;  // k per pipeline stage
 
 __device__ __forceinline__ void cp_async16(void* smem, const void* gmem) {
   const unsigned s = static_cast<unsigned>(__cvta_generic_to_shared(smem));
@@ -43,93 +41,229 @@ __device__ __forceinline__ void stg128(unsigned* p, uint4 v) { *reinterpret_cast
 
 // ---- phase 3 ----------------------------------------------------------------------------------------------------
 
-// The C tile is copied into shared memory with cp.async at the start and merged only at the end, while the
-// accumulators start at "infinity": the tile's global-memory latency hides behind the whole k loop instead of
-// stalling its start. Two co-resident CTAs per SM (96 KiB of shared memory each) keep the VIADDMNMX pipe busy
-// across each other's barriers.
-template <class T>
-__global__ void __launch_bounds__(kThreads, 2)
-    tuned_independent_kernel(MatrixView<unsigned> d, int row_begin, int chunks, TunedPanels panels) {
+// C goes straight into the accumulators (its loads overlap the first chunk's copy) and back out at the end.
+// (Staging C through shared memory with cp.async and merging at the end was measured slower on an H200:
+// 13.0 vs 13.3 T updates/s at n = 16384, B = 64.) TW = 128 words: 8 x 8 words per thread, two CTAs per SM
+// (64 KiB of shared memory each); TW = 64: 8 x 4 words per thread, three CTAs per SM (48 KiB each), so that
+// more CTAs hide each other's start-up and barriers when the pivot block (the k extent) is short.
+template <class T, int TW>
+__global__ void __launch_bounds__(kThreads, TW == 128 ? 2 : 3)
+    tuned_independent_kernel(MatrixView<unsigned> d, TileRange tiles, int chunks, TunedPanels panels) {
   using Ops = WordOps<T>;
+  constexpr int WPT = TW / 16;                          // words per thread
+  constexpr int kStageA = kChunk * kTunedTileRows;      // A chunk: kChunk x 128 rows
+  constexpr int kStage = kStageA + kChunk * TW;         // plus B chunk: kChunk x TW words
+  const int tile_row = tiles.row_begin + static_cast<int>(blockIdx.y);
+  const int tile_col = tiles.col_begin + static_cast<int>(blockIdx.x);
+  if (tile_row == tiles.skip_row || tile_col == tiles.skip_col) return;
   extern __shared__ uint4 tuned_smem[];
   unsigned* smem = reinterpret_cast<unsigned*>(tuned_smem);
-  unsigned* c_tile = smem + 2 * kStageWords;  // 128 x 128 words
   const int tid = threadIdx.x;
   const int tx = tid & 15, ty = tid >> 4;
-  const int i0 = row_begin + blockIdx.y * kTunedTileRows;
-  const int w0 = blockIdx.x * kTunedTileWords;
+  const int i0 = tile_row * kTunedTileRows;
+  const int w0 = tile_col * TW;
 
   auto load_chunk = [&](int chunk, int stage) {
-    unsigned* a = smem + stage * kStageWords;
-    unsigned* b = a + kChunk * kTunedTileWords;
+    unsigned* a = smem + stage * kStage;
+    unsigned* b = a + kStageA;
 #pragma unroll
-    for (int q = 0; q < (kChunk * kTunedTileWords / 4) / kThreads; ++q) {
+    for (int q = 0; q < (kChunk * kTunedTileRows / 4) / kThreads; ++q) {
       const int piece = q * kThreads + tid;  // 16-byte piece: 32 per 128-word row
       const int kk = piece >> 5;
       const int w = (piece & 31) * 4;
-      cp_async16(a + kk * kTunedTileWords + w, panels.col_t.row(chunk * kChunk + kk) + i0 + w);
-      cp_async16(b + kk * kTunedTileWords + w, panels.row.row(chunk * kChunk + kk) + w0 + w);
+      cp_async16(a + kk * kTunedTileRows + w, panels.col_t.row(chunk * kChunk + kk) + i0 + w);
+    }
+#pragma unroll
+    for (int q = 0; q < (kChunk * TW / 4) / kThreads; ++q) {
+      const int piece = q * kThreads + tid;
+      const int kk = piece / (TW / 4);
+      const int w = (piece % (TW / 4)) * 4;
+      cp_async16(b + kk * TW + w, panels.row.row(chunk * kChunk + kk) + w0 + w);
     }
     cp_async_commit();
   };
 
-  // Commit groups in this order: chunk 0, the C tile, then one group per further chunk; waiting for chunk 0
-  // therefore leaves the C tile in flight.
   load_chunk(0, 0);
-#pragma unroll
-  for (int q = 0; q < (kTunedTileRows * kTunedTileWords / 4) / kThreads; ++q) {
-    const int piece = q * kThreads + tid;
-    const int row = piece >> 5;
-    const int w = (piece & 31) * 4;
-    cp_async16(c_tile + row * kTunedTileWords + w, d.row(i0 + row) + w0 + w);
-  }
-  cp_async_commit();
 
-  unsigned acc[8][8];
+  unsigned acc[8][WPT];
 #pragma unroll
-  for (int r = 0; r < 8; ++r)
+  for (int r = 0; r < 8; ++r) {
+    const unsigned* row = d.row(i0 + (r < 4 ? ty * 4 + r : 64 + ty * 4 + r - 4)) + w0;
 #pragma unroll
-    for (int q = 0; q < 8; ++q) acc[r][q] = Ops::kNoPath;
+    for (int h = 0; h < WPT / 4; ++h) {
+      const uint4 v = ldg128(row + h * 64 + tx * 4);
+      acc[r][4 * h] = v.x, acc[r][4 * h + 1] = v.y, acc[r][4 * h + 2] = v.z, acc[r][4 * h + 3] = v.w;
+    }
+  }
 
   for (int c = 0; c < chunks; ++c) {
-    const bool prefetch = c + 1 < chunks;
-    if (prefetch) load_chunk(c + 1, (c + 1) & 1);
-    if (c == 0) {
-      if (prefetch) cp_async_wait<2>(); else cp_async_wait<1>();
+    if (c + 1 < chunks) {
+      load_chunk(c + 1, (c + 1) & 1);
+      cp_async_wait<1>();
     } else {
-      if (prefetch) cp_async_wait<1>(); else cp_async_wait<0>();
+      cp_async_wait<0>();
     }
     __syncthreads();
-    const unsigned* a = smem + (c & 1) * kStageWords;
-    const unsigned* b = a + kChunk * kTunedTileWords;
+    const unsigned* a = smem + (c & 1) * kStage;
+    const unsigned* b = a + kStageA;
 #pragma unroll
     for (int kk = 0; kk < kChunk; ++kk) {
-      const uint4 a0 = lds128(a + kk * kTunedTileWords + ty * 4);
-      const uint4 a1 = lds128(a + kk * kTunedTileWords + 64 + ty * 4);
-      const uint4 b0 = lds128(b + kk * kTunedTileWords + tx * 4);
-      const uint4 b1 = lds128(b + kk * kTunedTileWords + 64 + tx * 4);
+      const uint4 a0 = lds128(a + kk * kTunedTileRows + ty * 4);
+      const uint4 a1 = lds128(a + kk * kTunedTileRows + 64 + ty * 4);
       const unsigned av[8] = {a0.x, a0.y, a0.z, a0.w, a1.x, a1.y, a1.z, a1.w};
-      const unsigned bv[8] = {b0.x, b0.y, b0.z, b0.w, b1.x, b1.y, b1.z, b1.w};
+      unsigned bv[WPT];
+#pragma unroll
+      for (int h = 0; h < WPT / 4; ++h) {
+        const uint4 bb = lds128(b + kk * TW + h * 64 + tx * 4);
+        bv[4 * h] = bb.x, bv[4 * h + 1] = bb.y, bv[4 * h + 2] = bb.z, bv[4 * h + 3] = bb.w;
+      }
 #pragma unroll
       for (int r = 0; r < 8; ++r)
 #pragma unroll
-        for (int q = 0; q < 8; ++q) acc[r][q] = Ops::op(av[r], bv[q], acc[r][q]);
+        for (int q = 0; q < WPT; ++q) acc[r][q] = Ops::op(av[r], bv[q], acc[r][q]);
     }
-    __syncthreads();  // the stage is refilled by the next iteration's copy
+    if (c + 2 < chunks) __syncthreads();  // this stage is refilled by the next iteration's copy
   }
-  cp_async_wait<0>();
-  __syncthreads();
 
 #pragma unroll
   for (int r = 0; r < 8; ++r) {
-    const int row = r < 4 ? ty * 4 + r : 64 + ty * 4 + r - 4;
-    const uint4 lo = lds128(c_tile + row * kTunedTileWords + tx * 4);
-    const uint4 hi = lds128(c_tile + row * kTunedTileWords + 64 + tx * 4);
-    unsigned* out = d.row(i0 + row) + w0;
-    stg128(out + tx * 4, make_uint4(Ops::merge(acc[r][0], lo.x), Ops::merge(acc[r][1], lo.y),
-                                    Ops::merge(acc[r][2], lo.z), Ops::merge(acc[r][3], lo.w)));
-    stg128(out + 64 + tx * 4, make_uint4(Ops::merge(acc[r][4], hi.x), Ops::merge(acc[r][5], hi.y),
-                                         Ops::merge(acc[r][6], hi.z), Ops::merge(acc[r][7], hi.w)));
+    unsigned* row = d.row(i0 + (r < 4 ? ty * 4 + r : 64 + ty * 4 + r - 4)) + w0;
+#pragma unroll
+    for (int h = 0; h < WPT / 4; ++h)
+      stg128(row + h * 64 + tx * 4, make_uint4(acc[r][4 * h], acc[r][4 * h + 1], acc[r][4 * h + 2], acc[r][4 * h + 3]));
+  }
+}
+
+template <int TW> constexpr std::size_t phase3_smem() {
+  return 2 * (kChunk * kTunedTileRows + kChunk * TW) * sizeof(unsigned);
+}
+
+// Persistent form (APSP_CUDA_P3=persistent): 2 CTAs per SM stay resident and walk the tiles. The next tile's
+// C is copied into shared memory while this tile computes, and the next tile's first panel chunk while this
+// tile's last chunk computes, so tile boundaries cost neither a memory round trip nor a launch, and the
+// stores of one tile drain under the next one's arithmetic. Chunks of 16 k keep it at 96 KiB per CTA.
+constexpr int kPChunk = 16;
+constexpr int kPStage = 2 * kPChunk * kTunedTileWords;  // A and B chunk of one stage (128 rows, 128 words)
+constexpr std::size_t kPersistentSmem = (kTunedTileRows * kTunedTileWords + 2 * kPStage) * sizeof(unsigned);
+
+template <class T>
+__global__ void __launch_bounds__(kThreads, 2)
+    tuned_persistent_kernel(MatrixView<unsigned> d, TileRange tiles, int rows_eff, int cols_eff, int chunks,
+                            TunedPanels panels) {
+  using Ops = WordOps<T>;
+  extern __shared__ uint4 tuned_smem[];
+  unsigned* const cbuf = reinterpret_cast<unsigned*>(tuned_smem);       // 128 x 128 words: the next C tile
+  unsigned* const stages = cbuf + kTunedTileRows * kTunedTileWords;     // two panel stages
+  const int tid = threadIdx.x;
+  const int tx = tid & 15, ty = tid >> 4;
+  const int total = rows_eff * cols_eff;
+  int t = blockIdx.x;
+  if (t >= total) return;
+
+  // Tile index -> first row and first word, leaving out the skipped tile row and column.
+  auto origin = [&](int index, int& i0, int& w0) {
+    int r = tiles.row_begin + index / cols_eff;
+    int c = tiles.col_begin + index % cols_eff;
+    if (tiles.skip_row >= 0 && r >= tiles.skip_row) ++r;
+    if (tiles.skip_col >= 0 && c >= tiles.skip_col) ++c;
+    i0 = r * kTunedTileRows;
+    w0 = c * kTunedTileWords;
+  };
+  auto load_c = [&](int i0, int w0) {
+#pragma unroll 4
+    for (int q = 0; q < (kTunedTileRows * kTunedTileWords / 4) / kThreads; ++q) {
+      const int piece = q * kThreads + tid;
+      const int row = piece >> 5;
+      const int w = (piece & 31) * 4;
+      cp_async16(cbuf + row * kTunedTileWords + w, d.row(i0 + row) + w0 + w);
+    }
+    cp_async_commit();
+  };
+  auto load_chunk = [&](int i0, int w0, int chunk, int stage) {
+    unsigned* a = stages + stage * kPStage;
+    unsigned* b = a + kPChunk * kTunedTileWords;
+#pragma unroll
+    for (int q = 0; q < (kPChunk * kTunedTileWords / 4) / kThreads; ++q) {
+      const int piece = q * kThreads + tid;
+      const int kk = piece >> 5;
+      const int w = (piece & 31) * 4;
+      cp_async16(a + kk * kTunedTileWords + w, panels.col_t.row(chunk * kPChunk + kk) + i0 + w);
+      cp_async16(b + kk * kTunedTileWords + w, panels.row.row(chunk * kPChunk + kk) + w0 + w);
+    }
+    cp_async_commit();
+  };
+
+  int i0, w0;
+  origin(t, i0, w0);
+  load_chunk(i0, w0, 0, 0);
+  load_c(i0, w0);
+  int step = 0;  // chunk steps so far: the stage of a step is step & 1
+  unsigned acc[8][8];
+  for (;;) {
+    const int tn = t + static_cast<int>(gridDim.x);
+    const bool has_next = tn < total;
+    int ni0 = 0, nw0 = 0;
+    if (has_next) origin(tn, ni0, nw0);
+    cp_async_wait<0>();  // this tile's C and first chunk
+    __syncthreads();
+#pragma unroll
+    for (int r = 0; r < 8; ++r) {
+      const unsigned* row = cbuf + (r < 4 ? ty * 4 + r : 64 + ty * 4 + r - 4) * kTunedTileWords;
+      const uint4 lo = lds128(row + tx * 4);
+      const uint4 hi = lds128(row + 64 + tx * 4);
+      acc[r][0] = lo.x, acc[r][1] = lo.y, acc[r][2] = lo.z, acc[r][3] = lo.w;
+      acc[r][4] = hi.x, acc[r][5] = hi.y, acc[r][6] = hi.z, acc[r][7] = hi.w;
+    }
+    __syncthreads();  // cbuf is refilled with the next tile's C below
+    for (int c = 0; c < chunks; ++c, ++step) {
+      // Prefetch the next step's chunk (this tile's next, or the next tile's first); at c == 0 also the next
+      // C, committed after that chunk so that waiting for the chunk does not wait for C.
+      int newer = 0;  // groups committed after the one holding this step's chunk
+      if (c + 1 < chunks) {
+        load_chunk(i0, w0, c + 1, (step + 1) & 1);
+        ++newer;
+      } else if (has_next) {
+        load_chunk(ni0, nw0, 0, (step + 1) & 1);
+        ++newer;
+      }
+      if (c == 0 && has_next) {
+        load_c(ni0, nw0);
+      } else if (c == 1 && has_next) {
+        ++newer;  // the next C, committed during step 0 after this step's chunk, may still be in flight
+      }
+      if (c > 0) {
+        if (newer >= 2) cp_async_wait<2>();
+        else if (newer == 1) cp_async_wait<1>();
+        else cp_async_wait<0>();
+        __syncthreads();
+      }
+      const unsigned* a = stages + (step & 1) * kPStage;
+      const unsigned* b = a + kPChunk * kTunedTileWords;
+#pragma unroll
+      for (int kk = 0; kk < kPChunk; ++kk) {
+        const uint4 a0 = lds128(a + kk * kTunedTileWords + ty * 4);
+        const uint4 a1 = lds128(a + kk * kTunedTileWords + 64 + ty * 4);
+        const uint4 b0 = lds128(b + kk * kTunedTileWords + tx * 4);
+        const uint4 b1 = lds128(b + kk * kTunedTileWords + 64 + tx * 4);
+        const unsigned av[8] = {a0.x, a0.y, a0.z, a0.w, a1.x, a1.y, a1.z, a1.w};
+        const unsigned bv[8] = {b0.x, b0.y, b0.z, b0.w, b1.x, b1.y, b1.z, b1.w};
+#pragma unroll
+        for (int r = 0; r < 8; ++r)
+#pragma unroll
+          for (int q = 0; q < 8; ++q) acc[r][q] = Ops::op(av[r], bv[q], acc[r][q]);
+      }
+      __syncthreads();  // this stage is refilled by the prefetch of the step after next
+    }
+#pragma unroll
+    for (int r = 0; r < 8; ++r) {
+      unsigned* row = d.row(i0 + (r < 4 ? ty * 4 + r : 64 + ty * 4 + r - 4)) + w0;
+      stg128(row + tx * 4, make_uint4(acc[r][0], acc[r][1], acc[r][2], acc[r][3]));
+      stg128(row + 64 + tx * 4, make_uint4(acc[r][4], acc[r][5], acc[r][6], acc[r][7]));
+    }
+    if (!has_next) break;
+    t = tn;
+    i0 = ni0;
+    w0 = nw0;
   }
 }
 
@@ -297,9 +431,14 @@ void launch_rowcol(MatrixView<T> d, MatrixView<const T> pivot, int p0, bool row_
   APSP_CUDA_CHECK_LAUNCH("tuned_rowcol_kernel");
 }
 
-template <class T> void set_phase3_smem() {
-  APSP_CUDA_CHECK(cudaFuncSetAttribute(tuned_independent_kernel<T>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                       static_cast<int>(kPhase3Smem)));
+template <class T, int TW> void launch_phase3(MatrixView<T> d, int block, TileRange tiles, TunedPanels panels, cudaStream_t stream) {
+  const dim3 grid(tiles.col_end - tiles.col_begin, tiles.row_end - tiles.row_begin);
+  if (grid.x == 0 || grid.y == 0) return;
+  constexpr std::size_t smem = phase3_smem<TW>();
+  APSP_CUDA_CHECK(cudaFuncSetAttribute(tuned_independent_kernel<T, TW>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                       static_cast<int>(smem)));
+  tuned_independent_kernel<T, TW><<<grid, kThreads, smem, stream>>>(d.template as<unsigned>(), tiles, block / kChunk, panels);
+  APSP_CUDA_CHECK_LAUNCH("tuned_independent_kernel");
 }
 
 }  // namespace
@@ -315,16 +454,63 @@ void tuned_rowcol_async(MatrixView<T> d, MatrixView<const T> pivot, int block, i
   }
 }
 
+int tuned_phase3_tile_words() {
+  static const int words = [] {
+    const char* env = std::getenv("APSP_CUDA_P3_TILE_WORDS");
+    return env && std::string(env) == "64" ? 64 : 128;
+  }();
+  return words;
+}
+
+bool tuned_phase3_persistent() {
+  static const bool on = [] {
+    const char* env = std::getenv("APSP_CUDA_P3");
+    return env && std::string(env) == "persistent";
+  }();
+  return on;
+}
+
+namespace {
+template <class T> void launch_persistent(MatrixView<T> d, int block, TileRange tiles, TunedPanels panels, cudaStream_t stream) {
+  // Normalize the skips so that the kernel's index mapping only meets skips inside the range.
+  if (tiles.skip_row < tiles.row_begin || tiles.skip_row >= tiles.row_end) tiles.skip_row = -1;
+  if (tiles.skip_col < tiles.col_begin || tiles.skip_col >= tiles.col_end) tiles.skip_col = -1;
+  const int rows_eff = tiles.row_end - tiles.row_begin - (tiles.skip_row >= 0 ? 1 : 0);
+  const int cols_eff = tiles.col_end - tiles.col_begin - (tiles.skip_col >= 0 ? 1 : 0);
+  const int total = rows_eff * cols_eff;
+  if (total <= 0) return;
+  static int sms = 0;
+  if (sms == 0) {
+    int device = 0;
+    APSP_CUDA_CHECK(cudaGetDevice(&device));
+    APSP_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+  }
+  APSP_CUDA_CHECK(cudaFuncSetAttribute(tuned_persistent_kernel<T>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                       static_cast<int>(kPersistentSmem)));
+  const int grid = total < 2 * sms ? total : 2 * sms;
+  tuned_persistent_kernel<T><<<grid, kThreads, kPersistentSmem, stream>>>(d.template as<unsigned>(), tiles, rows_eff,
+                                                                          cols_eff, block / kPChunk, panels);
+  APSP_CUDA_CHECK_LAUNCH("tuned_persistent_kernel");
+}
+}  // namespace
+
+template <class T>
+void tuned_independent_tiles_async(MatrixView<T> d, int block, TileRange tiles, TunedPanels panels, cudaStream_t stream) {
+  if (block % kChunk != 0) throw UsageError("cuda-tuned: block size must be a multiple of 32");
+  if (tuned_phase3_persistent() && tuned_phase3_tile_words() == 128) return launch_persistent<T>(d, block, tiles, panels, stream);
+  if (tuned_phase3_tile_words() == 64)
+    launch_phase3<T, 64>(d, block, tiles, panels, stream);
+  else
+    launch_phase3<T, 128>(d, block, tiles, panels, stream);
+}
+
 template <class T>
 void tuned_independent_async(MatrixView<T> d, int block, int row_begin, int row_end, TunedPanels panels,
                              cudaStream_t stream) {
-  const MatrixView<unsigned> dw = d.template as<unsigned>();
-  const dim3 grid(dw.cols / kTunedTileWords, (row_end - row_begin) / kTunedTileRows);
-  if (grid.x == 0 || grid.y == 0) return;
-  if (block % kChunk != 0) throw UsageError("cuda-tuned: block size must be a multiple of 16");
-  set_phase3_smem<T>();
-  tuned_independent_kernel<T><<<grid, kThreads, kPhase3Smem, stream>>>(dw, row_begin, block / kChunk, panels);
-  APSP_CUDA_CHECK_LAUNCH("tuned_independent_kernel");
+  const int words = d.template as<unsigned>().cols;
+  tuned_independent_tiles_async<T>(
+      d, block, TileRange{row_begin / kTunedTileRows, row_end / kTunedTileRows, 0, words / tuned_phase3_tile_words()},
+      panels, stream);
 }
 
 std::size_t tuned_max_shared_bytes(int block, bool int16) {
@@ -334,7 +520,7 @@ std::size_t tuned_max_shared_bytes(int block, bool int16) {
     case 64: rowcol = int16 ? RowColShape<std::int16_t, 64>::kSmem : RowColShape<std::int32_t, 64>::kSmem; break;
     default: rowcol = int16 ? RowColShape<std::int16_t, 128>::kSmem : RowColShape<std::int32_t, 128>::kSmem; break;
   }
-  return rowcol > kPhase3Smem ? rowcol : kPhase3Smem;
+  return rowcol > phase3_smem<128>() ? rowcol : phase3_smem<128>();
 }
 
 namespace {
@@ -348,15 +534,21 @@ template <class T, int B> void append_rowcol(std::vector<KernelOccupancy>& out, 
 }
 }  // namespace
 
+namespace {
+template <class T, int TW> void append_phase3(std::vector<KernelOccupancy>& out, const char* dtype) {
+  (void)cudaFuncSetAttribute(tuned_independent_kernel<T, TW>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                             static_cast<int>(phase3_smem<TW>()));
+  const std::string name = "cuda-tuned phase 3 (any B, " + std::string(dtype) + ", 128 x " + std::to_string(TW) + " words)";
+  out.push_back(occupancy_of(reinterpret_cast<const void*>(&tuned_independent_kernel<T, TW>), name.c_str(), kThreads,
+                             phase3_smem<TW>()));
+}
+}  // namespace
+
 void append_tuned_occupancy(std::vector<KernelOccupancy>& out) {
-  (void)cudaFuncSetAttribute(tuned_independent_kernel<std::int32_t>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                             static_cast<int>(kPhase3Smem));
-  (void)cudaFuncSetAttribute(tuned_independent_kernel<std::int16_t>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                             static_cast<int>(kPhase3Smem));
-  out.push_back(occupancy_of(reinterpret_cast<const void*>(&tuned_independent_kernel<std::int32_t>),
-                             "cuda-tuned phase 3 (any B, i32)", kThreads, kPhase3Smem));
-  out.push_back(occupancy_of(reinterpret_cast<const void*>(&tuned_independent_kernel<std::int16_t>),
-                             "cuda-tuned phase 3 (any B, i16 packed)", kThreads, kPhase3Smem));
+  append_phase3<std::int32_t, 128>(out, "i32");
+  append_phase3<std::int16_t, 128>(out, "i16 packed");
+  append_phase3<std::int32_t, 64>(out, "i32");
+  append_phase3<std::int16_t, 64>(out, "i16 packed");
   append_rowcol<std::int32_t, 32>(out, "i32");
   append_rowcol<std::int32_t, 64>(out, "i32");
   append_rowcol<std::int32_t, 128>(out, "i32");
@@ -366,7 +558,8 @@ void append_tuned_occupancy(std::vector<KernelOccupancy>& out) {
 #define APSP_INSTANTIATE(T)                                                                                    \
   template void tuned_rowcol_async<T>(MatrixView<T>, MatrixView<const T>, int, int, bool, int, int, TunedPanels, \
                                       cudaStream_t);                                                           \
-  template void tuned_independent_async<T>(MatrixView<T>, int, int, int, TunedPanels, cudaStream_t);
+  template void tuned_independent_async<T>(MatrixView<T>, int, int, int, TunedPanels, cudaStream_t); \
+  template void tuned_independent_tiles_async<T>(MatrixView<T>, int, TileRange, TunedPanels, cudaStream_t);
 APSP_INSTANTIATE(std::int32_t)
 APSP_INSTANTIATE(std::int16_t)
 #undef APSP_INSTANTIATE
