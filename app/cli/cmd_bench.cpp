@@ -1,6 +1,7 @@
 // apsp bench: variants side by side in one process on the same graphs, with warm-up and repeats.
 // Prints updates/s (n^3 / median time), % of the device's min-plus peak, GB/s per phase, the share of
-// phases 1+2, and the ratio to the first variant; --csv writes the same rows.
+// phases 1+2, and the ratio to the first variant; --csv writes the same rows. A variant may carry its own
+// block size ("cuda-tuned:128"), so variants compare at their best settings in one run.
 #include <apsp/core/errors.h>
 #include <apsp/graph/generators.h>
 #include <apsp/io/atomic_file.h>
@@ -33,6 +34,7 @@ struct BenchArgs {
 
 struct Row {
   std::string backend;
+  int block = 0;
   int gpus = 1;
   int n = 0;
   double median_ms = 0;
@@ -40,7 +42,8 @@ struct Row {
   double updates_per_s = 0;
   double peak_pct = -1;
   double gbps[4] = {0, 0, 0, 0};  // pivot, rowcol, independent, full
-  double phase12_share = 0;
+  double phase12_share = 0;  // phases 1+2 event time / all compute event time
+  double non_p3_share = 0;   // wall time not covered by phase-3 events: what phases 1+2 really add (with overlap)
   double upload_ms = 0;
   double ratio = 1;
 };
@@ -51,9 +54,17 @@ double median(std::vector<double> v) {
   return v.size() % 2 ? v[m] : 0.5 * (v[m - 1] + v[m]);
 }
 
-Row measure(const std::string& backend, int gpus, const DistanceMatrix& initial, const BenchArgs& a, DType dtype) {
+/// "name" or "name:block".
+std::pair<std::string, int> parse_variant(const std::string& item, int default_block) {
+  const std::size_t colon = item.find(':');
+  if (colon == std::string::npos) return {item, default_block};
+  return {item.substr(0, colon), parse_int_list(item.substr(colon + 1), "--backend " + item).front()};
+}
+
+Row measure(const std::string& backend, int block, int gpus, const DistanceMatrix& initial, const BenchArgs& a,
+            DType dtype) {
   SolverOptions opts;
-  opts.block = a.block;
+  opts.block = block;
   opts.dtype = dtype;
   opts.threads = a.threads;
   opts.gpus = gpus;
@@ -71,6 +82,7 @@ Row measure(const std::string& backend, int gpus, const DistanceMatrix& initial,
   solver->collect_timings(true);
   Row row;
   row.backend = backend;
+  row.block = block;
   row.gpus = gpus;
   row.n = initial.n();
   row.median_ms = median(times);
@@ -84,13 +96,13 @@ Row measure(const std::string& backend, int gpus, const DistanceMatrix& initial,
       if (peak > 0) row.peak_pct = 100.0 * row.updates_per_s / peak;
     }
   }
-  double compute_ms = 0, ms12 = 0;
+  double compute_ms = 0, ms12 = 0, ms3 = 0;
   for (const PhaseTotals& t : solver->profile().totals()) {
     const double gbps = t.ms > 0 ? static_cast<double>(t.bytes) / (t.ms * 1e6) : 0;
     switch (t.phase) {
       case Phase::Pivot: row.gbps[0] = gbps; ms12 += t.ms; break;
       case Phase::PivotRowCol: row.gbps[1] = gbps; ms12 += t.ms; break;
-      case Phase::Independent: row.gbps[2] = gbps; break;
+      case Phase::Independent: row.gbps[2] = gbps; ms3 += t.ms; break;
       case Phase::Full: row.gbps[3] = gbps; break;
       case Phase::Upload: row.upload_ms = t.ms; break;
       default: break;
@@ -98,6 +110,8 @@ Row measure(const std::string& backend, int gpus, const DistanceMatrix& initial,
     if (is_compute(t.phase)) compute_ms += t.ms;
   }
   row.phase12_share = compute_ms > 0 ? ms12 / compute_ms : 0;
+  // reset() clears the profile, so it holds the last run: compare with that run's wall time.
+  row.non_p3_share = ms3 > 0 ? std::max(0.0, 1.0 - ms3 / times.back()) : row.phase12_share;
   return row;
 }
 
@@ -113,7 +127,8 @@ std::string gbps_cell(const Row& r) {
 
 Action add_bench(CLI::App& app) {
   auto a = std::make_shared<BenchArgs>();
-  app.add_option("--backend", a->backends, "Comma-separated variants; ratios are to the first")->capture_default_str();
+  app.add_option("--backend", a->backends, "Comma-separated variants, each optionally NAME:BLOCK; ratios are to the first")
+      ->capture_default_str();
   app.add_option("--n", a->sizes, "Comma-separated matrix sizes")->capture_default_str();
   app.add_option("--block", a->block, "Block size B")->capture_default_str();
   app.add_option("--dtype", a->dtype, "i32 or i16")->capture_default_str();
@@ -128,32 +143,34 @@ Action add_bench(CLI::App& app) {
     const DType dtype = parse_dtype(a->dtype);
     const std::vector<std::string> backends = split_list(a->backends);
     if (backends.empty()) throw UsageError("--backend: give at least one variant");
-    for (const std::string& b : backends) {  // fail before any work on a bad name or an unavailable variant
-      const BackendInfo info = backend_info(b);
-      if (!info.available) throw UnavailableError(b + ": " + info.unavailable_reason);
+    for (const std::string& item : backends) {  // fail before any work on a bad name or an unavailable variant
+      const BackendInfo info = backend_info(parse_variant(item, a->block).first);
+      if (!info.available) throw UnavailableError(info.name + ": " + info.unavailable_reason);
     }
     const std::vector<int> sizes = parse_int_list(a->sizes, "--n");
     const std::vector<int> gpu_counts = parse_int_list(a->gpus, "--gpus");
     std::printf("apsp bench: block %d, %s, %d warm-up + %d timed runs (median), graph %s\n", a->block,
                 std::string(to_string(dtype)).c_str(), a->warmup, a->repeat, a->graph.c_str());
-    std::printf("%-13s %4s %6s %10s %12s %7s %24s %7s %8s\n", "backend", "gpus", "n", "time ms", "updates/s", "% peak",
-                "GB/s p1 / p2 / p3", "p1+p2", "ratio");
+    std::printf("%-13s %4s %4s %6s %10s %12s %7s %24s %7s %7s %8s\n", "backend", "B", "gpus", "n", "time ms", "updates/s",
+                "% peak", "GB/s p1 / p2 / p3", "p1+p2", "non-p3", "ratio");
     std::vector<Row> rows;
     for (int n : sizes) {
       GeneratorSpec spec = GeneratorSpec::parse(a->graph);
       spec.params["n"] = std::to_string(n);
       const DistanceMatrix initial = to_distance_matrix(generate(spec), a->block, dtype);
       double first_ms = 0;
-      for (const std::string& backend : backends) {
+      for (const std::string& item : backends) {
+        const auto [backend, block] = parse_variant(item, a->block);
         const bool multi = backend_info(backend).multi_gpu;
         for (int g : multi ? gpu_counts : std::vector<int>{1}) {
-          Row r = measure(backend, g, initial, *a, dtype);
+          Row r = measure(backend, block, g, initial, *a, dtype);  // solvers re-pad to their block
           if (first_ms == 0) first_ms = r.median_ms;
           r.ratio = first_ms / r.median_ms;
           char peak[16] = "-";
           if (r.peak_pct >= 0) std::snprintf(peak, sizeof peak, "%.1f", r.peak_pct);
-          std::printf("%-13s %4d %6d %10.2f %12s %7s %24s %6.1f%% %7.2fx\n", r.backend.c_str(), r.gpus, r.n, r.median_ms,
-                      si(r.updates_per_s).c_str(), peak, gbps_cell(r).c_str(), 100 * r.phase12_share, r.ratio);
+          std::printf("%-13s %4d %4d %6d %10.2f %12s %7s %24s %6.1f%% %6.1f%% %7.2fx\n", r.backend.c_str(), r.block, r.gpus,
+                      r.n, r.median_ms, si(r.updates_per_s).c_str(), peak, gbps_cell(r).c_str(), 100 * r.phase12_share,
+                      100 * r.non_p3_share, r.ratio);
           std::fflush(stdout);
           rows.push_back(r);
         }
@@ -162,13 +179,13 @@ Action add_bench(CLI::App& app) {
     if (!a->csv.empty()) {
       std::string text =
           "backend,gpus,n,block,dtype,median_ms,min_ms,updates_per_s,peak_pct,gbps_pivot,gbps_rowcol,gbps_independent,"
-          "gbps_full,phase12_share,upload_ms,ratio_to_first\n";
+          "gbps_full,phase12_share,non_p3_share,upload_ms,ratio_to_first\n";
       for (const Row& r : rows) {
         char line[512];
-        std::snprintf(line, sizeof line, "%s,%d,%d,%d,%s,%.4f,%.4f,%.6g,%.2f,%.3f,%.3f,%.3f,%.3f,%.4f,%.4f,%.4f\n",
-                      r.backend.c_str(), r.gpus, r.n, a->block, std::string(to_string(dtype)).c_str(), r.median_ms, r.min_ms,
+        std::snprintf(line, sizeof line, "%s,%d,%d,%d,%s,%.4f,%.4f,%.6g,%.2f,%.3f,%.3f,%.3f,%.3f,%.4f,%.4f,%.4f,%.4f\n",
+                      r.backend.c_str(), r.gpus, r.n, r.block, std::string(to_string(dtype)).c_str(), r.median_ms, r.min_ms,
                       r.updates_per_s, r.peak_pct, r.gbps[0], r.gbps[1], r.gbps[2], r.gbps[3], r.phase12_share,
-                      r.upload_ms, r.ratio);
+                      r.non_p3_share, r.upload_ms, r.ratio);
         text += line;
       }
       AtomicFile f(a->csv);

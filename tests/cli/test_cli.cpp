@@ -71,6 +71,13 @@ TEST_F(Cli, BenchPrintsRatiosAndWritesCsv) {
   EXPECT_EQ(csv.rfind("backend,gpus,n,block,dtype,median_ms", 0), 0u) << csv;
   EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 5);  // header + 2 backends x 2 sizes
   EXPECT_NE(csv.find("cpu-naive,1,96,32,i32"), std::string::npos);
+  // A per-variant block size: NAME:BLOCK.
+  const RunResult b = run_apsp("bench --backend cpu-blocked:16,cpu-blocked:48 --n 100 --repeat 1 --warmup 0 --csv " + path("c.csv"));
+  ASSERT_EQ(b.status, 0) << b.output;
+  const std::string csv2 = read_text(path("c.csv"));
+  EXPECT_NE(csv2.find("cpu-blocked,1,100,16,i32"), std::string::npos) << csv2;
+  EXPECT_NE(csv2.find("cpu-blocked,1,100,48,i32"), std::string::npos) << csv2;
+  EXPECT_EQ(run_apsp("bench --backend cpu-blocked:x --n 100").status, 2);
 }
 
 TEST_F(Cli, InfoDescribesAGraph) {

@@ -162,6 +162,28 @@ TEST(CudaSolver, ValueAtAndResetWithAnotherSize) {
   }
 }
 
+TEST(CudaSolver, DeviceMatrixRefSeesTheCurrentMatrix) {
+  APSP_REQUIRE_GPU();
+  test::RandomGraphOptions o;  // non-negative weights: raw values need no normalization
+  const int n = 300;
+  const Graph g = test::random_graph(n, 12, o);
+  auto s = test::make_loaded("cuda-tuned", to_distance_matrix(g, 64, DType::I32), 64, DType::I32);
+  s->step(Granularity::Round);
+  s->step(Granularity::Round);  // mid-solve, right after a look-ahead phase 3
+  const Solver::DeviceMatrixRef ref = s->device_matrix();
+  ASSERT_NE(ref.data, nullptr);
+  EXPECT_EQ(ref.n, n);
+  EXPECT_EQ(ref.dtype, DType::I32);
+  std::vector<std::int32_t> raw(static_cast<std::size_t>(n) * n);
+  auto stream = static_cast<cudaStream_t>(ref.stream);
+  ASSERT_EQ(cudaMemcpy2DAsync(raw.data(), n * sizeof(std::int32_t), ref.data, ref.pitch_bytes, n * sizeof(std::int32_t), n,
+                              cudaMemcpyDeviceToHost, stream),
+            cudaSuccess);
+  ASSERT_EQ(cudaStreamSynchronize(stream), cudaSuccess);
+  std::vector<std::int64_t> seen(raw.begin(), raw.end());
+  EXPECT_EQ(first_difference(seen, test::reference_fw(g, 2 * 64), n), "");
+}
+
 TEST(CudaSolver, Int16RangeErrorLikeTheCpu) {
   APSP_REQUIRE_GPU();
   Graph g;

@@ -93,6 +93,19 @@ class Solver {
 
   const RangePolicy& range_policy() const { return m_policy; }
 
+  /// @brief Where a GPU variant keeps its matrix, for device-side consumers such as the CUDA–OpenGL heatmap
+  /// path (which reduces tiles and encodes codes without a host round trip). Empty for CPU variants.
+  struct DeviceMatrixRef {
+    const void* data = nullptr;  ///< device pointer to element (0, 0)
+    std::size_t pitch_bytes = 0;
+    int n = 0;                   ///< logical size
+    DType dtype = DType::I32;
+    int device = -1;             ///< CUDA device ordinal
+    void* stream = nullptr;      ///< cudaStream_t the solver enqueues on: order reads after its work
+  };
+  /// @brief The device matrix, or data == nullptr when the variant keeps none (CPU variants).
+  virtual DeviceMatrixRef device_matrix() const { return {}; }
+
   /// @brief Samples recorded since reset(). GPU variants add samples when their CUDA events complete:
   /// collect_timings(false) pulls in those that are ready without stalling; (true) waits for all.
   const ProfileLog& profile() const { return m_profile; }

@@ -69,7 +69,7 @@ template <class T> class CudaSolver final : public Solver {
     m_rest_done = SyncEvent::create();
     m_flags = MappedFlags(1);
     const char* env = std::getenv("APSP_CUDA_LOOKAHEAD");
-    m_lookahead = variant == Variant::Tuned && !(env && std::string(env) == "0") && !tuned_phase3_persistent();
+    m_lookahead = variant == Variant::Tuned && !(env && std::string(env) == "0");
   }
 
   ~CudaSolver() override {
@@ -88,6 +88,19 @@ template <class T> class CudaSolver final : public Solver {
   void synchronize() override {
     APSP_CUDA_CHECK(cudaStreamSynchronize(m_stream.get()));
     APSP_CUDA_CHECK(cudaStreamSynchronize(m_aux.get()));
+  }
+
+  DeviceMatrixRef device_matrix() const override {
+    // Consumers order their reads after the main stream only: make it wait for the look-ahead stream too.
+    const_cast<CudaSolver*>(this)->aux_to_main();
+    DeviceMatrixRef ref;
+    ref.data = m_d.data();
+    ref.pitch_bytes = m_d.pitch_bytes();
+    ref.n = m_n;
+    ref.dtype = options().dtype;
+    ref.device = m_device;
+    ref.stream = m_stream.get();
+    return ref;
   }
 
  protected:
@@ -168,7 +181,7 @@ template <class T> class CudaSolver final : public Solver {
     const TunedPanels panels = tuned_full ? TunedPanels{m_col_t[set].view<std::uint32_t>(), m_row_panel[set].view<std::uint32_t>()}
                                           : TunedPanels{};
     const int row_tiles = m_side / kTunedTileRows;
-    const int col_tiles = static_cast<int>(words) / tuned_phase3_tile_words();
+    const int col_tiles = static_cast<int>(words) / kTunedTileWords;
 
     if (m_lookahead && tuned_full && (phase == Phase::Pivot || phase == Phase::PivotRowCol)) {
       // Look-ahead: phases 1 and 2 on the high-priority stream, overlapping the previous round's phase 3.
@@ -194,7 +207,7 @@ template <class T> class CudaSolver final : public Solver {
       if (m_rest_pending) APSP_CUDA_CHECK(cudaStreamWaitEvent(aux, m_rest_done.get(), 0));
       const int next = (round + 1) * block;
       const int tr = next / kTunedTileRows;
-      const int tc = next / static_cast<int>(4 / sizeof(T)) / tuned_phase3_tile_words();
+      const int tc = next / static_cast<int>(4 / sizeof(T)) / kTunedTileWords;
       tuned_independent_tiles_async<T>(matrix(), block, TileRange{tr, tr + 1, 0, col_tiles}, panels, aux);
       tuned_independent_tiles_async<T>(matrix(), block, TileRange{0, row_tiles, tc, tc + 1, tr, -1}, panels, aux);
       m_aux_dirty = true;
@@ -326,9 +339,8 @@ template <class T> class CudaSolver final : public Solver {
     return 3 * b * side * e + 2 * side * b * e + 4 * side * b + ctas * b * b * e;
   }
   static std::uint64_t tuned_independent_bytes(std::uint64_t side, std::uint64_t words, std::uint64_t b, std::uint64_t e) {
-    const std::uint64_t tile_words = static_cast<std::uint64_t>(tuned_phase3_tile_words());
-    const std::uint64_t tiles = (side / kTunedTileRows) * (words / tile_words);
-    return 2 * side * side * e + tiles * (kTunedTileRows + tile_words) * b * 4;
+    const std::uint64_t tiles = (side / kTunedTileRows) * (words / kTunedTileWords);
+    return 2 * side * side * e + tiles * (kTunedTileRows + kTunedTileWords) * b * 4;
   }
 
   /// Orders the second stream after the main stream's work so far (or after its last hand-off point).

@@ -75,14 +75,6 @@ struct TileRange {
 template <class T>
 void tuned_independent_tiles_async(MatrixView<T> d, int block, TileRange tiles, TunedPanels panels, cudaStream_t stream);
 
-/// @brief Words per phase-3 tile column (128, or 64 with APSP_CUDA_P3_TILE_WORDS=64): the unit of
-/// TileRange's column indices. Divides kTunedTileWords, so the matrix padding fits both.
-int tuned_phase3_tile_words();
-
-/// @brief Whether phase 3 runs as a persistent kernel (APSP_CUDA_P3=persistent): resident CTAs walk the tiles,
-/// prefetching the next tile's C. It holds every CTA slot, so the solver turns look-ahead off with it.
-bool tuned_phase3_persistent();
-
 /// @brief Shared memory the tuned kernels need (to check a device before the first launch).
 std::size_t tuned_max_shared_bytes(int block, bool int16);
 

@@ -18,7 +18,6 @@
 
 #include <apsp/core/errors.h>
 
-#include <cstdlib>
 #include <string>
 
 namespace apsp::cuda {
@@ -42,12 +41,13 @@ __device__ __forceinline__ void stg128(unsigned* p, uint4 v) { *reinterpret_cast
 // ---- phase 3 ----------------------------------------------------------------------------------------------------
 
 // C goes straight into the accumulators (its loads overlap the first chunk's copy) and back out at the end.
-// (Staging C through shared memory with cp.async and merging at the end was measured slower on an H200:
-// 13.0 vs 13.3 T updates/s at n = 16384, B = 64.) TW = 128 words: 8 x 8 words per thread, two CTAs per SM
-// (64 KiB of shared memory each); TW = 64: 8 x 4 words per thread, three CTAs per SM (48 KiB each), so that
-// more CTAs hide each other's start-up and barriers when the pivot block (the k extent) is short.
+// Two co-resident CTAs per SM (64 KiB of shared memory each) keep the VIADDMNMX pipe busy across each other's
+// barriers. Measured alternatives, all slower on an H200 at n = 16384 (B = 64, i32, without look-ahead, vs
+// 13.25 T updates/s): C staged through shared memory by cp.async and merged at the end (13.0 T); 128 x 64-word
+// tiles with three CTAs per SM (13.2 T with look-ahead vs 13.56 T); a persistent kernel prefetching the next
+// tile's C during this tile (12.6 T). TW is kept a parameter for such experiments.
 template <class T, int TW>
-__global__ void __launch_bounds__(kThreads, TW == 128 ? 2 : 3)
+__global__ void __launch_bounds__(kThreads, 2)
     tuned_independent_kernel(MatrixView<unsigned> d, TileRange tiles, int chunks, TunedPanels panels) {
   using Ops = WordOps<T>;
   constexpr int WPT = TW / 16;                          // words per thread
@@ -136,135 +136,6 @@ __global__ void __launch_bounds__(kThreads, TW == 128 ? 2 : 3)
 
 template <int TW> constexpr std::size_t phase3_smem() {
   return 2 * (kChunk * kTunedTileRows + kChunk * TW) * sizeof(unsigned);
-}
-
-// Persistent form (APSP_CUDA_P3=persistent): 2 CTAs per SM stay resident and walk the tiles. The next tile's
-// C is copied into shared memory while this tile computes, and the next tile's first panel chunk while this
-// tile's last chunk computes, so tile boundaries cost neither a memory round trip nor a launch, and the
-// stores of one tile drain under the next one's arithmetic. Chunks of 16 k keep it at 96 KiB per CTA.
-constexpr int kPChunk = 16;
-constexpr int kPStage = 2 * kPChunk * kTunedTileWords;  // A and B chunk of one stage (128 rows, 128 words)
-constexpr std::size_t kPersistentSmem = (kTunedTileRows * kTunedTileWords + 2 * kPStage) * sizeof(unsigned);
-
-template <class T>
-__global__ void __launch_bounds__(kThreads, 2)
-    tuned_persistent_kernel(MatrixView<unsigned> d, TileRange tiles, int rows_eff, int cols_eff, int chunks,
-                            TunedPanels panels) {
-  using Ops = WordOps<T>;
-  extern __shared__ uint4 tuned_smem[];
-  unsigned* const cbuf = reinterpret_cast<unsigned*>(tuned_smem);       // 128 x 128 words: the next C tile
-  unsigned* const stages = cbuf + kTunedTileRows * kTunedTileWords;     // two panel stages
-  const int tid = threadIdx.x;
-  const int tx = tid & 15, ty = tid >> 4;
-  const int total = rows_eff * cols_eff;
-  int t = blockIdx.x;
-  if (t >= total) return;
-
-  // Tile index -> first row and first word, leaving out the skipped tile row and column.
-  auto origin = [&](int index, int& i0, int& w0) {
-    int r = tiles.row_begin + index / cols_eff;
-    int c = tiles.col_begin + index % cols_eff;
-    if (tiles.skip_row >= 0 && r >= tiles.skip_row) ++r;
-    if (tiles.skip_col >= 0 && c >= tiles.skip_col) ++c;
-    i0 = r * kTunedTileRows;
-    w0 = c * kTunedTileWords;
-  };
-  auto load_c = [&](int i0, int w0) {
-#pragma unroll 4
-    for (int q = 0; q < (kTunedTileRows * kTunedTileWords / 4) / kThreads; ++q) {
-      const int piece = q * kThreads + tid;
-      const int row = piece >> 5;
-      const int w = (piece & 31) * 4;
-      cp_async16(cbuf + row * kTunedTileWords + w, d.row(i0 + row) + w0 + w);
-    }
-    cp_async_commit();
-  };
-  auto load_chunk = [&](int i0, int w0, int chunk, int stage) {
-    unsigned* a = stages + stage * kPStage;
-    unsigned* b = a + kPChunk * kTunedTileWords;
-#pragma unroll
-    for (int q = 0; q < (kPChunk * kTunedTileWords / 4) / kThreads; ++q) {
-      const int piece = q * kThreads + tid;
-      const int kk = piece >> 5;
-      const int w = (piece & 31) * 4;
-      cp_async16(a + kk * kTunedTileWords + w, panels.col_t.row(chunk * kPChunk + kk) + i0 + w);
-      cp_async16(b + kk * kTunedTileWords + w, panels.row.row(chunk * kPChunk + kk) + w0 + w);
-    }
-    cp_async_commit();
-  };
-
-  int i0, w0;
-  origin(t, i0, w0);
-  load_chunk(i0, w0, 0, 0);
-  load_c(i0, w0);
-  int step = 0;  // chunk steps so far: the stage of a step is step & 1
-  unsigned acc[8][8];
-  for (;;) {
-    const int tn = t + static_cast<int>(gridDim.x);
-    const bool has_next = tn < total;
-    int ni0 = 0, nw0 = 0;
-    if (has_next) origin(tn, ni0, nw0);
-    cp_async_wait<0>();  // this tile's C and first chunk
-    __syncthreads();
-#pragma unroll
-    for (int r = 0; r < 8; ++r) {
-      const unsigned* row = cbuf + (r < 4 ? ty * 4 + r : 64 + ty * 4 + r - 4) * kTunedTileWords;
-      const uint4 lo = lds128(row + tx * 4);
-      const uint4 hi = lds128(row + 64 + tx * 4);
-      acc[r][0] = lo.x, acc[r][1] = lo.y, acc[r][2] = lo.z, acc[r][3] = lo.w;
-      acc[r][4] = hi.x, acc[r][5] = hi.y, acc[r][6] = hi.z, acc[r][7] = hi.w;
-    }
-    __syncthreads();  // cbuf is refilled with the next tile's C below
-    for (int c = 0; c < chunks; ++c, ++step) {
-      // Prefetch the next step's chunk (this tile's next, or the next tile's first); at c == 0 also the next
-      // C, committed after that chunk so that waiting for the chunk does not wait for C.
-      int newer = 0;  // groups committed after the one holding this step's chunk
-      if (c + 1 < chunks) {
-        load_chunk(i0, w0, c + 1, (step + 1) & 1);
-        ++newer;
-      } else if (has_next) {
-        load_chunk(ni0, nw0, 0, (step + 1) & 1);
-        ++newer;
-      }
-      if (c == 0 && has_next) {
-        load_c(ni0, nw0);
-      } else if (c == 1 && has_next) {
-        ++newer;  // the next C, committed during step 0 after this step's chunk, may still be in flight
-      }
-      if (c > 0) {
-        if (newer >= 2) cp_async_wait<2>();
-        else if (newer == 1) cp_async_wait<1>();
-        else cp_async_wait<0>();
-        __syncthreads();
-      }
-      const unsigned* a = stages + (step & 1) * kPStage;
-      const unsigned* b = a + kPChunk * kTunedTileWords;
-#pragma unroll
-      for (int kk = 0; kk < kPChunk; ++kk) {
-        const uint4 a0 = lds128(a + kk * kTunedTileWords + ty * 4);
-        const uint4 a1 = lds128(a + kk * kTunedTileWords + 64 + ty * 4);
-        const uint4 b0 = lds128(b + kk * kTunedTileWords + tx * 4);
-        const uint4 b1 = lds128(b + kk * kTunedTileWords + 64 + tx * 4);
-        const unsigned av[8] = {a0.x, a0.y, a0.z, a0.w, a1.x, a1.y, a1.z, a1.w};
-        const unsigned bv[8] = {b0.x, b0.y, b0.z, b0.w, b1.x, b1.y, b1.z, b1.w};
-#pragma unroll
-        for (int r = 0; r < 8; ++r)
-#pragma unroll
-          for (int q = 0; q < 8; ++q) acc[r][q] = Ops::op(av[r], bv[q], acc[r][q]);
-      }
-      __syncthreads();  // this stage is refilled by the prefetch of the step after next
-    }
-#pragma unroll
-    for (int r = 0; r < 8; ++r) {
-      unsigned* row = d.row(i0 + (r < 4 ? ty * 4 + r : 64 + ty * 4 + r - 4)) + w0;
-      stg128(row + tx * 4, make_uint4(acc[r][0], acc[r][1], acc[r][2], acc[r][3]));
-      stg128(row + 64 + tx * 4, make_uint4(acc[r][4], acc[r][5], acc[r][6], acc[r][7]));
-    }
-    if (!has_next) break;
-    t = tn;
-    i0 = ni0;
-    w0 = nw0;
-  }
 }
 
 // ---- phase 2 ----------------------------------------------------------------------------------------------------
@@ -454,54 +325,11 @@ void tuned_rowcol_async(MatrixView<T> d, MatrixView<const T> pivot, int block, i
   }
 }
 
-int tuned_phase3_tile_words() {
-  static const int words = [] {
-    const char* env = std::getenv("APSP_CUDA_P3_TILE_WORDS");
-    return env && std::string(env) == "64" ? 64 : 128;
-  }();
-  return words;
-}
-
-bool tuned_phase3_persistent() {
-  static const bool on = [] {
-    const char* env = std::getenv("APSP_CUDA_P3");
-    return env && std::string(env) == "persistent";
-  }();
-  return on;
-}
-
-namespace {
-template <class T> void launch_persistent(MatrixView<T> d, int block, TileRange tiles, TunedPanels panels, cudaStream_t stream) {
-  // Normalize the skips so that the kernel's index mapping only meets skips inside the range.
-  if (tiles.skip_row < tiles.row_begin || tiles.skip_row >= tiles.row_end) tiles.skip_row = -1;
-  if (tiles.skip_col < tiles.col_begin || tiles.skip_col >= tiles.col_end) tiles.skip_col = -1;
-  const int rows_eff = tiles.row_end - tiles.row_begin - (tiles.skip_row >= 0 ? 1 : 0);
-  const int cols_eff = tiles.col_end - tiles.col_begin - (tiles.skip_col >= 0 ? 1 : 0);
-  const int total = rows_eff * cols_eff;
-  if (total <= 0) return;
-  static int sms = 0;
-  if (sms == 0) {
-    int device = 0;
-    APSP_CUDA_CHECK(cudaGetDevice(&device));
-    APSP_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-  }
-  APSP_CUDA_CHECK(cudaFuncSetAttribute(tuned_persistent_kernel<T>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                       static_cast<int>(kPersistentSmem)));
-  const int grid = total < 2 * sms ? total : 2 * sms;
-  tuned_persistent_kernel<T><<<grid, kThreads, kPersistentSmem, stream>>>(d.template as<unsigned>(), tiles, rows_eff,
-                                                                          cols_eff, block / kPChunk, panels);
-  APSP_CUDA_CHECK_LAUNCH("tuned_persistent_kernel");
-}
-}  // namespace
 
 template <class T>
 void tuned_independent_tiles_async(MatrixView<T> d, int block, TileRange tiles, TunedPanels panels, cudaStream_t stream) {
   if (block % kChunk != 0) throw UsageError("cuda-tuned: block size must be a multiple of 32");
-  if (tuned_phase3_persistent() && tuned_phase3_tile_words() == 128) return launch_persistent<T>(d, block, tiles, panels, stream);
-  if (tuned_phase3_tile_words() == 64)
-    launch_phase3<T, 64>(d, block, tiles, panels, stream);
-  else
-    launch_phase3<T, 128>(d, block, tiles, panels, stream);
+  launch_phase3<T, kTunedTileWords>(d, block, tiles, panels, stream);
 }
 
 template <class T>
@@ -509,7 +337,7 @@ void tuned_independent_async(MatrixView<T> d, int block, int row_begin, int row_
                              cudaStream_t stream) {
   const int words = d.template as<unsigned>().cols;
   tuned_independent_tiles_async<T>(
-      d, block, TileRange{row_begin / kTunedTileRows, row_end / kTunedTileRows, 0, words / tuned_phase3_tile_words()},
+      d, block, TileRange{row_begin / kTunedTileRows, row_end / kTunedTileRows, 0, words / kTunedTileWords},
       panels, stream);
 }
 
@@ -545,10 +373,8 @@ template <class T, int TW> void append_phase3(std::vector<KernelOccupancy>& out,
 }  // namespace
 
 void append_tuned_occupancy(std::vector<KernelOccupancy>& out) {
-  append_phase3<std::int32_t, 128>(out, "i32");
-  append_phase3<std::int16_t, 128>(out, "i16 packed");
-  append_phase3<std::int32_t, 64>(out, "i32");
-  append_phase3<std::int16_t, 64>(out, "i16 packed");
+  append_phase3<std::int32_t, kTunedTileWords>(out, "i32");
+  append_phase3<std::int16_t, kTunedTileWords>(out, "i16 packed");
   append_rowcol<std::int32_t, 32>(out, "i32");
   append_rowcol<std::int32_t, 64>(out, "i32");
   append_rowcol<std::int32_t, 128>(out, "i32");
