@@ -3,6 +3,7 @@
 #include <apsp/core/errors.h>
 #include <apsp/graph/generators.h>
 #include <apsp/io/atomic_file.h>
+#include <apsp/solve/device_info.h>
 #include <apsp/solve/registry.h>
 #include <imgui.h>
 #include <imgui_impl_opengl3.h>
@@ -50,6 +51,8 @@ App::App(StudioOptions options) : m_options(std::move(options)) {
   unsigned cores = std::thread::hardware_concurrency();
   int threads = m_options.scripted() || cores < 2 ? 0 : static_cast<int>(cores) - 1;
   m_session = std::make_unique<SolverSession>(m_log, m_options.view_budget, threads);
+  m_state.device.devices = cuda_devices(false);
+  m_state.device.unavailable_reason = cuda_unavailable_reason();
 }
 
 App::~App() {
@@ -159,7 +162,6 @@ void App::init_graphics() {
   }
   m_state.platform_description = m_platform->description();
   m_log.info(m_state.platform_description);
-  m_log.info("heatmap upload path: host (GL_R16UI codes via glTexSubImage2D)");
 
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
@@ -181,6 +183,7 @@ void App::init_graphics() {
   m_texture = std::make_unique<HeatmapTexture>();
   m_pyramid = std::make_unique<MinPyramid>();
   m_heatmap_panel = std::make_unique<HeatmapViewPanel>();
+  m_feed = std::make_unique<HeatmapFeed>(m_log, *m_session);
 
   std::string colormap = m_options.colormap     ? *m_options.colormap
                          : m_options.scripted() ? std::string("viridis")
@@ -203,6 +206,7 @@ void App::init_graphics() {
 void App::shutdown_graphics() {
   // GL objects first, while the context is still current; then Dear ImGui; then the context itself.
   m_heatmap_panel.reset();
+  m_feed.reset();  // unregisters the texture from CUDA while both still exist
   m_pyramid.reset();
   m_texture.reset();
   m_renderer.reset();
@@ -215,14 +219,28 @@ void App::shutdown_graphics() {
   m_platform.reset();
 }
 
-void App::upload_view_if_new() {
-  const auto& view = m_state.session.view;
-  if (!view || view->serial == m_uploaded_serial) return;
-  if (m_texture->empty() || m_texture->geometry().n != view->geometry.n) m_state.view.fit_pending = true;
-  m_texture->upload_codes(view->geometry, view->codes.data());
-  m_pyramid->build(*m_texture);
-  m_uploaded_serial = view->serial;
-  if (view->improved > 0) m_state.view.improved_since = m_state.time_s;
+void App::update_heatmap() {
+  // Last frame's hover request: the device path answers a frame later, the host path at once.
+  if (m_state.hover.request) {
+    m_state.hover.value = m_feed->texel_value(*m_state.hover.request);
+    m_state.hover.value_index = *m_state.hover.request;
+    m_state.hover.request.reset();
+  }
+  const int old_n = m_texture->empty() ? -1 : m_texture->geometry().n;
+  // Batch runs wait for a device reduction only once the worker is done, so that they show the final state;
+  // while solving they behave as the GUI does.
+  const bool wait = m_options.scripted() && m_session->idle();
+  m_feed->update(m_state.session, *m_texture, *m_pyramid, wait);
+  if (!m_texture->empty() && m_texture->geometry().n != old_n) m_state.view.fit_pending = true;
+  m_state.heatmap_path = m_feed->path();
+  m_state.heatmap_path_reason = m_feed->reason();
+  // Panels see the view the texture shows, which on the device path lags the newest snapshot by a frame.
+  m_state.session.view = m_feed->shown();
+  const ViewFrame* shown = m_state.session.view.get();
+  if (shown && shown->improved > 0 && shown != m_flashed) {
+    m_flashed = shown;
+    m_state.view.improved_since = m_state.time_s;
+  }
 }
 
 void App::sync_graph_panel() {
@@ -318,14 +336,21 @@ void App::draw_ui() {
   }
   ImGui::End();
 
-  float timings_h = std::round(display.y * 0.64f);
+  // Right column: live plots on top, the numbers (totals, samples, device) below, then the log.
+  float plots_h = std::round(display.y * 0.50f);
+  float profile_h = std::round(display.y * 0.30f);
   ImGui::SetNextWindowPos(ImVec2(left_w + center_w, 0));
-  ImGui::SetNextWindowSize(ImVec2(right_w, timings_h));
-  if (ImGui::Begin("Timings per phase", nullptr, fixed)) draw_timings_panel(m_state);
+  ImGui::SetNextWindowSize(ImVec2(right_w, plots_h));
+  if (ImGui::Begin("Per round", nullptr, fixed | ImGuiWindowFlags_NoScrollbar)) draw_plots_panel(m_state);
   ImGui::End();
 
-  ImGui::SetNextWindowPos(ImVec2(left_w + center_w, timings_h));
-  ImGui::SetNextWindowSize(ImVec2(right_w, display.y - timings_h));
+  ImGui::SetNextWindowPos(ImVec2(left_w + center_w, plots_h));
+  ImGui::SetNextWindowSize(ImVec2(right_w, profile_h));
+  if (ImGui::Begin("Profile", nullptr, fixed)) draw_timings_panel(m_state);
+  ImGui::End();
+
+  ImGui::SetNextWindowPos(ImVec2(left_w + center_w, plots_h + profile_h));
+  ImGui::SetNextWindowSize(ImVec2(right_w, display.y - plots_h - profile_h));
   if (ImGui::Begin("Log", nullptr, fixed)) draw_log_panel(m_log);
   ImGui::End();
 }
@@ -338,6 +363,9 @@ void App::frame() {
   // Frame times matter while something moves; idle frames wait for input on purpose.
   bool active = m_state.playback.playing || m_state.session.busy;
   if (active && m_frame_ms.size() < 1'000'000) m_frame_ms.push_back(static_cast<float>(dt * 1000.0));
+  if (active && m_frame_work_ms.size() < m_frame_ms.size() && m_last_work_ms > 0) {
+    m_frame_work_ms.push_back(static_cast<float>(m_last_work_ms));
+  }
   m_fps_accum += static_cast<float>(dt);
   if (++m_fps_frames >= 20) {
     m_state.fps = m_fps_accum > 0 ? static_cast<float>(m_fps_frames) / m_fps_accum : 0;
@@ -357,7 +385,7 @@ void App::frame() {
   m_state.session = m_session->snapshot();
   // A failed job (negative cycle, int16 overflow) is already in the log; playing on would only repeat it.
   if (!m_options.scripted() && m_session->take_failure()) m_state.playback.playing = false;
-  upload_view_if_new();
+  update_heatmap();
   sync_graph_panel();
   tick_playback(dt);
   handle_keys();
@@ -382,6 +410,7 @@ void App::frame() {
       m_log.error(std::string("screenshot: ") + e.what());
     }
   }
+  m_last_work_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - now).count();
   m_platform->present();
 
   for (const Command& c : m_commands.take()) {
@@ -451,6 +480,7 @@ void App::apply(const Command& command) {
                  [&](const CmdScreenshot& c) { m_screenshot_path = c.path.empty() ? next_screenshot_path() : c.path; },
                  [&](const CmdExportHeatmap& c) { export_heatmap(c.path); },
                  [&](const CmdExportTimings& c) { export_timings(c.path); },
+                 [&](const CmdExportDistances& c) { export_distances(c.path); },
              },
              command);
 }
@@ -473,6 +503,17 @@ void App::export_timings(const std::string& path) {
   m_log.info("timings written to " + path + " (" + std::to_string(log.samples().size()) + " rows)");
 }
 
+void App::export_distances(const std::string& path) {
+  // The worker reads the matrix back and writes it; errors reach the log (and a batch run's exit status).
+  m_session->save_distances_async(path);
+  m_state.exports.last_written = path;
+}
+
+void App::frames_until_idle() {
+  while (!m_session->idle()) frame();
+  frame();  // the final view
+}
+
 int App::write_scripted_outputs() {
   int status = 0;
   auto attempt = [&](const char* what, auto&& fn) {
@@ -485,21 +526,18 @@ int App::write_scripted_outputs() {
   };
   if (!m_options.heatmap_png.empty()) attempt("--heatmap-png", [&] { export_heatmap(m_options.heatmap_png); });
   if (!m_options.timings_csv.empty()) attempt("--timings-csv", [&] { export_timings(m_options.timings_csv); });
+  if (!m_options.distances.empty()) {
+    attempt("--distances", [&] {
+      m_session->save_distances_async(m_options.distances);
+      m_session->wait_idle();
+      if (auto failure = m_session->take_failure()) throw Error(failure->message);
+    });
+  }
   if (!m_screenshot_error.empty()) {
     std::fprintf(stderr, "apsp-studio: --screenshot: %s\n", m_screenshot_error.c_str());
     if (status == 0) status = 1;
   }
   return status;
-}
-
-void App::log_frame_summary() {
-  if (m_frame_ms.empty()) return;
-  std::vector<float> ms = m_frame_ms;
-  std::sort(ms.begin(), ms.end());
-  char line[160];
-  std::snprintf(line, sizeof line, "%zu frames while playing or solving: median %.1f ms, p95 %.1f ms, max %.1f ms",
-                ms.size(), ms[ms.size() / 2], ms[ms.size() * 95 / 100], ms.back());
-  m_log.info(line);
 }
 
 void App::save_user_settings() {
@@ -537,6 +575,17 @@ int App::run() {
   int status = 0;
   if (m_options.scripted()) {
     frame();
+    // The first frame may have switched the heatmap to the device path, which republishes the view: let that
+    // finish, so the frames below (waiting for the GPU once the worker is idle) show the final state.
+    m_session->wait_idle();
+    if (m_options.run_to_end) {
+      m_session->run_to_end_async();
+      frames_until_idle();
+      m_state.session = m_session->snapshot();
+      m_solve_first_ms = m_state.session.last_step_ms;
+      if (m_options.stats_view_off) measure_view_off();
+      log_frame_summary();
+    }
     if (!m_options.gui_open.empty()) {
       m_commands.push(CmdLoadGraph{GraphSource{GraphSource::Kind::File, m_options.gui_open}});
       frame();
@@ -552,8 +601,9 @@ int App::run() {
       m_commands.push(CmdLoadGraph{GraphSource{GraphSource::Kind::File, m_options.gui_open}});
     }
     if (m_options.gui_screenshot) m_commands.push(CmdScreenshot{});
-    bool outputs_pending =
-        !m_options.screenshot.empty() || !m_options.heatmap_png.empty() || !m_options.timings_csv.empty();
+    if (m_options.run_to_end) m_commands.push(CmdRunToEnd{});
+    bool outputs_pending = !m_options.screenshot.empty() || !m_options.heatmap_png.empty() ||
+                           !m_options.timings_csv.empty() || !m_options.distances.empty();
     // Outputs are written once the window has settled, or on the last frame when --frames bounds the run.
     int output_frame = m_options.frames > 0 ? std::max(m_options.frames - 1, kSettleFrames) : kSettleFrames;
     int frames = 0;
@@ -575,6 +625,14 @@ int App::run() {
     }
     save_user_settings();
     log_frame_summary();
+  }
+  if (!m_options.stats_json.empty()) {
+    try {
+      write_stats_json(m_options.stats_json, collect_stats());
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "apsp-studio: --stats-json: %s\n", e.what());
+      if (status == 0) status = 1;
+    }
   }
   if (!m_options.log_file.empty()) {
     try {

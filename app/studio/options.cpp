@@ -29,6 +29,12 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o) {
   app.add_option("--overlays", overlays, "pivot / row-column / independent / improved overlays")
       ->check(CLI::IsMember({"on", "off"}));
   app.add_option("--timings-csv", o.timings_csv, "write one row per (round, phase, device)");
+  app.add_option("--distances", o.distances, "write the distances (.bin course binary, .npy or .csv)");
+  app.add_option("--stats-json", o.stats_json, "write frame, heatmap-update and solve statistics to FILE at quit");
+  app.add_flag("--stats-view-off", o.stats_view_off,
+               "after the run, solve again with the view off and once more with it on, to compare solve times");
+  app.add_flag("--run-to-end", o.run_to_end,
+               "press Run to end once the window is up (batch runs keep rendering frames until it finishes)");
   app.add_flag("--quit", o.quit, "exit after writing the outputs (0 ok, 2 bad input)");
   app.add_flag("--headless", o.headless, "render without a display through EGL (implies --quit)");
   std::string size;

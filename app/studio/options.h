@@ -19,6 +19,10 @@ struct StudioOptions {
   std::optional<std::string> colormap;  ///< --colormap NAME
   std::optional<bool> overlays;         ///< --overlays on|off
   std::string timings_csv;              ///< --timings-csv FILE
+  std::string distances;                ///< --distances FILE (.bin course binary, .npy, .csv)
+  std::string stats_json;               ///< --stats-json FILE, written at quit
+  bool stats_view_off = false;          ///< --stats-view-off: re-solve with the view off, then on, for the stats
+  bool run_to_end = false;              ///< --run-to-end: press "Run to end" once the window is up
   bool quit = false;                    ///< --quit
   bool headless = false;                ///< --headless (EGL, no display; implies --quit)
   int width = 0;                        ///< --size WxH

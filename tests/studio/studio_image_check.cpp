@@ -3,6 +3,10 @@
 //   overlay     overlay-on vs overlay-off images: the pivot block differs, blocks outside the phase do not
 //   screenshot  not blank: many distinct colours, the panels' title bars in the left, middle and right thirds
 //   timings     the CSV header is the documented one, one row per (round, phase)
+//   plots       the live plots in a screenshot: each phase colour in the bar chart and in the GB/s chart, the
+//               updates/s line in the third chart
+//   stats       --stats-json: every documented field, with sane values
+//   same        two PNGs of the same size are identical pixel for pixel
 #include <apsp/core/distance_matrix.h>
 #include <apsp/graph/generators.h>
 #include <apsp/graph/graph.h>
@@ -18,6 +22,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
 #include <string>
@@ -287,6 +292,107 @@ int check_timings(const std::map<std::string, std::string>& args) {
   return 0;
 }
 
+// Pixels near @p colour (each channel within @p tolerance: lines are antialiased) inside a rectangle.
+std::size_t count_near(const Image& img, int x0, int y0, int x1, int y1, std::array<int, 3> colour, int tolerance) {
+  std::size_t n = 0;
+  for (int y = std::max(0, y0); y < std::min(img.height, y1); ++y) {
+    for (int x = std::max(0, x0); x < std::min(img.width, x1); ++x) {
+      const auto& p = img.at(x, y);
+      bool near = true;
+      for (int c = 0; c < 3; ++c) near = near && std::abs(int(p[c]) - colour[c]) <= tolerance;
+      n += near ? 1 : 0;
+    }
+  }
+  return n;
+}
+
+int check_plots(const std::map<std::string, std::string>& args) {
+  Image img = load_png(need(args, "--png"));
+  // The right column (the app's layout: the rightmost ~30%) holds "Per round" in its upper half: three charts
+  // of equal height, stacked bars first, then GB/s, then updates/s.
+  const int x0 = img.width * 7 / 10, x1 = img.width;
+  const int top = 0, bottom = img.height / 2;
+  const int third = (bottom - top) / 3;
+  // Phase colours of ui/widgets.cpp phase_color(), as ImGui rounds them to 8 bits.
+  const std::array<std::array<int, 3>, 3> phases = {{{255, 115, 26}, {38, 204, 242}, {166, 140, 242}}};
+  const char* names[] = {"phase 1", "phase 2", "phase 3"};
+  // Each chart's legend sits in its top quarter: only what is below it (bars, lines) counts.
+  for (int chart = 0; chart < 2; ++chart) {
+    for (int p = 0; p < 3; ++p) {
+      std::size_t n =
+          count_near(img, x0, top + chart * third + third / 4, x1, top + (chart + 1) * third, phases[p], 24);
+      std::printf("chart %d, %s: %zu pixels\n", chart + 1, names[p], n);
+      if (n < 20) fail(std::string(names[p]) + " colour missing from plot " + std::to_string(chart + 1));
+    }
+  }
+  std::size_t white = count_near(img, x0, top + 2 * third + third / 4, x1, bottom, {242, 242, 242}, 24);
+  std::printf("chart 3, updates/s line: %zu pixels\n", white);
+  if (white < 20) fail("the updates/s line is missing");
+  return 0;
+}
+
+int check_stats(const std::map<std::string, std::string>& args) {
+  std::ifstream in(need(args, "--json"));
+  if (!in) fail("cannot open the stats file");
+  nlohmann::json j = nlohmann::json::parse(in);
+  auto need_key = [&](const nlohmann::json& o, const char* key) -> const nlohmann::json& {
+    if (!o.contains(key)) fail(std::string("missing field ") + key);
+    return o.at(key);
+  };
+  for (const char* key : {"heatmap_path", "heatmap_path_reason", "backend", "device", "platform", "dtype"}) {
+    if (!need_key(j, key).is_string()) fail(std::string(key) + " is not a string");
+  }
+  for (const char* key : {"n", "block", "rounds"}) {
+    if (!need_key(j, key).is_number_integer()) fail(std::string(key) + " is not an integer");
+  }
+  auto sane_summary = [&](const nlohmann::json& s, const char* what, bool must_have) {
+    std::size_t count = need_key(s, "count").get<std::size_t>();
+    double med = need_key(s, "median_ms").get<double>(), p95 = need_key(s, "p95_ms").get<double>();
+    double mx = need_key(s, "max_ms").get<double>(), mean = need_key(s, "mean_ms").get<double>();
+    if (must_have && count == 0) fail(std::string(what) + ": no samples");
+    if (count > 0 && !(0 <= med && med <= p95 && p95 <= mx && mean <= mx && mean >= 0))
+      fail(std::string(what) + ": median/p95/max out of order");
+    std::printf("%s: %zu, median %.3f ms, p95 %.3f ms\n", what, count, med, p95);
+  };
+  const bool frames = args.count("--expect-frames") > 0;
+  sane_summary(need_key(j, "frame"), "frame", frames);
+  sane_summary(need_key(j, "frame_work"), "frame_work", frames);
+  const auto& u = need_key(j, "heatmap_update");
+  sane_summary(u, "heatmap_update", true);
+  for (const char* part : {"gpu_reduce", "gpu_encode", "map_unmap", "host_encode", "upload"})
+    sane_summary(need_key(u, part), part, false);
+  const auto& solve = need_key(j, "solve");
+  for (const char* key : {"first_run_ms", "view_on_ms", "view_off_ms", "on_off_ratio"}) need_key(solve, key);
+  if (args.count("--expect-solve")) {
+    for (const char* key : {"first_run_ms", "view_on_ms", "view_off_ms", "on_off_ratio"}) {
+      if (!solve.at(key).is_number() || solve.at(key).get<double>() <= 0)
+        fail(std::string("solve.") + key + " not positive");
+    }
+  }
+  const auto& view = need_key(j, "view");
+  if (need_key(view, "rows").get<int>() <= 0 || need_key(view, "cols").get<int>() <= 0) fail("empty view");
+  for (const char* key : {"--path", "--backend", "--device"}) {
+    if (!args.count(key)) continue;
+    std::string field = std::string(key).substr(2) == "path" ? "heatmap_path" : std::string(key).substr(2);
+    if (j.at(field).get<std::string>() != args.at(key))
+      fail(field + " is '" + j.at(field).get<std::string>() + "', expected '" + args.at(key) + "'");
+  }
+  if (args.count("--n") && j.at("n").get<int>() != std::stoi(args.at("--n"))) fail("n differs");
+  std::printf("stats ok: %s, %s, n = %d\n", j.at("heatmap_path").get<std::string>().c_str(),
+              j.at("backend").get<std::string>().c_str(), j.at("n").get<int>());
+  return 0;
+}
+
+int check_same(const std::map<std::string, std::string>& args) {
+  Image a = load_png(need(args, "--a")), b = load_png(need(args, "--b"));
+  if (a.width != b.width || a.height != b.height) fail("sizes differ");
+  std::size_t differ = 0;
+  for (std::size_t i = 0; i < a.pixels.size(); ++i) differ += a.pixels[i] != b.pixels[i] ? 1 : 0;
+  std::printf("%dx%d, %zu pixels differ\n", a.width, a.height, differ);
+  if (differ) fail("images differ");
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -301,6 +407,9 @@ int main(int argc, char** argv) {
     if (mode == "overlay") return check_overlay(args);
     if (mode == "screenshot") return check_screenshot(args);
     if (mode == "timings") return check_timings(args);
+    if (mode == "plots") return check_plots(args);
+    if (mode == "stats") return check_stats(args);
+    if (mode == "same") return check_same(args);
   } catch (const std::exception& e) {
     fail(e.what());
   }

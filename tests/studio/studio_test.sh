@@ -16,24 +16,24 @@ SPEC="er:n=200,p=0.015,seed=3,w=1:100"  # 200 is not a multiple of the block: pa
 case "$case_name" in
   screenshot)
     studio --gen "$SPEC" --block 32 --advance 2 --screenshot shot.png --quit || die "studio exited $?"
-    "$CHECK" screenshot --png shot.png --lut "$ASSETS/viridis.txt"
+    "$CHECK" screenshot --png shot.png --lut "$ASSETS/viridis.txt" || exit 1
     ;;
   heatmap_all)
     "$APSP" solve --gen "$SPEC" --backend cpu-naive -o d.bin -q || die "apsp solve failed"
     studio --gen "$SPEC" --block 32 --advance all --overlays off --heatmap-png h.png --quit || die "studio exited $?"
-    "$CHECK" heatmap --png h.png --lut "$ASSETS/viridis.txt" --distances d.bin
+    "$CHECK" heatmap --png h.png --lut "$ASSETS/viridis.txt" --distances d.bin || exit 1
     ;;
   heatmap_tiled)
     # n = 200 over a 64 x 64 texture budget: each pixel is the minimum of its (3 or 4 cells wide) tile.
     "$APSP" solve --gen "$SPEC" --backend cpu-naive -o d.bin -q || die "apsp solve failed"
     studio --gen "$SPEC" --view-budget 64 --advance all --overlays off --heatmap-png h.png --screenshot shot.png \
       --quit || die "studio exited $?"
-    "$CHECK" heatmap --png h.png --lut "$ASSETS/viridis.txt" --distances d.bin --budget 64
+    "$CHECK" heatmap --png h.png --lut "$ASSETS/viridis.txt" --distances d.bin --budget 64 || exit 1
     ;;
   heatmap_round1)
     studio --gen "$SPEC" --block 16 --advance 1 --overlays off --colormap turbo --heatmap-png h.png --quit ||
       die "studio exited $?"
-    "$CHECK" heatmap --png h.png --lut "$ASSETS/turbo.txt" --gen "$SPEC" --block 16 --rounds 1 --expect-partial yes
+    "$CHECK" heatmap --png h.png --lut "$ASSETS/turbo.txt" --gen "$SPEC" --block 16 --rounds 1 --expect-partial yes || exit 1
     ;;
   overlays_phase2)
     # --advance 1 then one phase: the cursor is about to run phase 2 of round 2 (index 1).
@@ -41,18 +41,18 @@ case "$case_name" in
       die "studio exited $?"
     studio --gen "$SPEC" --block 32 --advance 1 --advance-phases 1 --overlays off --heatmap-png off.png --quit ||
       die "studio exited $?"
-    "$CHECK" overlay --on on.png --off off.png --block 32 --round 1 --phase 2
+    "$CHECK" overlay --on on.png --off off.png --block 32 --round 1 --phase 2 || exit 1
     ;;
   overlays_phase3)
     studio --gen "$SPEC" --block 32 --advance 2 --advance-phases 2 --overlays on --heatmap-png on.png --quit ||
       die "studio exited $?"
     studio --gen "$SPEC" --block 32 --advance 2 --advance-phases 2 --overlays off --heatmap-png off.png --quit ||
       die "studio exited $?"
-    "$CHECK" overlay --on on.png --off off.png --block 32 --round 2 --phase 3
+    "$CHECK" overlay --on on.png --off off.png --block 32 --round 2 --phase 3 || exit 1
     ;;
   timings_csv)
     studio --gen "$SPEC" --block 64 --advance all --timings-csv t.csv --quit || die "studio exited $?"
-    "$CHECK" timings --csv t.csv --rounds 4
+    "$CHECK" timings --csv t.csv --rounds 4 || exit 1
     ;;
   bad_file_cli)
     printf '\x05\x00' > bad.bin  # truncated header
@@ -72,7 +72,7 @@ case "$case_name" in
       die "the app did not keep running after a bad file (exit $?)"
     grep -q "error: .*bad.bin" log.txt || die "the log has no error naming bad.bin: $(cat log.txt)"
     grep -q "n = 200" log.txt || die "the earlier graph was not loaded"
-    "$CHECK" screenshot --png after.png --lut "$ASSETS/viridis.txt"
+    "$CHECK" screenshot --png after.png --lut "$ASSETS/viridis.txt" || exit 1
     ;;
   headless_egl)
     [ -n "${HAVE_EGL:-}" ] || { echo "built without EGL"; exit 77; }
@@ -80,8 +80,8 @@ case "$case_name" in
     env -u DISPLAY "$STUDIO" --headless --gen "$SPEC" --advance all --overlays off --heatmap-png h.png \
       --screenshot shot.png --log-file log.txt || die "headless run exited $?"
     grep -q "EGL headless" log.txt || die "log does not name the EGL path"
-    "$CHECK" heatmap --png h.png --lut "$ASSETS/viridis.txt" --distances d.bin
-    "$CHECK" screenshot --png shot.png --lut "$ASSETS/viridis.txt"
+    "$CHECK" heatmap --png h.png --lut "$ASSETS/viridis.txt" --distances d.bin || exit 1
+    "$CHECK" screenshot --png shot.png --lut "$ASSETS/viridis.txt" || exit 1
     ;;
   settings_persist)
     # First run through the GUI path (no --quit): choices are saved under $XDG_CONFIG_HOME/apsp-studio.
@@ -93,15 +93,15 @@ case "$case_name" in
     grep -q '"block": 16' "$cfg/settings.json" || die "block not saved"
     # Second run without flags: the same graph, block and colormap come back.
     studio --frames 4 --overlays off --heatmap-png h.png || die "second run exited $?"
-    "$CHECK" heatmap --png h.png --lut "$ASSETS/magma.txt" --gen "$SPEC" --block 16 --rounds 0
+    "$CHECK" heatmap --png h.png --lut "$ASSETS/magma.txt" --gen "$SPEC" --block 16 --rounds 0 || exit 1
     ;;
   play_gui)
     # The interactive path: Play at 240 rounds/s until the solve ends; the timings then hold every round.
     studio --gen "$SPEC" --block 32 --play --rps 240 --frames 30 --timings-csv t.csv --overlays off \
       --heatmap-png h.png --log-file log.txt || die "studio exited $?"
-    "$CHECK" timings --csv t.csv --rounds 7
+    "$CHECK" timings --csv t.csv --rounds 7 || exit 1
     "$APSP" solve --gen "$SPEC" --backend cpu-naive -o d.bin -q || die "apsp solve failed"
-    "$CHECK" heatmap --png h.png --lut "$ASSETS/viridis.txt" --distances d.bin
+    "$CHECK" heatmap --png h.png --lut "$ASSETS/viridis.txt" --distances d.bin || exit 1
     grep -q "frames while playing" log.txt || die "no frame-time summary in the log"
     ;;
   asset_graph)
@@ -110,7 +110,7 @@ case "$case_name" in
     "$APSP" solve "$g" --backend cpu-naive -o d.bin -q || die "apsp solve failed"
     studio "$g" --block 4 --advance all --overlays off --colormap gray --heatmap-png h.png --quit ||
       die "studio exited $?"
-    "$CHECK" heatmap --png h.png --lut "$ASSETS/gray.txt" --distances d.bin --min-codes 4
+    "$CHECK" heatmap --png h.png --lut "$ASSETS/gray.txt" --distances d.bin --min-codes 4 || exit 1
     ;;
   negative_cycle)
     # Batch: exit 3 with the cycle. GUI: playing stops at the error, reported once, and the app keeps running.
@@ -127,7 +127,81 @@ case "$case_name" in
     studio --gen "$SPEC" --gui-screenshot --frames 8 || die "studio exited $?"
     [ -s apsp-studio-0002.png ] || die "apsp-studio-0002.png not written: $(ls)"
     [ ! -s apsp-studio-0001.png ] || die "an existing screenshot was overwritten"
-    "$CHECK" screenshot --png apsp-studio-0002.png --lut "$ASSETS/viridis.txt"
+    "$CHECK" screenshot --png apsp-studio-0002.png --lut "$ASSETS/viridis.txt" || exit 1
+    ;;
+  plots_screenshot)
+    # The live plots after a few rounds: each phase's colour in the time bars and in the GB/s lines.
+    studio --gen "er:n=400,p=0.01,seed=5,w=1:100" --block 32 --advance 6 --screenshot shot.png --quit ||
+      die "studio exited $?"
+    "$CHECK" plots --png shot.png || exit 1
+    "$CHECK" screenshot --png shot.png --lut "$ASSETS/viridis.txt" || exit 1
+    ;;
+  distances_export)
+    # Byte for byte what `apsp solve` writes, in both binary formats, after the whole solve.
+    "$APSP" solve --gen "$SPEC" --backend cpu-naive -o d.bin -q || die "apsp solve failed"
+    "$APSP" solve --gen "$SPEC" --backend cpu-naive -o d.npy -q || die "apsp solve failed"
+    studio --gen "$SPEC" --block 32 --advance all --distances s.bin --quit || die "studio exited $?"
+    studio --gen "$SPEC" --block 32 --advance all --distances s.npy --quit || die "studio exited $?"
+    cmp d.bin s.bin || die "course binary differs from apsp solve's"
+    cmp d.npy s.npy || die ".npy differs from apsp solve's"
+    # Not finished: the file holds the state after one round, not the solution.
+    studio --gen "$SPEC" --block 32 --advance 1 --distances r1.bin --quit || die "studio exited $?"
+    ! cmp -s d.bin r1.bin || die "after one round the distances already equal the solution"
+    [ "$(stat -c %s r1.bin)" = "$(stat -c %s d.bin)" ] || die "partial export has the wrong size"
+    ls -a | grep -q '\.tmp' && die "a temporary file was left behind: $(ls -a)"
+    echo "ok: distances identical"
+    ;;
+  stats_json)
+    # Big enough that the solve spans several frames (frame times are taken while solving).
+    studio --gen "er:n=1200,p=0.01,seed=3,w=1:100" --block 32 --run-to-end --stats-view-off --stats-json s.json \
+      --log-file log.txt --quit || die "studio exited $?"
+    "$CHECK" stats --json s.json --expect-solve yes --expect-frames yes --path "host upload" --backend cpu-blocked \
+      --device cpu --n 1200 || exit 1
+    grep -q "heatmap path: host upload (CPU backend cpu-blocked)" log.txt || die "the log does not say which path: $(cat log.txt)"
+    # And the GUI path writes it at quit too.
+    studio --gen "$SPEC" --block 32 --play --rps 240 --frames 20 --stats-json g.json || die "GUI run exited $?"
+    "$CHECK" stats --json g.json --expect-frames yes --path "host upload" || exit 1
+    ;;
+  headless_no_device)
+    # Neither an NVIDIA nor a Mesa EGL device: one clear line, exit 1, no crash.
+    [ -n "${HAVE_EGL:-}" ] || { echo "built without EGL"; exit 77; }
+    env -u DISPLAY __EGL_VENDOR_LIBRARY_FILENAMES=/nonexistent.json "$STUDIO" --headless --gen "$SPEC" \
+      --screenshot never.png 2> err.txt
+    rc=$?
+    [ "$rc" = 1 ] || die "exit status $rc, expected 1: $(cat err.txt)"
+    [ "$(wc -l < err.txt)" = 1 ] || die "expected one line on stderr, got: $(cat err.txt)"
+    grep -q "NVIDIA EGL device or Mesa" err.txt || die "the message does not say what is missing: $(cat err.txt)"
+    [ ! -e never.png ] || die "a screenshot was written without a context"
+    echo "ok: $(cat err.txt)"
+    ;;
+  gpu_interop_identical)
+    # GPU machine: headless EGL on the NVIDIA device, cuda-tuned through CUDA-GL interop; the heatmap must be
+    # pixel-identical to the CPU backend's for the same graph and step, one pixel per cell and tiled.
+    "$APSP" info --device | grep -q "^no CUDA device" && { echo "no CUDA device"; exit 77; }
+    G="er:n=1000,p=0.004,seed=7,w=1:1000"
+    for adv in 1 all; do
+      for budget in 4096 256; do
+        env -u DISPLAY "$STUDIO" --headless --gen "$G" --backend cuda-tuned --block 64 --advance $adv \
+          --view-budget $budget --overlays off --heatmap-png gpu_${adv}_${budget}.png --log-file log_${adv}_${budget}.txt ||
+          die "cuda-tuned run exited $?"
+        grep -q "heatmap path: CUDA-GL interop" log_${adv}_${budget}.txt ||
+          die "the interop path was not used: $(grep 'heatmap path' log_${adv}_${budget}.txt)"
+        env -u DISPLAY "$STUDIO" --headless --gen "$G" --backend cpu-blocked --block 64 --advance $adv \
+          --view-budget $budget --overlays off --heatmap-png cpu_${adv}_${budget}.png || die "cpu run exited $?"
+        "$CHECK" same --a gpu_${adv}_${budget}.png --b cpu_${adv}_${budget}.png || die "advance $adv, budget $budget"
+      done
+    done
+    "$APSP" solve --gen "$G" --backend cpu-naive -o d.bin -q || die "apsp solve failed"
+    "$CHECK" heatmap --png gpu_all_4096.png --lut "$ASSETS/viridis.txt" --distances d.bin || exit 1
+    ;;
+  gpu_stats)
+    # GPU machine: the statistics of a cuda-tuned run through interop are present and name the path.
+    "$APSP" info --device | grep -q "^no CUDA device" && { echo "no CUDA device"; exit 77; }
+    env -u DISPLAY "$STUDIO" --headless --gen "er:n=4096,p=0.001,seed=1,w=1:100" --backend cuda-tuned --block 64 \
+      --view-budget 2048 --run-to-end --stats-view-off --stats-json s.json --log-file log.txt ||
+      die "studio exited $?"
+    "$CHECK" stats --json s.json --expect-solve yes --expect-frames yes --path "CUDA-GL interop" --backend cuda-tuned \
+      --n 4096 || exit 1
     ;;
   *)
     die "unknown case $case_name"

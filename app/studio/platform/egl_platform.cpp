@@ -10,8 +10,11 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "platform/gl_check.h"
@@ -37,6 +40,21 @@ struct Candidate {
   std::string label;
 };
 
+// A display refreshes at 60 Hz: an offscreen "vsync" keeps batch playback (and the frame statistics taken
+// during it) at the rate a window would run at, instead of re-encoding the heatmap as fast as the GPU allows.
+constexpr std::chrono::microseconds kFramePeriod(16667);
+
+// GPU servers often install NVIDIA's EGL vendor file outside GLVND's default directories (e.g. under
+// /usr/local/nvidia): add that directory, keeping the default ones for Mesa, unless the user chose already.
+void add_nvidia_egl_vendor_dir() {
+  if (std::getenv("__EGL_VENDOR_LIBRARY_FILENAMES") || std::getenv("__EGL_VENDOR_LIBRARY_DIRS")) return;
+  const char* nvidia_dir = "/usr/local/nvidia/share/glvnd/egl_vendor.d";
+  std::error_code ec;
+  if (!std::filesystem::exists(std::string(nvidia_dir) + "/10_nvidia.json", ec)) return;
+  std::string dirs = std::string(nvidia_dir) + ":/etc/glvnd/egl_vendor.d:/usr/share/glvnd/egl_vendor.d";
+  setenv("__EGL_VENDOR_LIBRARY_DIRS", dirs.c_str(), 0);
+}
+
 // Lower rank first: NVIDIA, other hardware (a DRM node), software.
 int device_rank(const char* extensions) {
   if (has_extension(extensions, "EGL_NV_device_cuda")) return 0;
@@ -54,6 +72,8 @@ class EglPlatform final : public Platform {
  public:
   explicit EglPlatform(const PlatformOptions& options) {
     m_scale = options.scale_override > 0 ? options.scale_override : 1.0f;
+    m_vsync = options.vsync;
+    add_nvidia_egl_vendor_dir();
     m_size = options.size;
     if (m_size.width <= 0 || m_size.height <= 0) {
       m_size = {static_cast<int>(std::lround(1280 * m_scale)), static_cast<int>(std::lround(800 * m_scale))};
@@ -65,7 +85,8 @@ class EglPlatform final : public Platform {
     if (m_display == EGL_NO_DISPLAY) {
       std::string reason;
       for (const auto& f : failures) reason += (reason.empty() ? "" : "; ") + f;
-      throw GlError("headless rendering needs an EGL device with OpenGL 3.3 core, none worked: " +
+      // One line: what was tried and why each failed.
+      throw GlError("headless rendering needs an NVIDIA EGL device or Mesa's EGL with OpenGL 3.3 core; none worked: " +
                     (reason.empty() ? std::string("no EGL devices found") : reason));
     }
     create_target();
@@ -101,7 +122,13 @@ class EglPlatform final : public Platform {
     io.DeltaTime = dt > 0 ? dt : 1.0f / 60.0f;
     io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);  // no pointer: nothing is hovered
   }
-  void present() override { glFlush(); }
+  void present() override {
+    glFlush();
+    if (!m_vsync) return;
+    auto next = m_last_present + kFramePeriod;
+    if (std::chrono::steady_clock::now() < next) std::this_thread::sleep_until(next);
+    m_last_present = std::chrono::steady_clock::now();
+  }
   void wait_events(double) override {}
 
   bool should_close() const override { return m_close; }
@@ -133,6 +160,15 @@ class EglPlatform final : public Platform {
         c.display = get_platform_display(EGL_PLATFORM_DEVICE_EXT, devices[static_cast<std::size_t>(i)], nullptr);
         int rank = device_rank(ext);
         c.label = "EGL device " + std::to_string(i) + (rank == 0 ? " NVIDIA" : rank == 1 ? " DRM" : " software");
+        EGLAttrib cuda_device = -1;
+        auto query_attrib =
+            reinterpret_cast<PFNEGLQUERYDEVICEATTRIBEXTPROC>(eglGetProcAddress("eglQueryDeviceAttribEXT"));
+        if (rank == 0 && query_attrib &&
+            query_attrib(devices[static_cast<std::size_t>(i)], EGL_CUDA_DEVICE_NV, &cuda_device) == EGL_TRUE) {
+          c.label += ", CUDA device " + std::to_string(cuda_device);
+          // Solvers run on CUDA device 0 unless told otherwise: render on that one for CUDA–GL interop.
+          if (cuda_device != 0) rank = 1;
+        }
         if (c.display == EGL_NO_DISPLAY) {
           failures.push_back(c.label + ": " + egl_error_text("no display"));
           continue;
@@ -237,6 +273,8 @@ class EglPlatform final : public Platform {
   GlFramebuffer m_fbo;
   GlRenderbuffer m_color;
   std::chrono::steady_clock::time_point m_last;
+  std::chrono::steady_clock::time_point m_last_present;
+  bool m_vsync = true;
 };
 
 }  // namespace

@@ -23,6 +23,9 @@ class HeatmapTexture {
   /// @brief Host upload path: @p codes holds geometry.rows x geometry.cols values, row-major (row = matrix row).
   void upload_codes(const ViewGeometry& geometry, const std::uint16_t* codes);
 
+  /// @brief The interop path wrote level 0 through CUDA: bumps version() as upload_codes() does.
+  void mark_written() { ++m_version; }
+
   GLuint texture() const { return m_texture.get(); }
   /// @brief Pyramid levels, level 0 included.
   int levels() const { return m_levels; }

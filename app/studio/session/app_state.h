@@ -1,8 +1,12 @@
 #pragma once
 // UI-side state the panels read and edit. The solver's own state arrives as a SessionSnapshot each frame.
+#include <apsp/solve/device_info.h>
 #include <apsp/solve/registry.h>
 
+#include <cstddef>
+#include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -40,7 +44,23 @@ struct GraphPanelState {
 struct ExportState {
   std::string heatmap_path = "heatmap.png";
   std::string timings_path = "timings.csv";
+  std::string distances_path = "distances.npy";
+  std::string screenshot_path;  ///< empty: the next free apsp-studio-NNNN.png
   std::string last_written;
+};
+
+/// @brief The CUDA devices, for the device panel and the "% of peak" column.
+struct DeviceState {
+  std::vector<DeviceInfo> devices;
+  std::string unavailable_reason;  ///< why there is none ("built without CUDA", "no CUDA device: ...")
+};
+
+/// @brief Tooltip value of the hovered texel: the heatmap panel asks, the frame loop answers (the device
+/// path reads it back asynchronously, so it may arrive a frame later).
+struct HoverProbe {
+  std::optional<std::size_t> request;  ///< texel index the panel hovers this frame
+  std::optional<std::int32_t> value;   ///< its value, when known
+  std::size_t value_index = 0;
 };
 
 struct AppState {
@@ -52,6 +72,10 @@ struct AppState {
   GraphPanelState graph_panel;
   ExportState exports;
   std::string platform_description;
+  std::string heatmap_path;         ///< "CUDA-GL interop" or "host upload"
+  std::string heatmap_path_reason;  ///< why that path
+  DeviceState device;
+  HoverProbe hover;
   float ui_scale = 1;
   double time_s = 0;
   float fps = 0;

@@ -46,10 +46,13 @@ struct CmdExportHeatmap {
 struct CmdExportTimings {
   std::string path;
 };
+struct CmdExportDistances {
+  std::string path;  ///< .bin course binary, .npy or .csv (apsp::write_distances)
+};
 
 using Command = std::variant<CmdLoadGraph, CmdSaveGraph, CmdConfigureSolver, CmdStep, CmdSetPlaying, CmdTogglePlaying,
                              CmdRunToEnd, CmdReset, CmdFitView, CmdSetColormap, CmdFixColourRange, CmdScreenshot,
-                             CmdExportHeatmap, CmdExportTimings>;
+                             CmdExportHeatmap, CmdExportTimings, CmdExportDistances>;
 
 class CommandQueue {
  public:

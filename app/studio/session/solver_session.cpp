@@ -2,10 +2,12 @@
 
 #include <apsp/core/errors.h>
 #include <apsp/graph/generators.h>
+#include <apsp/io/distance_io.h>
 #include <apsp/io/graph_io.h>
 #include <apsp/solve/registry.h>
 
 #include <chrono>
+#include <thread>
 
 namespace apsp::studio {
 namespace {
@@ -17,7 +19,22 @@ double ms_since(Clock::time_point t0) { return std::chrono::duration<double, std
 // A long job republishes at most this often, so the heatmap animates without re-encoding after every tiny step.
 constexpr double kPublishIntervalMs = 40;
 
+std::string describe_cursor_short(const Cursor& c) {
+  return c.finished ? std::string("finished") : "at round " + std::to_string(c.round + 1);
+}
+
 bool is_last_round(const Solver& s) { return s.cursor().round + 1 >= s.rounds(); }
+
+// GPU work the worker may queue ahead of the device: about half a frame, so that a pause, a reset or the
+// heatmap's update never waits behind seconds of rounds (CUDA steps only enqueue, they do not wait).
+constexpr double kQueueBudgetMs = 8;
+constexpr int kMinRoundsInFlight = 2;
+constexpr int kMaxRoundsInFlight = 64;
+
+int device_of(Solver& solver) {
+  Solver::DeviceMatrixRef m = solver.device_matrix();
+  return m.data ? m.device : -1;
+}
 
 }  // namespace
 
@@ -36,27 +53,24 @@ struct SolverSession::Worker {
   enum class Before { None, LastFrame, Captured } before = Before::None;
   std::vector<std::int32_t> before_step;
   std::optional<ValueRange> fixed_range;
+  std::shared_ptr<DeviceViewEncoder> encoder;  // device path when the solver's matrix is on a CUDA device
+  int cuda_device = -1;
+  bool view_updates = true;
+  // Rounds whose last phase completed on the GPU, from the profile (events polled, never waited on).
+  std::size_t samples_counted = 0;
+  int rounds_done = 0;
+  double rounds_done_ms = 0;
 
-  /// @param will_publish whether a frame may be published right after this step; only then does the state
-  /// before it matter (a capture costs a pass over the matrix, a noticeable share of a round at large n).
-  void step(Granularity g, int budget, bool will_publish) {
-    if (!will_publish) {
-      before = Before::None;
-    } else if (last_frame_current && last_frame) {
-      before = Before::LastFrame;
-    } else {
-      ViewGeometry geometry = make_view_geometry(solver->n(), budget);
-      before_step.resize(geometry.texels());
-      solver->view_tiles(geometry, before_step.data());
-      before = Before::Captured;
-    }
-    last_frame_current = false;
-    solver->step(g);
-  }
+  bool device_mode() const { return encoder && cuda_device >= 0; }
+
   /// @brief A new matrix (load, configure, reset): nothing is "improved" relative to the old one.
   void replace_matrix() {
     last_frame_current = false;
     before = Before::None;
+    cuda_device = solver ? device_of(*solver) : -1;
+    samples_counted = 0;
+    rounds_done = 0;
+    rounds_done_ms = 0;
   }
   const std::int32_t* previous_tiles(std::size_t count) const {
     if (before == Before::LastFrame && last_frame && last_frame->tiles.size() == count) return last_frame->tiles.data();
@@ -126,9 +140,144 @@ void SolverSession::fail(const std::string& context, const std::exception& e) {
   m_failure = JobFailure{message, exit_code(e)};
 }
 
+void SolverSession::step_once(Worker& w, Granularity g, bool will_publish) {
+  if (!will_publish) {
+    w.before = Worker::Before::None;
+  } else if (w.last_frame_current && w.last_frame) {
+    w.before = Worker::Before::LastFrame;
+  } else if (w.device_mode()) {
+    // The state before the step, kept on the GPU for the improved bit.
+    acquire_encoder();
+    try {
+      w.encoder->capture_previous_async(w.solver->device_matrix(), make_view_geometry(w.solver->n(), m_view_budget),
+                                        w.solver->range_policy());
+    } catch (...) {
+      release_encoder(false);
+      throw;
+    }
+    release_encoder(false);
+    w.before = Worker::Before::Captured;
+  } else {
+    ViewGeometry geometry = make_view_geometry(w.solver->n(), m_view_budget);
+    w.before_step.resize(geometry.texels());
+    w.solver->view_tiles(geometry, w.before_step.data());
+    w.before = Worker::Before::Captured;
+  }
+  w.last_frame_current = false;
+  w.solver->step(g);
+  throttle(w);
+}
+
+void SolverSession::throttle(Worker& w) {
+  if (w.cuda_device < 0) return;  // CPU steps have finished when step() returns
+  for (;;) {
+    w.solver->collect_timings(false);
+    const auto& samples = w.solver->profile().samples();
+    for (; w.samples_counted < samples.size(); ++w.samples_counted) {
+      const PhaseSample& x = samples[w.samples_counted];
+      if (x.round < 0 || !is_compute(x.phase)) continue;
+      w.rounds_done_ms += x.ms;
+      if (x.phase == Phase::Independent || x.phase == Phase::Full) w.rounds_done = std::max(w.rounds_done, x.round + 1);
+    }
+    const Cursor c = w.solver->cursor();
+    const int issued = c.finished ? w.solver->rounds() : c.round;
+    const double round_ms = w.rounds_done > 0 ? w.rounds_done_ms / w.rounds_done : 0;
+    const int limit =
+        round_ms > 0 ? std::clamp(static_cast<int>(kQueueBudgetMs / round_ms), kMinRoundsInFlight, kMaxRoundsInFlight)
+                     : kMinRoundsInFlight;
+    if (issued - w.rounds_done <= limit || m_cancel || c.finished) return;
+    std::this_thread::sleep_for(std::chrono::microseconds(200));
+  }
+}
+
+bool SolverSession::device_view_wanted() const {
+  std::lock_guard lock(m_mutex);
+  return m_dv_state == DeviceViewState::Idle;
+}
+
+void SolverSession::acquire_encoder() {
+  std::unique_lock lock(m_mutex);
+  m_dv_free.wait(lock, [&] { return m_dv_state != DeviceViewState::Encoding; });
+  m_dv_had_ticket = m_dv_state == DeviceViewState::Reduced;
+  m_dv_state = DeviceViewState::Worker;
+}
+
+void SolverSession::release_encoder(bool reduced) {
+  std::lock_guard lock(m_mutex);
+  m_dv_state = reduced || m_dv_had_ticket ? DeviceViewState::Reduced : DeviceViewState::Idle;
+}
+
+std::optional<DeviceViewTicket> SolverSession::take_device_view(bool wait) {
+  std::lock_guard lock(m_mutex);
+  if (m_dv_state != DeviceViewState::Reduced || !m_dv_ticket.encoder) return std::nullopt;
+  if (wait) {
+    m_dv_ticket.encoder->wait_ready();
+  } else if (!m_dv_ticket.encoder->ready()) {
+    return std::nullopt;
+  }
+  m_dv_state = DeviceViewState::Encoding;
+  return m_dv_ticket;
+}
+
+void SolverSession::finish_device_view() {
+  {
+    std::lock_guard lock(m_mutex);
+    if (m_dv_state == DeviceViewState::Encoding) m_dv_state = DeviceViewState::Idle;
+  }
+  m_dv_free.notify_all();
+}
+
+bool SolverSession::try_use_encoder(const std::function<void()>& fn) {
+  DeviceViewState before;
+  {
+    std::lock_guard lock(m_mutex);
+    if (m_dv_state == DeviceViewState::Worker || m_dv_state == DeviceViewState::Encoding) return false;
+    before = m_dv_state;
+    m_dv_state = DeviceViewState::Encoding;
+  }
+  struct Restore {
+    SolverSession& s;
+    DeviceViewState state;
+    ~Restore() {
+      {
+        std::lock_guard lock(s.m_mutex);
+        s.m_dv_state = state;
+      }
+      s.m_dv_free.notify_all();
+    }
+  } restore{*this, before};
+  fn();
+  return true;
+}
+
 void SolverSession::publish(Worker& w, bool with_view) {
   std::shared_ptr<const ViewFrame> view;
-  if (with_view && w.solver && w.solver->n() > 0) {
+  if (with_view && w.solver && w.solver->n() > 0 && w.device_mode()) {
+    auto frame = std::make_shared<ViewFrame>();
+    frame->serial = ++w.view_serial;
+    frame->geometry = make_view_geometry(w.solver->n(), m_view_budget);
+    frame->inf = inf_of(w.config.dtype);
+    frame->fixed_range = w.fixed_range.has_value();
+    frame->on_device = true;
+    frame->cursor = w.solver->cursor();
+    acquire_encoder();
+    try {
+      w.encoder->reduce_async(w.solver->device_matrix(), frame->geometry, w.solver->range_policy(), w.fixed_range);
+    } catch (...) {
+      release_encoder(false);
+      throw;
+    }
+    {
+      std::lock_guard lock(m_mutex);
+      m_dv_ticket = DeviceViewTicket{w.encoder, frame->geometry, w.before != Worker::Before::None, frame->serial};
+    }
+    release_encoder(true);
+    view = frame;
+    w.last_frame = frame;
+    w.last_frame_current = true;
+    w.before = Worker::Before::None;
+  } else if (with_view && w.solver && w.solver->n() > 0) {
+    auto t0 = Clock::now();
     auto frame = std::make_shared<ViewFrame>();
     frame->serial = ++w.view_serial;
     frame->geometry = make_view_geometry(w.solver->n(), m_view_budget);
@@ -149,6 +298,7 @@ void SolverSession::publish(Worker& w, bool with_view) {
       for (std::uint16_t c : frame->codes) frame->improved += (c & kViewImprovedBit) ? 1 : 0;
     }
     frame->cursor = w.solver->cursor();
+    frame->host_encode_ms = ms_since(t0);
     view = frame;
     w.last_frame = frame;
     w.last_frame_current = true;
@@ -175,6 +325,8 @@ void SolverSession::publish(Worker& w, bool with_view) {
   if (view) s.view = view;
   if (!w.solver) s.view.reset();
   s.last_step_ms = w.last_step_ms;
+  s.cuda_device = w.cuda_device;
+  s.view_updates = w.view_updates;
 }
 
 void SolverSession::load_async(GraphSource source, SolverConfig config) {
@@ -240,9 +392,9 @@ void SolverSession::step_async(Granularity g, int count) {
     auto last_publish = t0;
     for (int i = 0; i < count && !w.solver->finished() && !m_cancel; ++i) {
       bool last = i + 1 == count || is_last_round(*w.solver);
-      w.step(g, m_view_budget, last || ms_since(last_publish) > kPublishIntervalMs * 0.5);
-      if (i + 1 < count && ms_since(last_publish) > kPublishIntervalMs) {
-        publish(w, true);
+      step_once(w, g, last || view_due(w, last_publish, 0.5));
+      if (i + 1 < count && (view_due(w, last_publish, 1.0) || ms_since(last_publish) > kPublishIntervalMs)) {
+        publish(w, view_due(w, last_publish, 1.0));
         last_publish = Clock::now();
       }
     }
@@ -258,10 +410,9 @@ void SolverSession::run_to_end_async() {
     auto last_publish = t0;
     // Round by round (not Granularity::ToEnd) so the view animates and cancel() takes effect between rounds.
     while (!w.solver->finished() && !m_cancel) {
-      w.step(Granularity::Round, m_view_budget,
-             is_last_round(*w.solver) || ms_since(last_publish) > kPublishIntervalMs * 0.5);
-      if (ms_since(last_publish) > kPublishIntervalMs) {
-        publish(w, true);
+      step_once(w, Granularity::Round, is_last_round(*w.solver) || view_due(w, last_publish, 0.5));
+      if (view_due(w, last_publish, 1.0) || ms_since(last_publish) > kPublishIntervalMs) {
+        publish(w, view_due(w, last_publish, 1.0));
         last_publish = Clock::now();
       }
     }
@@ -299,6 +450,17 @@ void SolverSession::save_graph_async(std::string path) {
   });
 }
 
+void SolverSession::save_distances_async(std::string path) {
+  post("save " + path, [this, path](Worker& w) {
+    if (!w.solver) throw UsageError("no solver: load a graph first");
+    DistanceMatrix m;
+    w.solver->read(m);
+    write_distances(path, m);
+    m_log.info("distances written to " + path + " (n = " + std::to_string(m.n()) + ", " +
+               describe_cursor_short(w.solver->cursor()) + ")");
+  });
+}
+
 void SolverSession::set_fixed_range_async(std::optional<ValueRange> range) {
   post("colour range", [this, range](Worker& w) {
     w.fixed_range = range;
@@ -306,6 +468,27 @@ void SolverSession::set_fixed_range_async(std::optional<ValueRange> range) {
     w.before = Worker::Before::None;  // no step happened: nothing to mark as improved
     publish(w, true);
   });
+}
+
+bool SolverSession::view_due(const Worker& w, Clock::time_point last_publish, double interval_share) const {
+  if (!w.view_updates) return false;
+  // Device path: a new view as soon as the frame loop took the last one (about once per frame); host path:
+  // at most every kPublishIntervalMs, since each costs a read-back and an encode on the host.
+  if (w.device_mode()) return device_view_wanted();
+  return ms_since(last_publish) > kPublishIntervalMs * interval_share;
+}
+
+void SolverSession::set_device_encoder_async(std::shared_ptr<DeviceViewEncoder> encoder) {
+  post("device view", [this, encoder](Worker& w) {
+    w.encoder = encoder;
+    w.before = Worker::Before::None;  // the new encoder has no previous tiles: nothing is "improved"
+    w.last_frame_current = false;
+    if (w.solver) publish(w, true);
+  });
+}
+
+void SolverSession::set_view_updates_async(bool on) {
+  post("view updates", [on](Worker& w) { w.view_updates = on; });
 }
 
 void SolverSession::wait_idle() {

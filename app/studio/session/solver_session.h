@@ -6,9 +6,11 @@
 #include <apsp/graph/graph.h>
 #include <apsp/profile/profile.h>
 #include <apsp/solve/solver.h>
+#include <apsp/view/device_view.h>
 #include <apsp/view/view.h>
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -60,6 +62,18 @@ struct ViewFrame {
   std::vector<std::uint16_t> codes;  ///< view.h codes, improved bit relative to the previous frame
   std::size_t improved = 0;          ///< texels improved since the previous frame
   Cursor cursor;
+  /// Device path: tiles, codes and range stay on the GPU (DeviceViewEncoder); the frame loop takes the
+  /// update with take_device_view() and writes the texture through CUDA–GL interop.
+  bool on_device = false;
+  double host_encode_ms = 0;  ///< host path: worker time of the tile read-back, range and encoding
+};
+
+/// @brief A device-side view update that the frame loop may now encode into the texture.
+struct DeviceViewTicket {
+  std::shared_ptr<DeviceViewEncoder> encoder;
+  ViewGeometry geometry;
+  bool mark_improved = false;
+  std::uint64_t serial = 0;
 };
 
 struct SessionSnapshot {
@@ -73,9 +87,11 @@ struct SessionSnapshot {
   int rounds = 0;
   std::vector<PhaseSample> samples;
   std::shared_ptr<const ViewFrame> view;
-  bool busy = false;        ///< a job is running or queued
-  std::string activity;     ///< what the running job does, for the status line
-  double last_step_ms = 0;  ///< wall time of the last step job
+  bool busy = false;         ///< a job is running or queued
+  std::string activity;      ///< what the running job does, for the status line
+  double last_step_ms = 0;   ///< wall time of the last step job (its steps, until the GPU finished them)
+  int cuda_device = -1;      ///< CUDA device holding the solver's matrix; -1 for CPU variants
+  bool view_updates = true;  ///< false: long jobs publish the view only at their end (solve-time comparisons)
 };
 
 /// @brief A failed job, kept for scripted runs that turn it into an exit status.
@@ -104,9 +120,23 @@ class SolverSession {
   void reset_async();
   void cancel();
   void save_graph_async(std::string path);
+  /// @brief Reads the current distances back (the only full host copy) and writes them to @p path.
+  void save_distances_async(std::string path);
   /// @brief Encode views with @p range instead of each view's own finite range (nullopt: back to automatic),
   /// and re-encode the current view. Lets a class compare colours across rounds.
   void set_fixed_range_async(std::optional<ValueRange> range);
+  /// @brief From now on, views of a solver whose matrix lives on @p encoder's device are reduced and encoded
+  /// on the GPU (nullptr: back to the host path). Republishes the current view.
+  void set_device_encoder_async(std::shared_ptr<DeviceViewEncoder> encoder);
+  /// @brief false: step and run-to-end jobs publish their view only when they end (no per-frame updates).
+  void set_view_updates_async(bool on);
+  /// @brief Frame loop: the pending device view update once its reduction finished on the GPU (@p wait:
+  /// waits for it, batch runs only). The worker touches the encoder again only after finish_device_view().
+  std::optional<DeviceViewTicket> take_device_view(bool wait);
+  void finish_device_view();
+  /// @brief Runs @p fn (frame loop: e.g. a tooltip read-back from the encoder) unless the worker is using the
+  /// encoder right now; returns whether it ran. The worker waits for it as for an encode.
+  bool try_use_encoder(const std::function<void()>& fn);
 
   /// @brief Blocks until every queued job has run (scripted use only: the GUI never waits).
   void wait_idle();
@@ -122,7 +152,18 @@ class SolverSession {
   void post(std::string what, std::function<void(Worker&)> job);
   void worker_main();
   void publish(Worker& w, bool with_view);
+  /// @brief One step; first keeps the state before it (for the improved bit) when a view may follow
+  /// (@p will_publish: a capture costs a pass over the matrix, a noticeable share of a round at large n).
+  void step_once(Worker& w, Granularity g, bool will_publish);
+  bool view_due(const Worker& w, std::chrono::steady_clock::time_point last_publish, double interval_share) const;
   void fail(const std::string& context, const std::exception& e);
+  /// @brief Whether a device view update is wanted now (the frame loop consumed the last one).
+  bool device_view_wanted() const;
+  /// @brief Waits until the frame loop is not inside encode_async(), then owns the encoder until released.
+  void acquire_encoder();
+  void release_encoder(bool reduced);
+  /// @brief Keeps at most about one frame of GPU work queued ahead (CUDA steps only enqueue).
+  void throttle(Worker& w);
 
   Log& m_log;
   int m_view_budget;
@@ -138,6 +179,11 @@ class SolverSession {
   std::atomic<bool> m_cancel{false};
   SessionSnapshot m_snapshot;
   std::optional<JobFailure> m_failure;
+  // Device view hand-over between the worker (reduce) and the frame loop (encode), guarded by m_mutex.
+  enum class DeviceViewState { Idle, Worker, Reduced, Encoding } m_dv_state = DeviceViewState::Idle;
+  std::condition_variable m_dv_free;
+  DeviceViewTicket m_dv_ticket;
+  bool m_dv_had_ticket = false;  ///< a reduced update was pending when the worker took the encoder
   std::thread m_thread;
 };
 

@@ -27,6 +27,13 @@ void draw_export_panel(AppState& state, CommandQueue& commands) {
   ImGui::BeginDisabled(state.session.samples.empty() || e.timings_path.empty());
   if (ImGui::Button("Timings CSV")) commands.push(CmdExportTimings{e.timings_path});
   ImGui::EndDisabled();
+  ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 8);
+  ImGui::InputText("##distances", &e.distances_path);
+  ImGui::SameLine();
+  ImGui::BeginDisabled(!state.session.has_solver || e.distances_path.empty());
+  if (ImGui::Button("Distances")) commands.push(CmdExportDistances{e.distances_path});
+  ImGui::EndDisabled();
+  item_tooltip("the current distances: .bin (course binary, n*n int32), .npy or .csv, by the extension");
   if (!e.last_written.empty()) ImGui::TextDisabled("wrote %s", e.last_written.c_str());
   ImGui::PopID();
 }
@@ -34,7 +41,9 @@ void draw_export_panel(AppState& state, CommandQueue& commands) {
 void draw_status_panel(const AppState& state) {
   ImGui::Separator();
   ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextDisabled("%.0f fps | %s", state.fps, state.platform_description.c_str());
+  ImGui::TextDisabled("%.0f fps | heatmap: %s", state.fps, state.heatmap_path.c_str());
+  if (!state.heatmap_path_reason.empty()) ImGui::TextDisabled("(%s)", state.heatmap_path_reason.c_str());
+  ImGui::TextDisabled("%s", state.platform_description.c_str());
   ImGui::PopTextWrapPos();
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "render/overlay_style.h"
 #include "ui/widgets.h"
@@ -177,8 +178,17 @@ void HeatmapViewPanel::draw(AppState& state, CommandQueue& commands, const Heatm
     int tx = static_cast<int>(std::floor(v.origin_x + mouse_px.x * v.texels_per_px));
     int ty = static_cast<int>(std::floor(v.origin_y + mouse_px.y * v.texels_per_px));
     if (tx >= 0 && ty >= 0 && tx < g.cols && ty < g.rows) {
-      std::int32_t value =
-          frame->tiles[static_cast<std::size_t>(ty) * static_cast<std::size_t>(g.cols) + static_cast<std::size_t>(tx)];
+      const std::size_t texel =
+          static_cast<std::size_t>(ty) * static_cast<std::size_t>(g.cols) + static_cast<std::size_t>(tx);
+      // Device path: the tiles stay on the GPU; the frame loop reads the hovered one back asynchronously.
+      state.hover.request = texel;
+      std::optional<std::int32_t> known;
+      if (texel < frame->tiles.size()) {
+        known = frame->tiles[texel];
+      } else if (state.hover.value && state.hover.value_index == texel) {
+        known = state.hover.value;
+      }
+      const std::string value_text = known ? format_distance(*known, frame->inf) : std::string("...");
       int i0 = g.row_begin(ty), i1 = g.row_begin(ty + 1) - 1;
       int j0 = g.col_begin(tx), j1 = g.col_begin(tx + 1) - 1;
       int B = std::max(1, s.config.block);
@@ -186,10 +196,10 @@ void HeatmapViewPanel::draw(AppState& state, CommandQueue& commands, const Heatm
       if (next_k_vertex(s) >= 0) ImGui::Text("next intermediate vertex k = %d", next_k_vertex(s));
       if (g.tiled()) {
         ImGui::Text("rows i %d..%d, columns j %d..%d", i0, i1, j0, j1);
-        ImGui::Text("tile minimum: %s", format_distance(value, frame->inf).c_str());
+        ImGui::Text("tile minimum: %s", value_text.c_str());
       } else {
         ImGui::Text("i = %d, j = %d", i0, j0);
-        ImGui::Text("distance d[i][j] = %s", format_distance(value, frame->inf).c_str());
+        ImGui::Text("distance d[i][j] = %s", value_text.c_str());
       }
       ImGui::Text("block (%d, %d): %s of round %d", i0 / B, j0 / B, role_name(i0 / B, j0 / B, s.cursor.round),
                   s.cursor.round + 1);
@@ -206,7 +216,7 @@ void HeatmapViewPanel::draw_cell_values(const AppState& state, const HeatmapRend
                                         ImVec2 canvas_min, ImVec2 canvas) const {
   // Classroom graphs: once a cell is big enough, print its distance in it, so the board and the screen agree.
   const ViewGeometry& g = frame.geometry;
-  if (g.tiled()) return;
+  if (g.tiled() || frame.tiles.size() < g.texels()) return;  // the device path keeps no host tiles
   const ViewState& v = state.view;
   ImVec2 fb_scale = ImGui::GetIO().DisplayFramebufferScale;
   float cell_w = 1.0f / (v.texels_per_px * fb_scale.x);  // ImGui units per cell

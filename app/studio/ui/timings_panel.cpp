@@ -1,65 +1,40 @@
+// The profile in numbers: totals per phase (with the share of the compute time and the fraction of the
+// device's min-plus instruction peak) and every sample as recorded.
 #include <algorithm>
 
-#include "plot/bar_plot.h"
 #include "ui/panels.h"
 #include "ui/widgets.h"
 
 namespace apsp::studio {
 namespace {
 
-// Phase colours of the bar plot; the same hues as the heatmap overlays where a phase has one.
-ImU32 phase_color(Phase p) {
-  switch (p) {
-    case Phase::Pivot:
-      return to_imu32(1.00f, 0.45f, 0.10f);
-    case Phase::PivotRowCol:
-      return to_imu32(0.15f, 0.80f, 0.95f);
-    case Phase::Independent:
-      return to_imu32(0.65f, 0.55f, 0.95f);
-    case Phase::Full:
-      return to_imu32(0.55f, 0.85f, 0.40f);
-    default:
-      return to_imu32(0.6f, 0.6f, 0.6f);
+// The min-plus peak of the device the solver runs on, for its dtype; 0 for CPU backends.
+double minplus_peak(const AppState& state) {
+  const SessionSnapshot& s = state.session;
+  if (s.cuda_device < 0) return 0;
+  for (const DeviceInfo& d : state.device.devices) {
+    if (d.index == s.cuda_device) return s.config.dtype == DType::I16 ? d.minplus_peak_i16 : d.minplus_peak_i32;
   }
+  return 0;
 }
 
-}  // namespace
-
-void draw_timings_panel(const AppState& state) {
+void draw_totals(const AppState& state) {
   const auto& samples = state.session.samples;
   const float font = ImGui::GetFontSize();
-
-  // Per-round stacked bars of the compute phases.
-  std::vector<BarSeries> series;
-  for (Phase p : {Phase::Pivot, Phase::PivotRowCol, Phase::Independent, Phase::Full}) {
-    BarSeries s;
-    s.label = p == Phase::Full ? std::string("full") : "phase " + std::to_string(static_cast<int>(p) + 1);
-    s.color = phase_color(p);
-    for (const PhaseSample& x : samples) {
-      if (x.phase != p || x.round < 0) continue;
-      auto r = static_cast<std::size_t>(x.round);
-      if (s.values.size() <= r) s.values.resize(r + 1, 0.0f);
-      s.values[r] += static_cast<float>(x.ms);
-    }
-    if (!s.values.empty() || (p != Phase::Full && samples.empty())) series.push_back(std::move(s));
-  }
-  float plot_h = std::max(font * 8, ImGui::GetContentRegionAvail().y * 0.42f);
-  stacked_bar_plot("rounds", series, BarPlotOptions{}, ImVec2(ImGui::GetContentRegionAvail().x, plot_h));
-
-  // Totals per phase.
   ProfileLog log;
   for (const auto& s : samples) log.add(s);
-  auto totals = log.totals();
-  double all_ms = log.compute_ms();
-  if (ImGui::BeginTable("totals", 5,
+  const double all_ms = log.compute_ms();
+  const double peak = minplus_peak(state);
+  if (ImGui::BeginTable("totals", 6,
                         ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit)) {
     ImGui::TableSetupColumn("phase");
     ImGui::TableSetupColumn("ms");
     ImGui::TableSetupColumn("share");
     ImGui::TableSetupColumn("GB/s");
     ImGui::TableSetupColumn("updates/s");
+    ImGui::TableSetupColumn("% peak");
     ImGui::TableHeadersRow();
-    for (const PhaseTotals& t : totals) {
+    for (const PhaseTotals& t : log.totals()) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       ImGui::ColorButton("##c", ImGui::ColorConvertU32ToFloat4(phase_color(t.phase)), ImGuiColorEditFlags_NoTooltip,
@@ -69,21 +44,48 @@ void draw_timings_panel(const AppState& state) {
       ImGui::TableNextColumn();
       ImGui::Text("%.2f", t.ms);
       ImGui::TableNextColumn();
-      ImGui::Text("%.0f%%", all_ms > 0 && is_compute(t.phase) ? 100.0 * t.ms / all_ms : 0.0);
+      if (is_compute(t.phase)) {
+        ImGui::Text("%.1f%%", all_ms > 0 ? 100.0 * t.ms / all_ms : 0.0);
+      } else {
+        ImGui::TextDisabled("-");
+      }
       ImGui::TableNextColumn();
       ImGui::Text("%.1f", t.ms > 0 ? static_cast<double>(t.bytes) / (t.ms * 1e6) : 0.0);
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(format_si(t.ms > 0 ? static_cast<double>(t.updates) / (t.ms * 1e-3) : 0.0).c_str());
+      const double rate = t.ms > 0 ? static_cast<double>(t.updates) / (t.ms * 1e-3) : 0.0;
+      if (is_compute(t.phase)) {
+        ImGui::TextUnformatted(format_si(rate).c_str());
+      } else {
+        ImGui::TextDisabled("-");
+      }
+      ImGui::TableNextColumn();
+      if (peak > 0 && is_compute(t.phase)) {
+        ImGui::Text("%.1f%%", 100.0 * rate / peak);
+      } else {
+        ImGui::TextDisabled("-");
+      }
     }
     ImGui::EndTable();
   }
-  ImGui::Text("compute total %.2f ms over %zu samples", all_ms, samples.size());
+  std::uint64_t updates = 0;
+  for (const auto& s : samples) updates += is_compute(s.phase) ? s.updates : 0;
+  ImGui::TextWrapped("compute %.2f ms, %s updates/s over %zu samples", all_ms,
+                     format_si(all_ms > 0 ? static_cast<double>(updates) / (all_ms * 1e-3) : 0.0).c_str(),
+                     samples.size());
+  if (peak <= 0) {
+    ImGui::TextDisabled(state.session.cuda_device < 0 ? "%% peak: GPU backends only" : "%% peak: device unknown");
+  } else {
+    ImGui::TextDisabled("%% peak of %s updates/s (%s)", format_si(peak).c_str(),
+                        state.session.config.dtype == DType::I16 ? "i16, packed 16x2" : "i32, VIADDMNMX");
+  }
+}
 
-  // Every sample, newest last.
+void draw_samples(const AppState& state) {
+  const auto& samples = state.session.samples;
   if (ImGui::BeginTable("samples", 6,
                         ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_BordersOuter |
                             ImGuiTableFlags_SizingFixedFit,
-                        ImVec2(0, std::max(font * 6, ImGui::GetContentRegionAvail().y)))) {
+                        ImVec2(0, std::max(ImGui::GetFontSize() * 6, ImGui::GetContentRegionAvail().y)))) {
     ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableSetupColumn("round");
     ImGui::TableSetupColumn("phase");
@@ -99,7 +101,11 @@ void draw_timings_panel(const AppState& state) {
         const PhaseSample& s = samples[static_cast<std::size_t>(i)];
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
-        ImGui::Text("%d", s.round + 1);
+        if (s.round >= 0) {
+          ImGui::Text("%d", s.round + 1);
+        } else {
+          ImGui::TextDisabled("-");
+        }
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(short_label(s.phase).c_str());
         ImGui::TableNextColumn();
@@ -114,6 +120,25 @@ void draw_timings_panel(const AppState& state) {
     }
     ImGui::EndTable();
   }
+}
+
+}  // namespace
+
+void draw_timings_panel(const AppState& state) {
+  if (!ImGui::BeginTabBar("profile")) return;
+  if (ImGui::BeginTabItem("Totals")) {
+    draw_totals(state);
+    ImGui::EndTabItem();
+  }
+  if (ImGui::BeginTabItem("Samples")) {
+    draw_samples(state);
+    ImGui::EndTabItem();
+  }
+  if (ImGui::BeginTabItem("Device")) {
+    draw_device_panel(state);
+    ImGui::EndTabItem();
+  }
+  ImGui::EndTabBar();
 }
 
 }  // namespace apsp::studio

@@ -121,4 +121,19 @@ int overlay_phase(const Cursor& cursor) {
 
 ImU32 to_imu32(float r, float g, float b, float a) { return ImGui::ColorConvertFloat4ToU32(ImVec4(r, g, b, a)); }
 
+ImU32 phase_color(Phase p) {
+  switch (p) {
+    case Phase::Pivot:
+      return to_imu32(1.00f, 0.45f, 0.10f);
+    case Phase::PivotRowCol:
+      return to_imu32(0.15f, 0.80f, 0.95f);
+    case Phase::Independent:
+      return to_imu32(0.65f, 0.55f, 0.95f);
+    case Phase::Full:
+      return to_imu32(0.55f, 0.85f, 0.40f);
+    default:  // transfers and communication
+      return to_imu32(0.95f, 0.85f, 0.30f);
+  }
+}
+
 }  // namespace apsp::studio

@@ -29,5 +29,7 @@ float solve_progress(const Cursor& cursor, int rounds);
 int overlay_phase(const Cursor& cursor);
 
 ImU32 to_imu32(float r, float g, float b, float a = 1.0f);
+/// @brief Plot and table colour of a phase; the same hues as the heatmap overlays where a phase has one.
+ImU32 phase_color(Phase p);
 
 }  // namespace apsp::studio

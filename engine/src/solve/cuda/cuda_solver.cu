@@ -91,8 +91,11 @@ template <class T> class CudaSolver final : public Solver {
   }
 
   DeviceMatrixRef device_matrix() const override {
-    // Consumers order their reads after the main stream only: make it wait for the look-ahead stream too.
-    const_cast<CudaSolver*>(this)->aux_to_main();
+    // Consumers order their reads after the main stream only: make it wait for the look-ahead stream too,
+    // and the look-ahead stream's next phases 1 and 2 (which rewrite the pivot strips) wait for those reads.
+    auto* self = const_cast<CudaSolver*>(this);
+    self->aux_to_main();
+    self->m_main_dirty = true;
     DeviceMatrixRef ref;
     ref.data = m_d.data();
     ref.pitch_bytes = m_d.pitch_bytes();

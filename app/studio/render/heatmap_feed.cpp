@@ -1,0 +1,162 @@
+#include "render/heatmap_feed.h"
+
+#include <chrono>
+
+namespace apsp::studio {
+namespace {
+
+double ms_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
+
+bool is_cuda_variant(const std::string& backend) { return backend.rfind("cuda", 0) == 0; }
+
+}  // namespace
+
+HeatmapFeed::HeatmapFeed(Log& log, SolverSession& session) : m_log(log), m_session(session) {
+  m_path = kHostPath;
+  m_reason = "no solver yet";
+}
+
+HeatmapFeed::~HeatmapFeed() {
+  // The worker keeps its own reference to the encoder; from now on it must take the host path.
+  if (m_encoder) m_session.set_device_encoder_async(nullptr);
+}
+
+void HeatmapFeed::set_path(const char* path, const std::string& reason) {
+  if (m_path == path && m_reason == reason) return;
+  m_path = path;
+  m_reason = reason;
+  m_log.info(std::string("heatmap path: ") + path + " (" + reason + ")");
+}
+
+void HeatmapFeed::choose_path(const SessionSnapshot& s) {
+  const int device = s.has_solver ? s.cuda_device : -1;
+  if (device == m_probed_device) return;
+  m_probed_device = device;
+  if (m_encoder) m_session.set_device_encoder_async(nullptr);
+  m_encoder.reset();
+  m_interop.reset();
+  if (device < 0) {
+    std::string why = !s.has_solver                       ? "no solver"
+                      : is_cuda_variant(s.config.backend) ? s.config.backend + " exposes no device matrix"
+                                                          : "CPU backend " + s.config.backend;
+    set_path(kHostPath, why);
+    return;
+  }
+  InteropChoice choice = create_heatmap_interop(device);
+  if (!choice.interop) {
+    set_path(kHostPath, choice.reason);
+    return;
+  }
+  try {
+    m_encoder = std::make_shared<DeviceViewEncoder>(device);
+  } catch (const std::exception& e) {
+    set_path(kHostPath, std::string("device encoder: ") + e.what());
+    return;
+  }
+  m_interop = std::move(choice.interop);
+  m_session.set_device_encoder_async(m_encoder);
+  set_path(kInteropPath, choice.reason);
+}
+
+void HeatmapFeed::poll_device_results() {
+  if (!m_encoder || !m_timing_pending) return;
+  auto done = m_encoder->poll_encoded();
+  if (!done) return;
+  m_timing_pending = false;
+  HeatmapUpdateTiming t = m_pending_timing;
+  t.gpu_reduce_ms = done->second.reduce_ms;
+  t.gpu_encode_ms = done->second.encode_ms;
+  t.total_ms = t.gpu_reduce_ms + t.gpu_encode_ms + t.map_unmap_ms;
+  m_timings.push_back(t);
+  if (m_shown && m_shown->on_device && m_shown->serial == m_improved_pending_serial) {
+    auto frame = std::make_shared<ViewFrame>(*m_shown);
+    frame->improved = done->first;
+    m_shown = frame;
+  }
+}
+
+bool HeatmapFeed::update(const SessionSnapshot& s, HeatmapTexture& texture, const MinPyramid& pyramid, bool wait) {
+  choose_path(s);
+  poll_device_results();
+  const auto& view = s.view;
+  if (!view) {
+    if (!s.has_solver) m_shown.reset();
+    return false;
+  }
+  if (!view->on_device) {
+    if (view->serial == m_shown_serial && m_shown && !m_shown->on_device) return false;
+    auto t0 = std::chrono::steady_clock::now();
+    texture.upload_codes(view->geometry, view->codes.data());
+    HeatmapUpdateTiming t;
+    t.upload_ms = ms_since(t0);
+    t.host_encode_ms = view->host_encode_ms;
+    t.total_ms = t.upload_ms + t.host_encode_ms;
+    m_timings.push_back(t);
+    pyramid.build(texture);
+    m_shown = view;
+    m_shown_serial = view->serial;
+    return true;
+  }
+
+  // Device path. A device frame with no interop here (switched off a moment ago) waits for the republish.
+  if (!m_interop) return false;
+  auto ticket = m_session.take_device_view(wait);
+  if (!ticket) return false;
+  // The worker may reduce again only once this update is enqueued: always hand the encoder back.
+  struct HandBack {
+    SolverSession& session;
+    ~HandBack() { session.finish_device_view(); }
+  } hand_back{m_session};
+  double host_ms = 0;
+  try {
+    host_ms = m_interop->update(texture, *ticket->encoder, ticket->mark_improved);
+    if (std::string note = m_interop->take_note(); !note.empty()) m_log.warning(note);
+    pyramid.build(texture);
+  } catch (const std::exception& e) {
+    // Whatever failed (a GL error around the copy, a CUDA error), the host path still works: switch for good.
+    m_log.error(e.what());
+    m_interop.reset();
+    m_encoder.reset();
+    m_session.set_device_encoder_async(nullptr);
+    set_path(kHostPath, std::string("interop failed: ") + e.what());
+    return false;
+  }
+  auto frame = std::make_shared<ViewFrame>();
+  frame->serial = ticket->serial;
+  frame->geometry = ticket->geometry;
+  frame->range = ticket->encoder->range();
+  frame->fixed_range = view->fixed_range;
+  frame->inf = view->inf;
+  frame->cursor = view->cursor;
+  frame->on_device = true;
+  m_shown = frame;
+  m_shown_serial = ticket->serial;
+  m_texel.reset();
+  m_pending_timing = HeatmapUpdateTiming{};
+  m_pending_timing.map_unmap_ms = host_ms;
+  m_timing_pending = true;
+  m_improved_pending_serial = ticket->serial;
+  if (wait) {
+    // Batch runs report every update: let this one's GPU times arrive now.
+    while (m_timing_pending) poll_device_results();
+  }
+  return true;
+}
+
+std::optional<std::int32_t> HeatmapFeed::texel_value(std::size_t index) {
+  if (!m_shown || index >= m_shown->geometry.texels()) return std::nullopt;
+  if (!m_shown->on_device) {
+    if (index < m_shown->tiles.size()) return m_shown->tiles[index];
+    return std::nullopt;
+  }
+  if (!m_encoder || !m_interop) return std::nullopt;
+  if (auto v = m_encoder->texel()) m_texel = *v;
+  if (m_texel && m_texel->first == index) return m_texel->second;
+  // The worker may be reallocating the encoder's buffers: read only while it leaves the encoder alone.
+  m_session.try_use_encoder([&] { m_encoder->request_texel_async(index, m_interop->stream()); });
+  return std::nullopt;
+}
+
+}  // namespace apsp::studio

@@ -1,0 +1,80 @@
+#pragma once
+// Gets each new view from the solver session into the heatmap texture by one of two paths, and says which:
+//  - CUDA–GL interop: the solver is a CUDA variant and GL runs on the same NVIDIA GPU; the worker reduces the
+//    device matrix on the GPU, this class encodes into the texture through render/interop (no host copy);
+//  - host upload: everything else (CPU backend, software GL, other vendor, a failed registration).
+// Either way MinPyramid::build() then fills the upper levels on the GL thread. Also keeps the update timings.
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "render/heatmap_texture.h"
+#include "render/interop.h"
+#include "render/min_pyramid.h"
+#include "session/log.h"
+#include "session/solver_session.h"
+
+namespace apsp::studio {
+
+/// @brief One texture update, in milliseconds.
+struct HeatmapUpdateTiming {
+  double total_ms = 0;        ///< interop: reduce_gpu + encode_gpu + map_unmap; host: encode_host + upload
+  double gpu_reduce_ms = 0;   ///< interop: tile minima + range on the solver's stream (CUDA events)
+  double gpu_encode_ms = 0;   ///< interop: codes into the surface (CUDA events)
+  double map_unmap_ms = 0;    ///< interop: host time from map to unmap, the encode's enqueue included
+  double host_encode_ms = 0;  ///< host path: worker's read-back of the tiles, range and codes
+  double upload_ms = 0;       ///< host path: glTexSubImage2D call
+};
+
+class HeatmapFeed {
+ public:
+  HeatmapFeed(Log& log, SolverSession& session);
+  ~HeatmapFeed();
+  HeatmapFeed(const HeatmapFeed&) = delete;
+  HeatmapFeed& operator=(const HeatmapFeed&) = delete;
+
+  /// @brief Once per frame on the GL thread, with the GL context current. @p wait (batch runs): wait for a
+  /// device reduction in flight instead of showing it next frame. Returns true when the texture changed.
+  bool update(const SessionSnapshot& snapshot, HeatmapTexture& texture, const MinPyramid& pyramid, bool wait);
+
+  /// @brief The view the texture shows now (device path: with the range read back), or null.
+  std::shared_ptr<const ViewFrame> shown() const { return m_shown; }
+  /// @brief "CUDA-GL interop" or "host upload", and why.
+  const std::string& path() const { return m_path; }
+  const std::string& reason() const { return m_reason; }
+  bool interop_active() const { return m_path == kInteropPath; }
+
+  /// @brief Tooltip value of texel @p index of the shown view: at once on the host path, a frame later on the
+  /// device path (an asynchronous 4-byte copy). nullopt while it is on its way.
+  std::optional<std::int32_t> texel_value(std::size_t index);
+
+  const std::vector<HeatmapUpdateTiming>& timings() const { return m_timings; }
+
+  static constexpr const char* kInteropPath = "CUDA-GL interop";
+  static constexpr const char* kHostPath = "host upload";
+
+ private:
+  void choose_path(const SessionSnapshot& snapshot);
+  void set_path(const char* path, const std::string& reason);
+  void poll_device_results();
+
+  Log& m_log;
+  SolverSession& m_session;
+  std::string m_path;
+  std::string m_reason;
+  int m_probed_device = -2;  ///< CUDA device the interop was last decided for (-1: CPU solver)
+  std::unique_ptr<HeatmapInterop> m_interop;
+  std::shared_ptr<DeviceViewEncoder> m_encoder;
+  std::shared_ptr<const ViewFrame> m_shown;
+  std::uint64_t m_shown_serial = 0;
+  std::vector<HeatmapUpdateTiming> m_timings;
+  HeatmapUpdateTiming m_pending_timing;  ///< interop update whose GPU times are not back yet
+  bool m_timing_pending = false;
+  std::size_t m_improved_pending_serial = 0;
+  std::optional<std::size_t> m_texel_requested;
+  std::optional<std::pair<std::size_t, std::int32_t>> m_texel;
+};
+
+}  // namespace apsp::studio

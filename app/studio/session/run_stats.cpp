@@ -1,0 +1,72 @@
+#include "session/run_stats.h"
+
+#include <apsp/io/atomic_file.h>
+
+#include <algorithm>
+#include <cmath>
+#include <nlohmann/json.hpp>
+#include <numeric>
+
+namespace apsp::studio {
+namespace {
+
+nlohmann::json to_json(const Summary& s) {
+  return {{"count", s.count}, {"median_ms", s.median}, {"p95_ms", s.p95}, {"max_ms", s.max}, {"mean_ms", s.mean}};
+}
+
+nlohmann::json optional_ms(const std::optional<double>& v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); }
+
+}  // namespace
+
+Summary summarize(std::vector<double> values) {
+  Summary s;
+  if (values.empty()) return s;
+  std::sort(values.begin(), values.end());
+  s.count = values.size();
+  s.median =
+      values.size() % 2 ? values[values.size() / 2] : 0.5 * (values[values.size() / 2 - 1] + values[values.size() / 2]);
+  // Nearest rank: the smallest value with at least 95% of the values at or below it.
+  std::size_t rank = static_cast<std::size_t>(std::ceil(0.95 * static_cast<double>(values.size())));
+  s.p95 = values[std::clamp<std::size_t>(rank, 1, values.size()) - 1];
+  s.max = values.back();
+  s.mean = std::accumulate(values.begin(), values.end(), 0.0) / static_cast<double>(values.size());
+  return s;
+}
+
+void write_stats_json(const std::string& path, const RunStats& r) {
+  nlohmann::json j;
+  j["heatmap_path"] = r.path;
+  j["heatmap_path_reason"] = r.path_reason;
+  j["backend"] = r.backend;
+  j["block"] = r.block;
+  j["dtype"] = r.dtype;
+  j["n"] = r.n;
+  j["rounds"] = r.rounds;
+  j["device"] = r.device;
+  j["platform"] = r.gl_renderer;
+  j["view"] = {{"rows", r.view_rows}, {"cols", r.view_cols}};
+  j["frame"] = to_json(summarize(r.frame_ms));
+  j["frame_work"] = to_json(summarize(r.frame_work_ms));
+  nlohmann::json u = to_json(summarize(r.update_ms));
+  u["gpu_reduce"] = to_json(summarize(r.update_gpu_reduce_ms));
+  u["gpu_encode"] = to_json(summarize(r.update_gpu_encode_ms));
+  u["map_unmap"] = to_json(summarize(r.update_map_unmap_ms));
+  u["host_encode"] = to_json(summarize(r.update_host_encode_ms));
+  u["upload"] = to_json(summarize(r.update_upload_ms));
+  j["heatmap_update"] = u;
+  nlohmann::json solve;
+  solve["first_run_ms"] = optional_ms(r.solve_first_ms);
+  solve["view_on_ms"] = optional_ms(r.solve_view_on_ms);
+  solve["view_off_ms"] = optional_ms(r.solve_view_off_ms);
+  solve["view_on_runs_ms"] = r.solve_view_on_runs_ms;
+  solve["view_off_runs_ms"] = r.solve_view_off_runs_ms;
+  solve["on_off_ratio"] = r.solve_view_on_ms && r.solve_view_off_ms && *r.solve_view_off_ms > 0
+                              ? nlohmann::json(*r.solve_view_on_ms / *r.solve_view_off_ms)
+                              : nlohmann::json(nullptr);
+  j["solve"] = solve;
+  AtomicFile file(path);
+  file.write(j.dump(2) + "\n");
+  file.commit();
+}
+
+}  // namespace apsp::studio

@@ -1,0 +1,50 @@
+#pragma once
+// The app's own statistics (--stats-json FILE, written at quit): frame times, heatmap update times, solve times
+// with the view on and off, and what they were measured on. Fields are documented in app/studio/README.md.
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace apsp::studio {
+
+/// @brief count, median, p95 (nearest rank), max and mean of a set of milliseconds.
+struct Summary {
+  std::size_t count = 0;
+  double median = 0;
+  double p95 = 0;
+  double max = 0;
+  double mean = 0;
+};
+Summary summarize(std::vector<double> values);
+
+struct RunStats {
+  std::string path;  ///< heatmap path: "CUDA-GL interop" or "host upload"
+  std::string path_reason;
+  std::string backend;
+  int block = 0;
+  std::string dtype;
+  int n = 0;
+  int rounds = 0;
+  std::string device;       ///< GPU name, or "cpu"
+  std::string gl_renderer;  ///< the platform line (window or EGL device, GL renderer)
+  int view_rows = 0;
+  int view_cols = 0;
+  std::vector<double> frame_ms;       ///< frame-to-frame intervals while playing or solving
+  std::vector<double> frame_work_ms;  ///< the same frames' own work (input to present, no vsync wait)
+  std::vector<double> update_ms;      ///< per texture update: total
+  std::vector<double> update_gpu_reduce_ms;
+  std::vector<double> update_gpu_encode_ms;
+  std::vector<double> update_map_unmap_ms;
+  std::vector<double> update_host_encode_ms;
+  std::vector<double> update_upload_ms;
+  std::optional<double> solve_first_ms;     ///< the run itself (--run-to-end / Run to end / --play), view on
+  std::optional<double> solve_view_on_ms;   ///< --stats-view-off: median of the repeats with the view on
+  std::optional<double> solve_view_off_ms;  ///< --stats-view-off: median of the repeats with view updates off
+  std::vector<double> solve_view_on_runs_ms;
+  std::vector<double> solve_view_off_runs_ms;
+};
+
+/// @brief Writes @p stats as JSON through a temporary file renamed into place.
+void write_stats_json(const std::string& path, const RunStats& stats);
+
+}  // namespace apsp::studio
