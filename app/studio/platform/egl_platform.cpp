@@ -125,9 +125,14 @@ class EglPlatform final : public Platform {
   void present() override {
     glFlush();
     if (!m_vsync) return;
-    auto next = m_last_present + kFramePeriod;
-    if (std::chrono::steady_clock::now() < next) std::this_thread::sleep_until(next);
-    m_last_present = std::chrono::steady_clock::now();
+    // A fixed schedule like a display's vsync: sleeping "one period after the last wake-up" would add the
+    // sleep's overshoot to every frame. A frame that runs late starts a new schedule instead of bursting.
+    m_last_present += kFramePeriod;
+    const auto now = std::chrono::steady_clock::now();
+    if (now < m_last_present)
+      std::this_thread::sleep_until(m_last_present);
+    else if (now - m_last_present > kFramePeriod)
+      m_last_present = now;
   }
   void wait_events(double) override {}
 

@@ -30,7 +30,7 @@ void register_cuda_backends() {
     info.unavailable_reason = reason;
     info.block_sizes = cuda::supported_blocks(e.variant);
     info.supports_i16 = true;
-    info.multi_gpu = false;
+    info.multi_gpu = e.variant == cuda::Variant::Tuned;  // --gpus N > 1: row bands over N devices
     const cuda::Variant variant = e.variant;
     const std::string name = e.name;
     register_backend(info, [variant, name](const SolverOptions& options) -> std::unique_ptr<Solver> {

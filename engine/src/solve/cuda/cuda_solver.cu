@@ -28,6 +28,7 @@
 #include "solve/cuda/device_matrix.cuh"
 #include "solve/cuda/event_ring.cuh"
 #include "solve/cuda/kernels.cuh"
+#include "solve/cuda/multi_gpu_solver.h"
 #include "view/cuda/view_tiles.cuh"
 
 #include <apsp/core/errors.h>
@@ -396,6 +397,8 @@ std::vector<int> supported_blocks(Variant variant) {
 }
 
 std::unique_ptr<Solver> make_solver(Variant variant, const SolverOptions& options) {
+  // cuda-tuned over several GPUs: one band of rows per device (multi_gpu_solver.cu).
+  if (variant == Variant::Tuned && options.gpus != 1) return make_multi_gpu_solver(options);
   if (options.dtype == DType::I16) return std::make_unique<CudaSolver<std::int16_t>>(variant, options);
   return std::make_unique<CudaSolver<std::int32_t>>(variant, options);
 }

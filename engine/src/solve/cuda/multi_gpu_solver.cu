@@ -1,0 +1,816 @@
+// cuda-tuned on several GPUs of one host.
+//
+// Layout. The device matrix (side x side, side = n padded to the block, then to cuda-tuned's 128-row x
+// 128-word tiles) is split into bands of whole 128-row units (band_split.h), one per GPU. A band holds its
+// rows of every column; a pivot block row always lies inside one band (128 is a multiple of every block
+// size), whose GPU "owns" that round. Besides its band a GPU holds two pivot row panels (block x side, by
+// round parity), two transposed column panels (block x band rows) and a one-row buffer for k-steps: never
+// the whole matrix. load() refuses (OutOfMemoryError with the sizes) before allocating when a band does
+// not fit.
+//
+// One round r (pivot rows [p0, p0 + B), owner o, panel set s = r & 1):
+//   o:    phase 1 on its pivot block; the pivot row panel (cuda-tuned's phase-2 row kernel) into panel[s]
+//   all:  broadcast of panel[s] (B x side elements) from o: NCCL or peer copies (band_comm.cuh)
+//   all:  the column panel of its own rows (phase-2 column kernel, pivot block taken from panel[s])
+//   all:  phase 3 on its band (min-plus of its column panel and panel[s])
+// The single-GPU kernels run unchanged on a band: phase 3 and the column panel only see band-local rows;
+// two views shift coordinates so that the kernels' single p0 argument addresses the right cells (see
+// pivot_columns_view and global_rows_view).
+//
+// Streams per GPU: main (phase 3), aux (high priority: phases 1 and 2 and the look-ahead strips) and comm
+// (high priority: broadcasts, so that a broadcast's kernel or copy is not queued behind a phase-3 grid).
+// Look-ahead (APSP_CUDA_LOOKAHEAD=0 turns it off): in phase 3 of round r every GPU first computes, on aux,
+// the tile column holding the next pivot's columns and, on the next owner, the tile row holding the next
+// pivot's rows; main runs the rest. So the next owner's phases 1 and 2 and the broadcast of the next row
+// panel overlap the bulk of phase 3 everywhere. Ordering (all by events, never by the host):
+//   - aux waits main's latest work when main did something aux has not seen (load, k-steps, a phase 3
+//     without look-ahead): BandState::main_dirty;
+//   - the strips of round r wait for main's phase-3 rest of round r - 1 (rest_done), which wrote them;
+//   - main's phase 3 of round r waits for aux (phase 2 of round r, and through it the broadcast);
+//   - comm waits for aux just before each broadcast: on the owner the row panel is done; on every GPU the
+//     reads of the panel set being overwritten (round r - 2: aux's strips waited for main's rest of r - 2,
+//     and aux itself is in order);
+//   - aux waits for comm before the column panel (the panel has arrived) and, on the owner, before the row
+//     panel (the previous broadcast of that buffer has finished reading it).
+// Panel sets alternate by round parity so that phase 2 of round r + 1 never overwrites what phase 3 of
+// round r still reads. Every state the step API can observe is complete: reads wait for all streams.
+//
+// k-steps (a phase stepped one k at a time; the last k of a phase runs the phase kernels, which are
+// idempotent on partial results as in the single-GPU solver) run on main: row k is broadcast from its owner
+// into every GPU's row buffer, then each GPU relaxes the cells of the phase's region in its band.
+//
+// Profile: per (round, phase, device) CUDA-event samples (phase 1 on the owner; phase 2 per GPU, the owner's
+// including its row panel; phase 3 per GPU, main stream only, so with look-ahead the strips are not in it),
+// and one Comm sample per GPU per broadcast: the time on that GPU's comm stream from when it was ready to
+// receive (or send) to the end of its part, which includes waiting for the owner; bytes = the payload.
+// Modeled bytes and updates per GPU follow cuda_solver.cu's model restricted to the GPU's rows.
+#include <apsp/core/errors.h>
+
+#include <algorithm>
+#include <climits>
+#include <cstdint>
+#include <cstdlib>
+#include <map>
+#include <string>
+
+#include "solve/cuda/band_comm.cuh"
+#include "solve/cuda/cuda_check.cuh"
+#include "solve/cuda/cuda_solver.h"
+#include "solve/cuda/device_matrix.cuh"
+#include "solve/cuda/event_ring.cuh"
+#include "solve/cuda/kernels.cuh"
+#include "solve/cuda/multi_gpu_kernels.cuh"
+#include "solve/cuda/multi_gpu_solver.h"
+
+namespace apsp::cuda {
+
+namespace {
+
+constexpr const char* kName = "cuda-tuned";
+
+int round_up(int v, int m) { return (v + m - 1) / m * m; }
+
+/// Restores the caller's current device when a public entry point returns (per-band work switches it).
+class CurrentDeviceGuard {
+ public:
+  CurrentDeviceGuard() { (void)cudaGetDevice(&m_device); }
+  ~CurrentDeviceGuard() { (void)cudaSetDevice(m_device); }
+  CurrentDeviceGuard(const CurrentDeviceGuard&) = delete;
+  CurrentDeviceGuard& operator=(const CurrentDeviceGuard&) = delete;
+
+ private:
+  int m_device = 0;
+};
+
+CommPath choose_comm(const MultiGpuConfig& config) {
+  std::string want = config.comm;
+  if (want.empty()) {
+    const char* env = std::getenv("APSP_MULTI_GPU_COMM");
+    if (env) want = env;
+  }
+  if (want == "nccl") return CommPath::Nccl;
+  if (want == "peer") return CommPath::Peer;
+  if (!want.empty()) throw UsageError("APSP_MULTI_GPU_COMM: '" + want + "' is not nccl or peer");
+  std::vector<int> sorted = config.devices;
+  std::sort(sorted.begin(), sorted.end());
+  const bool distinct = std::adjacent_find(sorted.begin(), sorted.end()) == sorted.end();
+  return nccl_compiled() && distinct ? CommPath::Nccl : CommPath::Peer;
+}
+
+/// Side of the device matrix: cuda-tuned's phase 3 works on whole 128-row x 128-word tiles.
+int device_side(int padded, std::size_t elem_bytes) {
+  return round_up(padded, kTunedTileWords * static_cast<int>(4 / elem_bytes));
+}
+
+struct Layout {
+  int side = 0;
+  std::vector<Band> bands;
+};
+
+Layout plan_layout(int n, int block, std::size_t elem_bytes, std::size_t parts) {
+  Layout l;
+  if (n <= 0) return l;
+  const int padded = (n + block - 1) / block * block;
+  l.side = device_side(padded, elem_bytes);
+  l.bands = split_bands(l.side, band_unit(block, kTunedTileRows), static_cast<int>(parts));
+  return l;
+}
+
+void check_memory(const Layout& l, int n, const SolverOptions& options, const std::vector<int>& devices) {
+  const std::size_t e = element_bytes(options.dtype);
+  std::map<int, std::uint64_t> per_device;  // bands sharing a GPU (tests) add up
+  std::map<int, std::string> what;
+  for (std::size_t b = 0; b < l.bands.size(); ++b) {
+    const Band& band = l.bands[b];
+    per_device[devices[b]] += band_memory(band, l.side, options.block, e).total();
+    what[devices[b]] += (what[devices[b]].empty() ? "" : ", ") + std::string("band ") + std::to_string(b) + " (rows " +
+                        std::to_string(band.row_begin) + ".." + std::to_string(band.row_end) + ")";
+  }
+  CurrentDeviceGuard guard;
+  for (const auto& [device, bytes] : per_device) {
+    APSP_CUDA_CHECK(cudaSetDevice(device));
+    require_device_memory(std::string(kName) + " on " + std::to_string(devices.size()) + " GPUs needs " + what[device] +
+                              " of the " + std::to_string(n) + " x " + std::to_string(n) + " matrix (" +
+                              std::string(to_string(options.dtype)) + ", device side " + std::to_string(l.side) +
+                              ", block " + std::to_string(options.block) + ") on GPU " + std::to_string(device),
+                          bytes);
+  }
+}
+
+void validate(const SolverOptions& options, const MultiGpuConfig& config) {
+  int count = 0;
+  if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
+    (void)cudaGetLastError();
+    throw UnavailableError(std::string(kName) + ": no CUDA device");
+  }
+  const auto blocks = supported_blocks(Variant::Tuned);
+  if (std::find(blocks.begin(), blocks.end(), options.block) == blocks.end())
+    throw UsageError(std::string(kName) + ": block size " + std::to_string(options.block) + " not supported");
+  if (config.devices.empty()) throw UsageError(std::string(kName) + ": --gpus must be at least 1");
+  for (int d : config.devices) {
+    if (d < 0 || d >= count)
+      throw UnavailableError(std::string(kName) + " --gpus " + std::to_string(config.devices.size()) +
+                             ": needs device " + std::to_string(d) + ", but " + std::to_string(count) + " CUDA device" +
+                             (count == 1 ? " is" : "s are") + " visible");
+  }
+}
+
+class MultiGpuSolverBase : public Solver {
+ public:
+  using Solver::Solver;
+  virtual CommPath comm_path() const = 0;
+  virtual std::vector<Band> bands() const = 0;
+};
+
+template <class T>
+class MultiGpuSolver final : public MultiGpuSolverBase {
+ public:
+  MultiGpuSolver(const SolverOptions& options, const MultiGpuConfig& config)
+      : MultiGpuSolverBase(options), m_devices(config.devices) {
+    CurrentDeviceGuard guard;
+    const char* env = std::getenv("APSP_CUDA_LOOKAHEAD");
+    m_lookahead = !(env && std::string(env) == "0");
+    const CommPath path = choose_comm(config);
+    for (int d : m_devices) {
+      APSP_CUDA_CHECK(cudaSetDevice(d));
+      auto b = std::make_unique<BandState>();
+      b->device = d;
+      b->main = Stream::create();
+      b->aux = Stream::create(/*high_priority=*/true);
+      b->comm = Stream::create(/*high_priority=*/true);
+      b->main_mark = SyncEvent::create();
+      b->aux_mark = SyncEvent::create();
+      b->send_mark = SyncEvent::create();
+      b->comm_mark = SyncEvent::create();
+      b->rest_done = SyncEvent::create();
+      b->flags = MappedFlags(1);
+      m_bands.push_back(std::move(b));
+    }
+    m_comm = path == CommPath::Nccl ? make_nccl_comm(m_devices) : make_peer_comm(m_devices);
+  }
+
+  ~MultiGpuSolver() override {
+    // Kernels and broadcasts must not outlive the buffers or the communicators; each band's handles are
+    // released with its device current.
+    CurrentDeviceGuard guard;
+    for (auto& b : m_bands) {
+      if (cudaSetDevice(b->device) != cudaSuccess) continue;
+      (void)cudaStreamSynchronize(b->main.get());
+      (void)cudaStreamSynchronize(b->aux.get());
+      (void)cudaStreamSynchronize(b->comm.get());
+    }
+    m_comm.reset();
+    for (auto& b : m_bands) {
+      (void)cudaSetDevice(b->device);
+      b.reset();
+    }
+    (void)cudaGetLastError();
+  }
+
+  std::string_view name() const override { return kName; }
+  bool blocked() const override { return true; }
+  CommPath comm_path() const override { return m_comm->path(); }
+  std::vector<Band> bands() const override { return m_layout.bands; }
+
+  void collect_timings(bool wait) override {
+    if (wait) synchronize();
+    CurrentDeviceGuard guard;
+    for (auto& b : m_bands) {
+      use(*b);
+      b->ring.collect(false, [this](const PhaseSample& s) { record(s); });
+    }
+  }
+
+  void synchronize() override {
+    CurrentDeviceGuard guard;
+    for (auto& b : m_bands) {
+      use(*b);
+      APSP_CUDA_CHECK(cudaStreamSynchronize(b->main.get()));
+      APSP_CUDA_CHECK(cudaStreamSynchronize(b->aux.get()));
+      APSP_CUDA_CHECK(cudaStreamSynchronize(b->comm.get()));
+    }
+  }
+
+  /// No single device holds the matrix, so consumers take the view_tiles() path (each GPU reduces its rows
+  /// and only the tiles travel).
+  DeviceMatrixRef device_matrix() const override { return {}; }
+
+ protected:
+  void load(const DistanceMatrix& padded) override {
+    CurrentDeviceGuard guard;
+    synchronize();
+    for (auto& b : m_bands) {
+      use(*b);
+      b->ring.clear();
+      b->flags.clear();
+      b->main_dirty = b->aux_dirty = b->comm_dirty = b->rest_pending = false;
+    }
+    m_n = padded.n();
+    m_padded = padded.padded_n();
+    if (m_n == 0) return;
+    const int block = options().block;
+    const Layout layout = plan_layout(m_n, block, sizeof(T), m_devices.size());
+    if (layout.side != m_layout.side || layout.bands != m_layout.bands) {
+      m_layout = Layout{};
+      for (auto& b : m_bands) {
+        use(*b);
+        b->matrix = DeviceMatrix();
+        b->k_row = DeviceMatrix();
+        b->tiles = DeviceMatrix();
+        for (int p = 0; p < 2; ++p) b->row_panel[p] = DeviceMatrix(), b->col_t[p] = DeviceMatrix();
+      }
+      check_memory(layout, m_n, options(), m_devices);  // every GPU, before allocating on any
+      for (std::size_t i = 0; i < m_bands.size(); ++i) {
+        BandState& b = *m_bands[i];
+        use(b);
+        b.band = layout.bands[i];
+        const std::string what = std::string(kName) + " band " + std::to_string(i);
+        b.matrix = DeviceMatrix(b.band.rows(), layout.side, sizeof(T), what + " rows");
+        // One-row allocations are linear: the panel is block rows of exactly side elements on every GPU,
+        // so a broadcast moves one contiguous buffer.
+        for (int p = 0; p < 2; ++p) {
+          b.row_panel[p] = DeviceMatrix(1, block * layout.side, sizeof(T), what + " pivot row panel");
+          b.col_t[p] = DeviceMatrix(block, b.band.rows(), 4, what + " column panel");
+        }
+        b.k_row = DeviceMatrix(1, layout.side, sizeof(T), what + " row buffer");
+      }
+      m_layout = layout;
+    }
+    for (auto& bp : m_bands) {
+      BandState& b = *bp;
+      use(b);
+      if (b.band.empty()) continue;
+      cudaStream_t s = b.main.get();
+      const int start = b.ring.record(s);
+      if (m_layout.side > m_padded) fill_band_identity_async<T>(band_view(b), b.band.row_begin, s);
+      const int rows = std::max(0, std::min(b.band.row_end, m_padded) - b.band.row_begin);
+      if (rows > 0)
+        APSP_CUDA_CHECK(cudaMemcpy2DAsync(b.matrix.data(), b.matrix.pitch_bytes(), padded.row<T>(b.band.row_begin),
+                                          padded.pitch_bytes(), static_cast<std::size_t>(m_padded) * sizeof(T),
+                                          static_cast<std::size_t>(rows), cudaMemcpyHostToDevice, s));
+      PhaseSample sample = make_sample(b, -1, Phase::Upload);
+      sample.bytes = static_cast<std::uint64_t>(rows) * static_cast<std::uint64_t>(m_padded) * sizeof(T);
+      b.ring.add(sample, start, b.ring.record(s));
+      b.main_dirty = true;
+    }
+  }
+
+  void run_phase(int round, Phase phase, int k_begin, int k_end) override {
+    if (m_n == 0 || k_end <= k_begin) return;
+    CurrentDeviceGuard guard;
+    const int block = options().block;
+    const int p0 = round * block;
+    const int pb = std::min(block, m_n - p0);
+    const int owner = band_of_row(m_layout.bands, p0);
+    if (k_end < pb) {
+      run_k_steps(round, phase, k_begin, k_end, owner);
+    } else {
+      switch (phase) {
+        case Phase::Pivot:
+          run_pivot(round, owner, k_end - k_begin);
+          break;
+        case Phase::PivotRowCol:
+          run_rowcol(round, owner, k_end - k_begin);
+          break;
+        default:
+          run_independent(round, k_end - k_begin);
+          break;
+      }
+    }
+    for (auto& b : m_bands)  // keep the event backlog bounded when nobody collects (a long ToEnd)
+      if (b->ring.pending() > 4096) {
+        collect_timings(false);
+        break;
+      }
+  }
+
+  bool negative_diagonal(bool wait) override {
+    if (wait) synchronize();
+    bool negative = false;
+    for (auto& b : m_bands) negative = negative || b->flags.host()[0] != 0;
+    return negative;
+  }
+
+  void read_raw(DistanceMatrix& out) override {
+    if (m_n == 0) return;
+    CurrentDeviceGuard guard;
+    for (auto& bp : m_bands) {
+      BandState& b = *bp;
+      const int rows = real_rows(b.band, m_n);
+      if (rows == 0) continue;
+      use(b);
+      join_to_main(b);
+      cudaStream_t s = b.main.get();
+      const int start = b.ring.record(s);
+      APSP_CUDA_CHECK(cudaMemcpy2DAsync(out.row<T>(b.band.row_begin), out.pitch_bytes(), b.matrix.data(),
+                                        b.matrix.pitch_bytes(), static_cast<std::size_t>(m_n) * sizeof(T),
+                                        static_cast<std::size_t>(rows), cudaMemcpyDeviceToHost, s));
+      PhaseSample sample = make_sample(b, -1, Phase::Download);
+      sample.bytes = static_cast<std::uint64_t>(rows) * static_cast<std::uint64_t>(m_n) * sizeof(T);
+      b.ring.add(sample, start, b.ring.record(s));
+    }
+    synchronize();
+  }
+
+  std::int32_t raw_value_at(int i, int j) override {
+    CurrentDeviceGuard guard;
+    BandState& b = *m_bands[static_cast<std::size_t>(band_of_row(m_layout.bands, i))];
+    use(b);
+    join_to_main(b);
+    T v{};
+    APSP_CUDA_CHECK(cudaMemcpyAsync(&v, band_view(b).row(i - b.band.row_begin) + j, sizeof(T), cudaMemcpyDeviceToHost,
+                                    b.main.get()));
+    APSP_CUDA_CHECK(cudaStreamSynchronize(b.main.get()));
+    return v;
+  }
+
+  void raw_view_tiles(const ViewGeometry& g, std::int32_t* tiles) override {
+    if (g.texels() == 0 || m_n == 0) return;
+    std::fill(tiles, tiles + g.texels(), INT_MAX);
+    CurrentDeviceGuard guard;
+    struct Part {
+      int y_begin = 0, y_end = 0;
+      std::vector<std::int32_t> host;
+    };
+    std::vector<Part> parts(m_bands.size());
+    // Every GPU reduces the texel rows that meet its rows; only those tiles come back.
+    for (std::size_t i = 0; i < m_bands.size(); ++i) {
+      BandState& b = *m_bands[i];
+      const int row_end = b.band.row_begin + real_rows(b.band, m_n);
+      if (row_end <= b.band.row_begin) continue;
+      Part& part = parts[i];
+      part.y_begin = -1;
+      for (int y = 0; y < g.rows; ++y)
+        if (std::max(g.row_begin(y), b.band.row_begin) < std::min(g.row_begin(y + 1), row_end)) {
+          if (part.y_begin < 0) part.y_begin = y;
+          part.y_end = y + 1;
+        }
+      if (part.y_begin < 0) {
+        part.y_begin = part.y_end = 0;
+        continue;
+      }
+      const std::size_t count = static_cast<std::size_t>(part.y_end - part.y_begin) * static_cast<std::size_t>(g.cols);
+      use(b);
+      if (b.tiles.empty() || static_cast<std::size_t>(b.tiles.cols()) < count) {
+        b.tiles = DeviceMatrix();
+        b.tiles = DeviceMatrix(1, static_cast<int>(count), sizeof(std::int32_t), std::string(kName) + " view tiles");
+      }
+      join_to_main(b);
+      const MatrixView<T> d = band_view(b);
+      band_tile_min_async<T>(MatrixView<const T>{d.data, d.pitch, d.rows, d.cols}, b.band.row_begin, row_end, m_n,
+                             g.rows, g.cols, part.y_begin, part.y_end, static_cast<std::int32_t*>(b.tiles.data()),
+                             b.main.get());
+    }
+    for (std::size_t i = 0; i < m_bands.size(); ++i) {
+      Part& part = parts[i];
+      if (part.y_end <= part.y_begin) continue;
+      BandState& b = *m_bands[i];
+      use(b);
+      part.host.resize(static_cast<std::size_t>(part.y_end - part.y_begin) * static_cast<std::size_t>(g.cols));
+      APSP_CUDA_CHECK(cudaMemcpyAsync(part.host.data(), b.tiles.data(), part.host.size() * sizeof(std::int32_t),
+                                      cudaMemcpyDeviceToHost, b.main.get()));
+    }
+    synchronize();
+    for (const Part& part : parts) {
+      if (part.y_end <= part.y_begin) continue;
+      std::int32_t* out = tiles + static_cast<std::size_t>(part.y_begin) * static_cast<std::size_t>(g.cols);
+      for (std::size_t t = 0; t < part.host.size(); ++t) out[t] = std::min(out[t], part.host[t]);
+    }
+  }
+
+ private:
+  struct BandState {
+    int device = 0;
+    Band band;
+    Stream main;              ///< phase 3, k-steps, copies
+    Stream aux;               ///< high priority: phases 1 and 2, look-ahead strips
+    Stream comm;              ///< high priority: broadcasts
+    SyncEvent main_mark;      ///< main -> aux / comm ordering point
+    SyncEvent aux_mark;       ///< aux -> main ordering point
+    SyncEvent send_mark;      ///< aux -> comm: ready to send / to overwrite the receive buffer
+    SyncEvent comm_mark;      ///< comm -> aux / main ordering point
+    SyncEvent rest_done;      ///< look-ahead: main's part of the last phase 3 is done
+    bool main_dirty = false;  ///< main has work aux has not been ordered after
+    bool aux_dirty = false;   ///< aux has work main has not been ordered after
+    bool comm_dirty = false;  ///< comm has work main has not been ordered after
+    bool rest_pending = false;
+    MappedFlags flags;  ///< [0]: a diagonal entry of this band went negative
+    EventRing ring;
+    DeviceMatrix matrix;        ///< band.rows() x side
+    DeviceMatrix row_panel[2];  ///< pivot row panel, block x side elements in one linear row (by round parity)
+    DeviceMatrix col_t[2];      ///< transposed column panel: block x band rows, 32-bit words
+    DeviceMatrix k_row;         ///< row k for k-steps
+    DeviceMatrix tiles;         ///< partial view tiles
+  };
+
+  void use(const BandState& b) const { APSP_CUDA_CHECK(cudaSetDevice(b.device)); }
+
+  MatrixView<T> band_view(const BandState& b) const { return b.matrix.template view<T>(); }
+
+  /// The band with its columns shifted left by row_begin: passing p0 - row_begin as the kernels' p0 then
+  /// names band row (p0 - row_begin) and matrix column p0 at once, which is what the phase-1 kernel and the
+  /// phase-2 column kernel (its pivot-row test compares rows with p0) need on a band. Every address stays
+  /// inside the allocation: the shift is less than a row and column indices go negative by at most it.
+  MatrixView<T> pivot_columns_view(const BandState& b) const {
+    const MatrixView<T> d = band_view(b);
+    return {d.data + b.band.row_begin, d.pitch, d.rows, d.cols - b.band.row_begin};
+  }
+
+  /// The band addressed by global row numbers (its base row_begin rows before the allocation), for the
+  /// phase-2 row kernel, which uses p0 both as the pivot rows and as the pivot columns and covers every
+  /// column from 0. Only the owner's pivot rows, inside the band, are dereferenced; the base is formed with
+  /// integer arithmetic, which wraps the same way the device's 64-bit address arithmetic does.
+  MatrixView<T> global_rows_view(const BandState& b) const {
+    const MatrixView<T> d = band_view(b);
+    const std::uintptr_t base = reinterpret_cast<std::uintptr_t>(d.data) -
+                                static_cast<std::uintptr_t>(b.band.row_begin) * b.matrix.pitch_bytes();
+    return {reinterpret_cast<T*>(base), d.pitch, b.band.row_end, d.cols};
+  }
+
+  /// Panel set @p set: the transposed column panel of this band and the pivot row panel (words).
+  TunedPanels panels(const BandState& b, int set) const {
+    const int words = m_layout.side * static_cast<int>(sizeof(T)) / 4;
+    const MatrixView<std::uint32_t> row{static_cast<std::uint32_t*>(b.row_panel[set].data()),
+                                        static_cast<std::size_t>(words), options().block, words};
+    return TunedPanels{b.col_t[set].template view<std::uint32_t>(), row};
+  }
+
+  /// The closed pivot block as the owner holds it (its band) or as a receiver holds it (the row panel).
+  MatrixView<const T> pivot_block(const BandState& b, int p0, bool owner, int set) const {
+    const int block = options().block;
+    if (owner) {
+      const MatrixView<T> d = band_view(b);
+      return {d.row(p0 - b.band.row_begin) + p0, d.pitch, block, block};
+    }
+    return {static_cast<const T*>(b.row_panel[set].data()) + p0, static_cast<std::size_t>(m_layout.side), block, block};
+  }
+
+  PhaseSample make_sample(const BandState& b, int round, Phase phase) const {
+    PhaseSample s;
+    s.round = round;
+    s.phase = phase;
+    s.device = b.device;
+    return s;
+  }
+
+  // ---- ordering between one GPU's streams ----------------------------------------------------------------
+
+  void aux_after_main(BandState& b) {
+    if (!b.main_dirty) return;
+    APSP_CUDA_CHECK(cudaEventRecord(b.main_mark.get(), b.main.get()));
+    APSP_CUDA_CHECK(cudaStreamWaitEvent(b.aux.get(), b.main_mark.get(), 0));
+    b.main_dirty = false;
+  }
+  void main_after_aux(BandState& b) {
+    if (!b.aux_dirty) return;
+    APSP_CUDA_CHECK(cudaEventRecord(b.aux_mark.get(), b.aux.get()));
+    APSP_CUDA_CHECK(cudaStreamWaitEvent(b.main.get(), b.aux_mark.get(), 0));
+    b.aux_dirty = false;
+  }
+  void main_after_comm(BandState& b) {
+    if (!b.comm_dirty) return;
+    APSP_CUDA_CHECK(cudaEventRecord(b.comm_mark.get(), b.comm.get()));
+    APSP_CUDA_CHECK(cudaStreamWaitEvent(b.main.get(), b.comm_mark.get(), 0));
+    b.comm_dirty = false;
+  }
+  void aux_after_comm(BandState& b) {
+    APSP_CUDA_CHECK(cudaEventRecord(b.comm_mark.get(), b.comm.get()));
+    APSP_CUDA_CHECK(cudaStreamWaitEvent(b.aux.get(), b.comm_mark.get(), 0));
+  }
+  void comm_after_aux(BandState& b) {
+    APSP_CUDA_CHECK(cudaEventRecord(b.send_mark.get(), b.aux.get()));
+    APSP_CUDA_CHECK(cudaStreamWaitEvent(b.comm.get(), b.send_mark.get(), 0));
+  }
+  void comm_after_main(BandState& b) {
+    APSP_CUDA_CHECK(cudaEventRecord(b.main_mark.get(), b.main.get()));
+    APSP_CUDA_CHECK(cudaStreamWaitEvent(b.comm.get(), b.main_mark.get(), 0));
+  }
+  /// Main after everything issued on this GPU: what reads and k-steps need.
+  void join_to_main(BandState& b) {
+    main_after_aux(b);
+    main_after_comm(b);
+  }
+
+  /// Broadcasts @p bytes at @p src (on band @p root) into dst[b] on every band's comm stream, with one Comm
+  /// sample per band. Each comm stream must already be ordered as BandComm::broadcast_async requires.
+  void broadcast(int round, int root, const void* src, const std::vector<void*>& dst, std::size_t bytes,
+                 std::uint64_t ks) {
+    std::vector<cudaStream_t> streams;
+    std::vector<int> starts;
+    for (auto& b : m_bands) {
+      use(*b);
+      streams.push_back(b->comm.get());
+      starts.push_back(b->ring.record(b->comm.get()));
+    }
+    m_comm->broadcast_async(root, src, dst, bytes, streams);
+    for (std::size_t i = 0; i < m_bands.size(); ++i) {
+      BandState& b = *m_bands[i];
+      use(b);
+      PhaseSample sample = make_sample(b, round, Phase::Comm);
+      sample.bytes = bytes;
+      sample.k_steps = ks;
+      b.ring.add(sample, starts[i], b.ring.record(b.comm.get()));
+      b.comm_dirty = true;
+    }
+  }
+
+  // ---- phases ----------------------------------------------------------------------------------------------
+
+  /// Rows of band @p b outside the pivot rows [p0, p0 + pb) and below n.
+  int non_pivot_rows(const BandState& b, int p0, int pb) const {
+    const int rows = real_rows(b.band, m_n);
+    const int lo = std::max(b.band.row_begin, p0), hi = std::min(b.band.row_begin + rows, p0 + pb);
+    return rows - std::max(0, hi - lo);
+  }
+
+  void run_pivot(int round, int owner, int ks) {
+    const int block = options().block;
+    const int p0 = round * block;
+    const std::uint64_t pb = static_cast<std::uint64_t>(std::min(block, m_n - p0));
+    BandState& b = *m_bands[static_cast<std::size_t>(owner)];
+    use(b);
+    aux_after_main(b);
+    cudaStream_t s = b.aux.get();
+    const int start = b.ring.record(s);
+    pivot_async<T>(pivot_columns_view(b), block, p0 - b.band.row_begin, s);
+    PhaseSample sample = make_sample(b, round, Phase::Pivot);
+    sample.k_steps = static_cast<std::uint64_t>(ks);
+    sample.updates = pb * pb * sample.k_steps;
+    sample.bytes = 2 * static_cast<std::uint64_t>(block) * block * sizeof(T);
+    b.ring.add(sample, start, b.ring.record(s));
+    b.aux_dirty = true;
+  }
+
+  void run_rowcol(int round, int owner, int ks) {
+    const int block = options().block;
+    const int p0 = round * block;
+    const int pb = std::min(block, m_n - p0);
+    const int set = round & 1;
+    const std::uint64_t e = sizeof(T), b64 = static_cast<std::uint64_t>(block);
+    const std::uint64_t side = static_cast<std::uint64_t>(m_layout.side);
+    const std::uint64_t words = side * e / 4;
+    std::vector<int> starts(m_bands.size());
+
+    for (auto& bp : m_bands) {
+      use(*bp);
+      aux_after_main(*bp);
+    }
+    // The owner: pivot row panel into its panel[set] (the buffer the others receive).
+    BandState& o = *m_bands[static_cast<std::size_t>(owner)];
+    use(o);
+    aux_after_comm(o);  // the last broadcast from this buffer has finished reading it
+    starts[static_cast<std::size_t>(owner)] = o.ring.record(o.aux.get());
+    tuned_rowcol_async<T>(global_rows_view(o), pivot_block(o, p0, true, set), block, p0, /*row_panel=*/true, 0, 0,
+                          panels(o, set), o.aux.get());
+    o.aux_dirty = true;
+
+    std::vector<void*> dst;
+    for (auto& bp : m_bands) {
+      use(*bp);
+      comm_after_aux(*bp);
+      dst.push_back(bp->row_panel[set].data());
+    }
+    broadcast(round, owner, o.row_panel[set].data(), dst, static_cast<std::size_t>(block) * m_layout.side * sizeof(T),
+              0);
+
+    for (std::size_t i = 0; i < m_bands.size(); ++i) {
+      BandState& b = *m_bands[i];
+      const bool is_owner = static_cast<int>(i) == owner;
+      use(b);
+      if (!is_owner) {
+        aux_after_comm(b);             // the row panel has arrived
+        if (b.band.empty()) continue;  // a GPU without rows only receives
+        starts[i] = b.ring.record(b.aux.get());
+      }
+      const MatrixView<T> shifted = pivot_columns_view(b);
+      tuned_rowcol_async<T>(shifted, pivot_block(b, p0, is_owner, set), block, p0 - b.band.row_begin,
+                            /*row_panel=*/false, 0, b.band.rows(), panels(b, set), b.aux.get());
+      const std::uint64_t rows = static_cast<std::uint64_t>(non_pivot_rows(b, p0, pb));
+      const std::uint64_t col_ctas = static_cast<std::uint64_t>(b.band.rows() / kTunedTileRows);
+      PhaseSample sample = make_sample(b, round, Phase::PivotRowCol);
+      sample.k_steps = static_cast<std::uint64_t>(ks);
+      sample.updates = rows * static_cast<std::uint64_t>(pb) * sample.k_steps;
+      // Column panel of the band: read + written (2 rows B e) + the transposed 32-bit panel + pivot per CTA.
+      const std::uint64_t band_rows = static_cast<std::uint64_t>(b.band.rows());
+      sample.bytes = 2 * band_rows * b64 * e + 4 * band_rows * b64 + col_ctas * b64 * b64 * e;
+      if (is_owner) {
+        // Row panel: read, written back and copied to the panel (3 B side e) + pivot per CTA.
+        sample.updates += static_cast<std::uint64_t>(pb) * static_cast<std::uint64_t>(m_n - pb) * sample.k_steps;
+        sample.bytes += 3 * b64 * side * e + (words / kTunedTileWords) * b64 * b64 * e;
+      }
+      b.ring.add(sample, starts[i], b.ring.record(b.aux.get()));
+      b.aux_dirty = true;
+    }
+  }
+
+  void run_independent(int round, int ks) {
+    const int block = options().block;
+    const int p0 = round * block;
+    const int pb = std::min(block, m_n - p0);
+    const int set = round & 1;
+    const int col_tiles = m_layout.side * static_cast<int>(sizeof(T)) / 4 / kTunedTileWords;
+    const bool lookahead = m_lookahead && round + 1 < rounds();
+    const int next = (round + 1) * block;
+    const int next_owner = lookahead ? band_of_row(m_layout.bands, next) : -1;
+    const int tc = next / static_cast<int>(4 / sizeof(T)) / kTunedTileWords;
+    const std::uint64_t e = sizeof(T);
+    const std::uint64_t side = static_cast<std::uint64_t>(m_layout.side);
+    const std::uint64_t words = side * e / 4;
+
+    for (std::size_t i = 0; i < m_bands.size(); ++i) {
+      BandState& b = *m_bands[i];
+      if (b.band.empty()) continue;
+      use(b);
+      main_after_aux(b);  // phase 2 of this round (and, through it, the row panel's arrival)
+      const int row_tiles = b.band.rows() / kTunedTileRows;
+      const TunedPanels pn = panels(b, set);
+      cudaStream_t s = b.main.get();
+      TileRange rest{0, row_tiles, 0, col_tiles};
+      if (lookahead) {
+        // The strips of the next pivot first, on aux, after whatever main last did to them.
+        aux_after_main(b);
+        if (b.rest_pending) APSP_CUDA_CHECK(cudaStreamWaitEvent(b.aux.get(), b.rest_done.get(), 0));
+        const int tr = static_cast<int>(i) == next_owner ? (next - b.band.row_begin) / kTunedTileRows : -1;
+        if (tr >= 0)
+          tuned_independent_tiles_async<T>(band_view(b), block, TileRange{tr, tr + 1, 0, col_tiles}, pn, b.aux.get());
+        tuned_independent_tiles_async<T>(band_view(b), block, TileRange{0, row_tiles, tc, tc + 1, tr, -1}, pn,
+                                         b.aux.get());
+        b.aux_dirty = true;
+        rest.skip_row = tr;
+        rest.skip_col = tc;
+      }
+      const int start = b.ring.record(s);
+      tuned_independent_tiles_async<T>(band_view(b), block, rest, pn, s);
+      PhaseSample sample = make_sample(b, round, Phase::Independent);
+      sample.k_steps = static_cast<std::uint64_t>(ks);
+      sample.updates =
+          static_cast<std::uint64_t>(non_pivot_rows(b, p0, pb)) * static_cast<std::uint64_t>(m_n - pb) * sample.k_steps;
+      const std::uint64_t band_rows = static_cast<std::uint64_t>(b.band.rows());
+      const std::uint64_t tiles = static_cast<std::uint64_t>(row_tiles) * (words / kTunedTileWords);
+      sample.bytes =
+          2 * band_rows * side * e + tiles * (kTunedTileRows + kTunedTileWords) * static_cast<std::uint64_t>(block) * 4;
+      b.ring.add(sample, start, b.ring.record(s));
+      if (lookahead) {
+        APSP_CUDA_CHECK(cudaEventRecord(b.rest_done.get(), s));
+        b.rest_pending = true;
+      } else {
+        b.main_dirty = true;
+      }
+      check_diagonal(b);
+    }
+  }
+
+  /// After a round's phase 3 on main (with look-ahead, the strips may still be running: a negative entry
+  /// there is seen one round later, or by the final check after a full synchronization).
+  void check_diagonal(BandState& b) {
+    const MatrixView<T> d = band_view(b);
+    diagonal_check_async<T>(MatrixView<const T>{d.data, d.pitch, d.rows, d.cols}, real_rows(b.band, m_n),
+                            b.band.row_begin, b.flags.device(), b.main.get());
+  }
+
+  void run_k_steps(int round, Phase phase, int k_begin, int k_end, int owner) {
+    const int block = options().block;
+    const int p0 = round * block;
+    const int pb = std::min(block, m_n - p0);
+    const std::uint64_t e = sizeof(T);
+    for (auto& bp : m_bands) {
+      use(*bp);
+      join_to_main(*bp);
+    }
+    BandState& o = *m_bands[static_cast<std::size_t>(owner)];
+    for (int kk = k_begin; kk < k_end; ++kk) {
+      const int k = p0 + kk;
+      if (phase == Phase::Pivot) {
+        use(o);
+        const int start = o.ring.record(o.main.get());
+        band_relax_k_async<T>(band_view(o), o.band.row_begin, m_n, band_view(o).row(k - o.band.row_begin), k, phase, p0,
+                              p0 + block, o.main.get());
+        PhaseSample sample = make_sample(o, round, phase);
+        sample.k_steps = 1;
+        sample.updates = static_cast<std::uint64_t>(pb) * static_cast<std::uint64_t>(pb);
+        sample.bytes = 2 * sample.updates * e;
+        o.ring.add(sample, start, o.ring.record(o.main.get()));
+        o.main_dirty = true;
+        continue;
+      }
+      // Row k as it stands after the earlier k-steps, from its owner to every GPU's row buffer.
+      std::vector<void*> dst;
+      for (auto& bp : m_bands) {
+        use(*bp);
+        comm_after_main(*bp);
+        dst.push_back(bp->k_row.data());
+      }
+      broadcast(round, owner, band_view(o).row(k - o.band.row_begin), dst, static_cast<std::size_t>(m_layout.side) * e,
+                1);
+      for (auto& bp : m_bands) {
+        BandState& b = *bp;
+        use(b);
+        main_after_comm(b);
+        if (b.band.empty()) continue;
+        const int start = b.ring.record(b.main.get());
+        band_relax_k_async<T>(band_view(b), b.band.row_begin, m_n, static_cast<const T*>(b.k_row.data()), k, phase, p0,
+                              p0 + block, b.main.get());
+        PhaseSample sample = make_sample(b, round, phase);
+        sample.k_steps = 1;
+        const std::uint64_t rows = static_cast<std::uint64_t>(non_pivot_rows(b, p0, pb));
+        if (phase == Phase::PivotRowCol) {
+          sample.updates = rows * static_cast<std::uint64_t>(pb);
+          if (&b == &o) sample.updates += static_cast<std::uint64_t>(pb) * static_cast<std::uint64_t>(m_n - pb);
+        } else {
+          sample.updates = rows * static_cast<std::uint64_t>(m_n - pb);
+        }
+        sample.bytes = 2 * sample.updates * e;
+        b.ring.add(sample, start, b.ring.record(b.main.get()));
+        b.main_dirty = true;
+      }
+    }
+  }
+
+  std::vector<int> m_devices;
+  bool m_lookahead = true;
+  int m_n = 0;
+  int m_padded = 0;  ///< n padded to the block (the host layout)
+  Layout m_layout;
+  std::vector<std::unique_ptr<BandState>> m_bands;
+  std::unique_ptr<BandComm> m_comm;
+};
+
+const MultiGpuSolverBase* as_multi(const Solver& solver) { return dynamic_cast<const MultiGpuSolverBase*>(&solver); }
+
+}  // namespace
+
+MultiGpuConfig default_multi_gpu_config(int gpus) {
+  MultiGpuConfig c;
+  for (int d = 0; d < gpus; ++d) c.devices.push_back(d);
+  return c;
+}
+
+std::unique_ptr<Solver> make_multi_gpu_solver(const SolverOptions& options) {
+  if (options.gpus < 1)
+    throw UsageError(std::string(kName) + ": --gpus must be at least 1, got " + std::to_string(options.gpus));
+  return make_multi_gpu_solver(options, default_multi_gpu_config(options.gpus));
+}
+
+std::unique_ptr<Solver> make_multi_gpu_solver(const SolverOptions& options, const MultiGpuConfig& config) {
+  validate(options, config);
+  if (options.dtype == DType::I16) return std::make_unique<MultiGpuSolver<std::int16_t>>(options, config);
+  return std::make_unique<MultiGpuSolver<std::int32_t>>(options, config);
+}
+
+std::string multi_gpu_comm_of(const Solver& solver) {
+  const MultiGpuSolverBase* m = as_multi(solver);
+  return m ? std::string(to_string(m->comm_path())) : std::string();
+}
+
+std::vector<Band> multi_gpu_bands_of(const Solver& solver) {
+  const MultiGpuSolverBase* m = as_multi(solver);
+  return m ? m->bands() : std::vector<Band>{};
+}
+
+void require_multi_gpu_memory(int n, const SolverOptions& options, const MultiGpuConfig& config) {
+  validate(options, config);
+  const Layout layout = plan_layout(n, options.block, element_bytes(options.dtype), config.devices.size());
+  check_memory(layout, n, options, config.devices);
+}
+
+}  // namespace apsp::cuda

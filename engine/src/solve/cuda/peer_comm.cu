@@ -1,0 +1,79 @@
+// The CUDA peer-copy path of BandComm: each receiving band pulls the buffer on its own stream with
+// cudaMemcpyPeerAsync after an event recorded on the root's stream, and the root's stream waits for every
+// copy before it may touch the source again. Peer access is enabled once per device pair where the devices
+// allow it (NVLink / PCIe P2P); otherwise the runtime stages the copy through host memory.
+#include <apsp/core/errors.h>
+
+#include "solve/cuda/band_comm.cuh"
+#include "solve/cuda/cuda_check.cuh"
+#include "solve/cuda/device_matrix.cuh"
+
+namespace apsp::cuda {
+
+namespace {
+
+/// Enables access from @p device to @p peer's memory; a pair already enabled (by us or NCCL) is fine. The
+/// setting belongs to the process's contexts, so it is never turned off again (another solver may use it).
+void enable_peer_access(int device, int peer) {
+  int can = 0;
+  APSP_CUDA_CHECK(cudaDeviceCanAccessPeer(&can, device, peer));
+  if (!can) return;
+  APSP_CUDA_CHECK(cudaSetDevice(device));
+  const cudaError_t status = cudaDeviceEnablePeerAccess(peer, 0);
+  if (status == cudaErrorPeerAccessAlreadyEnabled) {
+    (void)cudaGetLastError();
+    return;
+  }
+  APSP_CUDA_CHECK(status);
+}
+
+class PeerComm final : public BandComm {
+ public:
+  explicit PeerComm(const std::vector<int>& devices) : m_devices(devices) {
+    int current = 0;
+    APSP_CUDA_CHECK(cudaGetDevice(&current));
+    for (std::size_t a = 0; a < devices.size(); ++a)
+      for (std::size_t b = 0; b < devices.size(); ++b)
+        if (devices[a] != devices[b]) enable_peer_access(devices[a], devices[b]);
+    for (int d : devices) {
+      APSP_CUDA_CHECK(cudaSetDevice(d));
+      m_ready.push_back(SyncEvent::create());
+      m_done.push_back(SyncEvent::create());
+    }
+    APSP_CUDA_CHECK(cudaSetDevice(current));
+  }
+
+  CommPath path() const override { return CommPath::Peer; }
+
+  void broadcast_async(int root, const void* src, const std::vector<void*>& dst, std::size_t bytes,
+                       const std::vector<cudaStream_t>& streams) override {
+    if (bytes == 0) return;
+    const std::size_t r = static_cast<std::size_t>(root);
+    APSP_CUDA_CHECK(cudaSetDevice(m_devices[r]));
+    APSP_CUDA_CHECK(cudaEventRecord(m_ready[r].get(), streams[r]));
+    for (std::size_t b = 0; b < m_devices.size(); ++b) {
+      if (b == r) continue;
+      APSP_CUDA_CHECK(cudaSetDevice(m_devices[b]));
+      APSP_CUDA_CHECK(cudaStreamWaitEvent(streams[b], m_ready[r].get(), 0));
+      APSP_CUDA_CHECK(cudaMemcpyPeerAsync(dst[b], m_devices[b], src, m_devices[r], bytes, streams[b]));
+      APSP_CUDA_CHECK(cudaEventRecord(m_done[b].get(), streams[b]));
+    }
+    APSP_CUDA_CHECK(cudaSetDevice(m_devices[r]));
+    if (dst[r] != src) APSP_CUDA_CHECK(cudaMemcpyAsync(dst[r], src, bytes, cudaMemcpyDeviceToDevice, streams[r]));
+    for (std::size_t b = 0; b < m_devices.size(); ++b)
+      if (b != r) APSP_CUDA_CHECK(cudaStreamWaitEvent(streams[r], m_done[b].get(), 0));
+  }
+
+ private:
+  std::vector<int> m_devices;
+  std::vector<SyncEvent> m_ready;  ///< per band: the root's source is ready (recorded on the root's stream)
+  std::vector<SyncEvent> m_done;   ///< per band: this band's copy has landed
+};
+
+}  // namespace
+
+std::unique_ptr<BandComm> make_peer_comm(const std::vector<int>& devices) {
+  return std::make_unique<PeerComm>(devices);
+}
+
+}  // namespace apsp::cuda
