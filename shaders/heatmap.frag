@@ -27,6 +27,10 @@ uniform vec3 u_independent_color;
 uniform vec3 u_improved_color;
 uniform vec3 u_grid_color;
 uniform vec3 u_k_color;
+uniform int u_band_count;        // multi-GPU: > 1 row bands, one per GPU (0: none)
+uniform int u_band_end[8];       // end row (exclusive) of GPU i's band
+uniform vec3 u_band_colors[8];
+uniform float u_band_strip_px;   // width of the band colour strip at the matrix's left edge
 
 out vec4 o_color;
 
@@ -82,6 +86,18 @@ void main() {
     float edge_px = min(min(to_lo.x, to_lo.y), min(to_hi.x, to_hi.y));
     bool outline = edge_px < u_outline_px;
 
+    // Which GPU owns this row: a faint tint under the phase overlays (a strip on top of them, below).
+    int band = -1;
+    if (u_overlays != 0 && u_band_count > 1) {
+      for (int i = 0; i < u_band_count; ++i) {
+        if (cell.y < u_band_end[i]) {
+          band = i;
+          break;
+        }
+      }
+      if (band >= 0) color = mix(color, u_band_colors[band], 0.10);
+    }
+
     bool in_pivot_row = blk.y == u_round;
     bool in_pivot_col = blk.x == u_round;
     if (u_overlays != 0 && u_phase >= 0) {
@@ -104,6 +120,7 @@ void main() {
     if (u_grid_alpha > 0.0 && px_per_cell * float(u_block) >= 12.0) {
       if (min(to_lo.x, to_lo.y) < 1.0) color = mix(color, u_grid_color, u_grid_alpha);
     }
+    if (band >= 0 && t.x / u_texels_per_px < u_band_strip_px) color = u_band_colors[band];
   }
   o_color = vec4(color, 1.0);
 }

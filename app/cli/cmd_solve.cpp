@@ -4,9 +4,11 @@
 #include <apsp/profile/profile.h>
 #include <apsp/solve/registry.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <memory>
+#include <thread>
 
 #include "cli_common.h"
 #include "commands.h"
@@ -43,6 +45,26 @@ std::pair<int, int> parse_pair(const std::string& text) {
     throw UsageError("--path: expected I:J (two vertex ids), got '" + text + "'");
   }
 }
+
+/// Rounds whose last phase has finished, from the profile samples (CUDA events complete asynchronously, so
+/// for GPU variants this trails what step() has enqueued).
+class RoundsDone {
+ public:
+  int update(Solver& solver) {
+    solver.collect_timings(false);
+    const auto& samples = solver.profile().samples();
+    for (; m_seen < samples.size(); ++m_seen) {
+      const PhaseSample& x = samples[m_seen];
+      if (x.phase == Phase::Independent || x.phase == Phase::Full) m_rounds = std::max(m_rounds, x.round + 1);
+    }
+    return m_rounds;
+  }
+  int rounds() const { return m_rounds; }
+
+ private:
+  std::size_t m_seen = 0;
+  int m_rounds = 0;
+};
 
 void print_paths(Solver& solver, const std::vector<std::string>& queries) {
   for (const std::string& q : queries) {
@@ -96,11 +118,18 @@ Action add_solve(CLI::App& app) {
     solver->reset(initial);
     initial = DistanceMatrix();  // the solver holds its own copy
     ProgressBar bar(solver->rounds());
+    RoundsDone done;
     while (!solver->finished()) {
       solver->step(Granularity::Round);
-      bar.update(solver->cursor().round);
+      bar.update(done.update(*solver));
+    }
+    // GPU variants only enqueue: follow their completed rounds (from finished CUDA events) until the end.
+    while (bar.enabled() && done.update(*solver) < solver->rounds()) {
+      bar.update(done.rounds());
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
     }
     solver->synchronize();
+    bar.update(solver->rounds());
     bar.finish();
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     DistanceMatrix result;

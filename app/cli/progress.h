@@ -11,6 +11,7 @@ class ProgressBar {
   ProgressBar(const ProgressBar&) = delete;
   ProgressBar& operator=(const ProgressBar&) = delete;
   void update(int rounds_done);
+  bool enabled() const { return m_enabled; }
   void finish();
 
  private:

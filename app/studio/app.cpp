@@ -17,6 +17,7 @@
 #include "platform/gl_check.h"
 #include "platform/image_io.h"
 #include "platform/keys.h"
+#include "session/multi_gpu_stats.h"
 #include "ui/panels.h"
 
 namespace apsp::studio {
@@ -53,6 +54,8 @@ App::App(StudioOptions options) : m_options(std::move(options)) {
   m_session = std::make_unique<SolverSession>(m_log, m_options.view_budget, threads);
   m_state.device.devices = cuda_devices(false);
   m_state.device.unavailable_reason = cuda_unavailable_reason();
+  m_state.device.count = cuda_device_count();
+  m_state.synthetic_gpus = m_options.synthetic_gpus;
 }
 
 App::~App() {
@@ -85,6 +88,28 @@ int App::load_initial_graph() {
       config.block = b.block_sizes.front();
     }
   }
+
+  // GPU count: --gpus must be possible here (exit 2 otherwise, as for a bad block size); a remembered count
+  // larger than this machine allows falls back to 1.
+  auto chosen = std::find_if(m_state.backends.begin(), m_state.backends.end(),
+                             [&](const BackendInfo& b) { return b.name == config.backend; });
+  const GpuChoice choice = gpu_choice(m_state.device.count, m_state.device.unavailable_reason, config.backend,
+                                      chosen != m_state.backends.end() && chosen->multi_gpu);
+  if (m_options.gpus) {
+    if (auto error = check_gpu_request(*m_options.gpus, choice)) {
+      std::fprintf(stderr, "apsp-studio: %s\n", error->c_str());
+      return 2;
+    }
+    config.gpus = *m_options.gpus;
+  } else if (!m_options.scripted() && m_settings.gpus > 1) {
+    if (auto error = check_gpu_request(m_settings.gpus, choice)) {
+      m_log.warning("saved GPU count: " + *error + "; using 1");
+    } else {
+      config.gpus = m_settings.gpus;
+    }
+  }
+  m_log.info(choice.reason.empty() ? "GPU count control: 1 to " + std::to_string(choice.max_gpus) + " GPUs"
+                                   : "GPU count control greyed: " + choice.reason);
   m_state.edit_config = config;
 
   bool from_command_line = !m_options.graph_file.empty() || !m_options.gen_spec.empty();
@@ -243,6 +268,15 @@ void App::update_heatmap() {
   }
 }
 
+void App::update_synthetic_samples() {
+  if (m_state.synthetic_gpus < 2 || m_state.session.version == m_synthetic_version) return;
+  m_synthetic_version = m_state.session.version;
+  const SessionSnapshot& s = m_state.session;
+  const std::vector<GpuRowBand> bands = multi_gpu_row_bands(s.n, std::max(1, s.config.block), m_state.synthetic_gpus,
+                                                            s.config.dtype);
+  m_state.synthetic_samples = synthesize_multi_gpu_samples(s.samples, bands, s.n, s.config.block);
+}
+
 void App::sync_graph_panel() {
   const SessionSnapshot& s = m_state.session;
   if (!s.has_graph || s.graph.source.label() == m_synced_graph) return;
@@ -337,8 +371,10 @@ void App::draw_ui() {
   ImGui::End();
 
   // Right column: live plots on top, the numbers (totals, samples, device) below, then the log.
-  float plots_h = std::round(display.y * 0.50f);
-  float profile_h = std::round(display.y * 0.30f);
+  // Several GPUs: three plots per tab plus captions need more room than the single-device plots.
+  const bool multi = multi_device_samples(plot_samples(m_state));
+  float plots_h = std::round(display.y * (multi ? 0.62f : 0.50f));
+  float profile_h = std::round(display.y * (multi ? 0.20f : 0.30f));
   ImGui::SetNextWindowPos(ImVec2(left_w + center_w, 0));
   ImGui::SetNextWindowSize(ImVec2(right_w, plots_h));
   if (ImGui::Begin("Per round", nullptr, fixed | ImGuiWindowFlags_NoScrollbar)) draw_plots_panel(m_state);
@@ -383,6 +419,7 @@ void App::frame() {
     m_commands.push(CmdLoadGraph{GraphSource{GraphSource::Kind::File, std::move(path)}});
   }
   m_state.session = m_session->snapshot();
+  update_synthetic_samples();
   // A failed job (negative cycle, int16 overflow) is already in the log; playing on would only repeat it.
   if (!m_options.scripted() && m_session->take_failure()) m_state.playback.playing = false;
   update_heatmap();
@@ -550,6 +587,7 @@ void App::save_user_settings() {
     m_settings.backend = s.config.backend;
     m_settings.block = s.config.block;
     m_settings.dtype = std::string(to_string(s.config.dtype));
+    m_settings.gpus = s.config.gpus;
   }
   m_settings.colormap = m_state.view.colormap;
   m_settings.overlays = m_state.view.overlays;

@@ -2,6 +2,7 @@
 // The studio's frame loop: owns the platform, the GL renderer, the solver session and the UI state; applies
 // the commands the panels emit; runs the scripted flags (--advance, --screenshot, --heatmap-png, ...).
 #include <chrono>
+#include <cstdint>
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -57,6 +58,8 @@ class App {
   void save_user_settings();
   void log_frame_summary();
   void sync_graph_panel();
+  /// @brief --synthetic-gpus: remakes the made-up multi-GPU samples when the session published new ones.
+  void update_synthetic_samples();
 
   StudioOptions m_options;
   Log m_log;
@@ -77,6 +80,7 @@ class App {
 
   AppState m_state;
   CommandQueue m_commands;
+  std::uint64_t m_synthetic_version = ~std::uint64_t{0};
   std::string m_synced_graph;     ///< source the graph panel and the window title were last filled from
   std::string m_screenshot_path;  ///< captured at the end of the next rendered frame
   std::string m_screenshot_error;

@@ -15,6 +15,8 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o) {
   app.add_option("--backend", o.backend, "solver variant (cpu-blocked, cpu-naive, cuda-...)");
   app.add_option("--block", o.block, "block size B")->check(CLI::PositiveNumber);
   app.add_option("--dtype", o.dtype, "distance type")->check(CLI::IsMember({"i32", "i16"}));
+  app.add_option("--gpus", o.gpus, "GPUs for multi-GPU backends (cuda-tuned), 1 to the number visible")
+      ->check(CLI::PositiveNumber);
   app.add_option("--advance", o.advance, "run ROUNDS rounds (or all) after loading, before writing outputs");
   app.add_option("--advance-phases", o.advance_phases, "then N more phase steps (e.g. 1 stops before phase 2)")
       ->check(CLI::NonNegativeNumber);
@@ -51,6 +53,10 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o) {
   app.add_option("--rps", o.rounds_per_second, "playback speed in rounds per second")->check(CLI::Range(0.25, 240.0));
   app.add_option("--frames", o.frames, "close the window after N frames, as if the user did (tests the GUI path)")
       ->check(CLI::PositiveNumber);
+  app.add_option("--synthetic-gpus", o.synthetic_gpus,
+                 "test hook: draw the GPU band tint and the per-GPU plots as if the solve ran on N GPUs, from "
+                 "samples made up from the real ones (never exported)")
+      ->check(CLI::Range(2, 8));
   try {
     app.parse(argc, argv);
     if (!overlays.empty()) o.overlays = overlays == "on";

@@ -11,6 +11,7 @@ struct StudioOptions {
   std::string backend;                  ///< --backend
   std::optional<int> block;             ///< --block
   std::optional<std::string> dtype;     ///< --dtype i32|i16
+  std::optional<int> gpus;              ///< --gpus N: GPUs for multi-GPU backends (cuda-tuned)
   std::string advance;                  ///< --advance ROUNDS|all ("" = none)
   int advance_phases = 0;               ///< --advance-phases N: extra phase steps after --advance
   int advance_k = 0;                    ///< --advance-k N: then N single k-steps
@@ -36,6 +37,7 @@ struct StudioOptions {
   bool play = false;            ///< --play: start playing at launch
   float rounds_per_second = 0;  ///< --rps: playback speed (0: the saved one)
   int frames = 0;               ///< --frames N: close the window after N frames (tests of the GUI path)
+  int synthetic_gpus = 0;       ///< --synthetic-gpus N: band tint and per-GPU plots from made-up samples (tests)
 
   /// @brief Batch run: no settings read or written, outputs then exit.
   bool scripted() const { return quit || headless; }

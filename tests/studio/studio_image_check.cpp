@@ -7,6 +7,10 @@
 //               updates/s line in the third chart
 //   stats       --stats-json: every documented field, with sane values
 //   same        two PNGs of the same size are identical pixel for pixel
+//   bands       multi-GPU row bands with overlays on: the strip at column 0 has each GPU's colour over its rows,
+//               the rest is faintly tinted (differs from the overlay-off image)
+//   gpu_plots   the multi-GPU plots in a screenshot: each GPU's mark under the per-GPU bars, the communication
+//               colour, the compute line
 #include <apsp/core/distance_matrix.h>
 #include <apsp/graph/generators.h>
 #include <apsp/graph/graph.h>
@@ -331,6 +335,81 @@ int check_plots(const std::map<std::string, std::string>& args) {
   return 0;
 }
 
+// GPU colours of render/overlay_style.h (GPU 0 green, GPU 1 blue, ...), as 8-bit values.
+const std::array<std::array<int, 3>, 4> kGpuColours = {{{51, 204, 77}, {64, 115, 255}, {242, 64, 64}, {204, 158, 77}}};
+
+bool near_colour(const std::array<unsigned char, 3>& p, const std::array<int, 3>& c, int tolerance) {
+  for (int i = 0; i < 3; ++i) {
+    if (std::abs(int(p[i]) - c[i]) > tolerance) return false;
+  }
+  return true;
+}
+
+int check_bands(const std::map<std::string, std::string>& args) {
+  Image on = load_png(need(args, "--on"));
+  Image off = load_png(need(args, "--off"));
+  if (on.width != off.width || on.height != off.height) fail("--on and --off differ in size");
+  // --ends "256,400": GPU i owns rows [end[i-1], end[i]).
+  std::vector<int> ends;
+  std::stringstream list(need(args, "--ends"));
+  for (std::string item; std::getline(list, item, ',');) ends.push_back(std::stoi(item));
+  if (ends.empty() || ends.size() > kGpuColours.size() || ends.back() != on.height) fail("bad --ends");
+  int begin = 0;
+  for (std::size_t g = 0; g < ends.size(); ++g) {
+    for (int y = begin; y < ends[g]; ++y) {
+      if (!near_colour(on.at(0, y), kGpuColours[g], 3))
+        fail("row " + std::to_string(y) + ", column 0: not GPU " + std::to_string(g) + "'s colour");
+    }
+    begin = ends[g];
+  }
+  // Away from the strip the band only tints: most pixels change a little, none takes the strip colour.
+  std::size_t changed = 0, total = 0;
+  for (int y = 0; y < on.height; ++y) {
+    for (int x = on.width / 4; x < on.width; ++x) {
+      ++total;
+      changed += on.at(x, y) != off.at(x, y) ? 1 : 0;
+    }
+  }
+  std::printf("bands: %zu GPUs, strip ok; %zu of %zu pixels right of the strip tinted\n", ends.size(), changed, total);
+  if (changed * 2 < total) fail("the band tint is missing from most of the matrix");
+  return 0;
+}
+
+int check_no_bands(const std::map<std::string, std::string>& args) {
+  // One GPU: no row of column 0 carries a GPU colour.
+  Image img = load_png(need(args, "--png"));
+  for (int y = 0; y < img.height; ++y) {
+    for (const auto& c : kGpuColours) {
+      if (near_colour(img.at(0, y), c, 3)) fail("row " + std::to_string(y) + ": a GPU band strip with one GPU");
+    }
+  }
+  std::printf("no band strip\n");
+  return 0;
+}
+
+int check_gpu_plots(const std::map<std::string, std::string>& args) {
+  Image img = load_png(need(args, "--png"));
+  const int gpus = std::stoi(need(args, "--gpus"));
+  // The right column's "Per round" window takes the top 62% with several GPUs: per-GPU bars, comm vs
+  // compute, critical path, one third each.
+  const int x0 = img.width * 7 / 10, x1 = img.width;
+  const int bottom = img.height * 62 / 100;
+  const int third = bottom / 3;
+  for (int g = 0; g < gpus; ++g) {
+    std::size_t n = count_near(img, x0, third / 4, x1, third + third / 8, kGpuColours[static_cast<std::size_t>(g)], 6);
+    std::printf("per-GPU bars, GPU %d marks: %zu pixels\n", g, n);
+    if (n < 10) fail("GPU " + std::to_string(g) + "'s mark is missing under the per-GPU bars");
+  }
+  std::size_t comm = count_near(img, x0, third / 4, x1, third, {242, 217, 77}, 24);
+  std::printf("per-GPU bars, comm: %zu pixels\n", comm);
+  if (comm < 20) fail("communication is missing from the per-GPU bars");
+  std::size_t compute = count_near(img, x0, third + third / 4, x1, 2 * third, {242, 242, 242}, 24);
+  std::size_t comm_line = count_near(img, x0, third + third / 4, x1, 2 * third, {242, 217, 77}, 24);
+  std::printf("comm vs compute: compute %zu, comm %zu pixels\n", compute, comm_line);
+  if (compute < 20 || comm_line < 20) fail("the comm vs compute plot lacks a line");
+  return 0;
+}
+
 int check_stats(const std::map<std::string, std::string>& args) {
   std::ifstream in(need(args, "--json"));
   if (!in) fail("cannot open the stats file");
@@ -410,6 +489,9 @@ int main(int argc, char** argv) {
     if (mode == "plots") return check_plots(args);
     if (mode == "stats") return check_stats(args);
     if (mode == "same") return check_same(args);
+    if (mode == "bands") return check_bands(args);
+    if (mode == "no_bands") return check_no_bands(args);
+    if (mode == "gpu_plots") return check_gpu_plots(args);
   } catch (const std::exception& e) {
     fail(e.what());
   }

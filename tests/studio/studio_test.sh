@@ -174,6 +174,75 @@ case "$case_name" in
     [ ! -e never.png ] || die "a screenshot was written without a context"
     echo "ok: $(cat err.txt)"
     ;;
+  gpu_control)
+    # The GPU-count control: greyed with the reason when fewer than 2 CUDA devices exist (always with a
+    # single-device backend); the log names the state the panel shows at start-up.
+    studio --gen "$SPEC" --backend cpu-blocked --log-file log.txt --quit || die "studio exited $?"
+    grep -Eq "GPU count control greyed: (built without CUDA|no CUDA device|only one CUDA device|cpu-blocked runs on one device)" \
+      log.txt || die "no greyed GPU-count control with a reason: $(grep -i gpu log.txt)"
+    if "$APSP" info --device | grep -q "^no CUDA device"; then
+      studio --gen "$SPEC" --log-file log2.txt --quit || die "studio exited $?"
+      grep -Eq "GPU count control greyed: (built without CUDA|no CUDA device)" log2.txt ||
+        die "no CUDA device but the control is not greyed for that reason: $(grep -i gpu log2.txt)"
+    fi
+    # A saved GPU count this machine cannot give falls back to 1 with a warning, and is saved as 1 again.
+    gpus=$("$APSP" info --device | grep -c "^GPU [0-9]*:")
+    if [ "$gpus" -lt 2 ]; then
+      mkdir -p "$XDG_CONFIG_HOME/apsp-studio"
+      printf '{"graph_kind": "gen", "graph": "%s", "block": 32, "gpus": 4}\n' "$SPEC" \
+        > "$XDG_CONFIG_HOME/apsp-studio/settings.json"
+      studio --frames 3 --log-file log3.txt || die "GUI run exited $?"
+      grep -q "warning: saved GPU count: --gpus 4: .*; using 1" log3.txt ||
+        die "no fallback warning for the saved GPU count: $(grep -i gpu log3.txt)"
+      grep -q '"gpus": 1' "$XDG_CONFIG_HOME/apsp-studio/settings.json" ||
+        die "GPU count not saved as 1: $(cat "$XDG_CONFIG_HOME/apsp-studio/settings.json")"
+    fi
+    echo "ok: $(grep 'GPU count control' log.txt)"
+    ;;
+  gpus_flag)
+    # --gpus N like apsp solve --gpus: more GPUs than exist is bad usage (exit 2, one line), batch or GUI.
+    gpus=$("$APSP" info --device | grep -c "^GPU [0-9]*:")
+    [ "$gpus" -lt 2 ] || { echo "$gpus GPUs: --gpus 2 would run"; exit 77; }
+    for extra in "--quit" ""; do
+      studio --gen "$SPEC" --gpus 2 $extra --screenshot never.png 2> err.txt >/dev/null
+      rc=$?
+      [ "$rc" = 2 ] || die "exit status $rc, expected 2 (args: $extra)"
+      [ "$(wc -l < err.txt)" = 1 ] || die "expected one line on stderr, got: $(cat err.txt)"
+      grep -Eq "^apsp-studio: --gpus 2: (built without CUDA|no CUDA device|only one CUDA device)" err.txt ||
+        die "the message does not say why: $(cat err.txt)"
+      [ ! -e never.png ] || die "a window was opened"
+    done
+    studio --gen "$SPEC" --gpus 0 --quit 2> err0.txt; rc=$?
+    [ "$rc" = 2 ] || die "--gpus 0: exit status $rc, expected 2"
+    studio --gen "$SPEC" --gpus 1 --quit || die "--gpus 1 must run anywhere (exit $?)"
+    echo "ok: $(cat err.txt)"
+    ;;
+  gpu_bands)
+    # Row bands of a (synthetic) 2-GPU solve: n = 400 at B = 32 pads to 512 rows, 4 units of 128: GPU 0 owns rows
+    # 0..255, GPU 1 rows 256..399. Overlays on: the strip and the tint; off: pixel-exact as always.
+    G="er:n=400,p=0.01,seed=5,w=1:100"
+    "$APSP" solve --gen "$G" --backend cpu-naive -o d.bin -q || die "apsp solve failed"
+    studio --gen "$G" --block 32 --advance all --synthetic-gpus 2 --overlays off --heatmap-png off.png --quit ||
+      die "studio exited $?"
+    "$CHECK" heatmap --png off.png --lut "$ASSETS/viridis.txt" --distances d.bin || die "overlays off is not exact"
+    studio --gen "$G" --block 32 --advance all --synthetic-gpus 2 --overlays on --heatmap-png on.png --quit ||
+      die "studio exited $?"
+    "$CHECK" bands --on on.png --off off.png --ends 256,400 || exit 1
+    studio --gen "$G" --block 32 --advance all --synthetic-gpus 4 --overlays on --heatmap-png on4.png --quit ||
+      die "studio exited $?"
+    "$CHECK" bands --on on4.png --off off.png --ends 128,256,384,400 || exit 1
+    studio --gen "$G" --block 32 --advance all --overlays on --heatmap-png one.png --quit || die "studio exited $?"
+    "$CHECK" no_bands --png one.png || exit 1
+    ;;
+  gpu_plots)
+    # The per-GPU timeline and the comm vs compute plot from synthetic 2-GPU samples, and the key under the
+    # heatmap; the timings CSV keeps the real (one-device) samples.
+    studio --gen "er:n=400,p=0.01,seed=5,w=1:100" --block 32 --advance 6 --synthetic-gpus 2 --screenshot shot.png \
+      --timings-csv t.csv --quit || die "studio exited $?"
+    "$CHECK" gpu_plots --png shot.png --gpus 2 || exit 1
+    "$CHECK" screenshot --png shot.png --lut "$ASSETS/viridis.txt" || exit 1
+    ! grep -q ",comm," t.csv || die "synthetic samples leaked into the timings CSV"
+    ;;
   gpu_interop_identical)
     # GPU machine: headless EGL on the NVIDIA device, cuda-tuned through CUDA-GL interop; the heatmap must be
     # pixel-identical to the CPU backend's for the same graph and step, one pixel per cell and tiled.

@@ -64,15 +64,21 @@ void stacked_bar_plot(const char* id, const std::vector<BarSeries>& series, cons
   // Legend, right-aligned on the top line, never over the unit label.
   float lx = p1.x;
   float legend_min_x = origin.x + ImGui::CalcTextSize(options.y_unit.c_str()).x + font;
+  // Tighter spacing when the usual one would drop entries (e.g. three phases and communication).
+  float legend_w = 0;
+  for (const auto& s : series) legend_w += ImGui::CalcTextSize(s.label.c_str()).x + font * 1.9f;
+  const bool compact = lx - legend_w < legend_min_x;
+  const float swatch_gap = compact ? font * 0.9f : font * 1.1f;
+  const float item_gap = compact ? font * 0.35f : font * 0.8f;
   for (auto it = series.rbegin(); it != series.rend(); ++it) {
     ImVec2 ts = ImGui::CalcTextSize(it->label.c_str());
-    if (lx - ts.x - font * 1.9f < legend_min_x) break;
+    if (lx - ts.x - swatch_gap - item_gap < legend_min_x) break;
     lx -= ts.x;
     draw->AddText(ImVec2(lx, origin.y), text_color, it->label.c_str());
-    lx -= font * 1.1f;
-    draw->AddRectFilled(ImVec2(lx, origin.y + font * 0.15f), ImVec2(lx + font * 0.8f, origin.y + font * 0.95f),
+    lx -= swatch_gap;
+    draw->AddRectFilled(ImVec2(lx, origin.y + font * 0.15f), ImVec2(lx + font * 0.7f, origin.y + font * 0.95f),
                         it->color);
-    lx -= font * 0.8f;
+    lx -= item_gap;
   }
 
   if (bars == 0) {
@@ -80,17 +86,29 @@ void stacked_bar_plot(const char* id, const std::vector<BarSeries>& series, cons
     ImGui::PopID();
     return;
   }
-  float slot = (p1.x - p0.x) / static_cast<float>(bars);
+  const std::size_t group = static_cast<std::size_t>(std::max(1, options.group));
+  const std::size_t slots = (bars + group - 1) / group;
+  float slot = (p1.x - p0.x) / static_cast<float>(slots);
   float gap = slot > 6 ? std::max(1.0f, slot * 0.15f) : 0.0f;
+  float bar_w = std::max(1.0f, (slot - gap) / static_cast<float>(group));
+  float inner_gap = group > 1 && bar_w > 4 ? 1.0f : 0.0f;
+  auto bar_x0 = [&](std::size_t i) {
+    return p0.x + slot * static_cast<float>(i / group) + gap * 0.5f + bar_w * static_cast<float>(i % group);
+  };
   int hovered_bar = -1;
   if (hovered) {
     float mx = ImGui::GetIO().MousePos.x;
-    int b = static_cast<int>((mx - p0.x) / slot);
-    if (b >= 0 && b < static_cast<int>(bars)) hovered_bar = b;
+    int sl = static_cast<int>(std::floor((mx - p0.x) / slot));
+    if (sl >= 0 && sl < static_cast<int>(slots)) {
+      float within = mx - p0.x - slot * static_cast<float>(sl) - gap * 0.5f;
+      int member = std::clamp(static_cast<int>(std::floor(within / bar_w)), 0, static_cast<int>(group) - 1);
+      int b = sl * static_cast<int>(group) + member;
+      if (b < static_cast<int>(bars)) hovered_bar = b;
+    }
   }
   for (std::size_t i = 0; i < bars; ++i) {
-    float x0 = p0.x + slot * static_cast<float>(i) + gap * 0.5f;
-    float x1 = x0 + std::max(1.0f, slot - gap);
+    float x0 = bar_x0(i);
+    float x1 = x0 + std::max(1.0f, bar_w - inner_gap);
     double base = 0;
     for (const auto& s : series) {
       float v = i < s.values.size() ? std::max(0.0f, s.values[i]) : 0.0f;
@@ -98,13 +116,17 @@ void stacked_bar_plot(const char* id, const std::vector<BarSeries>& series, cons
       draw->AddRectFilled(ImVec2(x0, y_of(base + v)), ImVec2(x1, y_of(base)), s.color);
       base += v;
     }
+    if (i % group < options.group_colors.size()) {
+      draw->AddRectFilled(ImVec2(x0, p1.y + 1), ImVec2(x1, p1.y + std::max(2.0f, font * 0.2f)),
+                          options.group_colors[i % group]);
+    }
     if (static_cast<int>(i) == hovered_bar) {
       draw->AddRect(ImVec2(x0 - 1, y_of(base) - 1), ImVec2(x1 + 1, p1.y + 1), text_color);
     }
   }
-  // X labels: first, last, and a few between.
-  int label_every = std::max(1, static_cast<int>(std::ceil(static_cast<float>(bars) * font * 3.0f / (p1.x - p0.x))));
-  for (std::size_t i = 0; i < bars; i += static_cast<std::size_t>(label_every)) {
+  // X labels (one per slot): first, last, and a few between.
+  int label_every = std::max(1, static_cast<int>(std::ceil(static_cast<float>(slots) * font * 3.0f / (p1.x - p0.x))));
+  for (std::size_t i = 0; i < slots; i += static_cast<std::size_t>(label_every)) {
     std::snprintf(buf, sizeof buf, "%d", options.first_x + static_cast<int>(i));
     ImVec2 ts = ImGui::CalcTextSize(buf);
     float cx = p0.x + slot * (static_cast<float>(i) + 0.5f);
@@ -117,7 +139,14 @@ void stacked_bar_plot(const char* id, const std::vector<BarSeries>& series, cons
 
   if (hovered_bar >= 0) {
     ImGui::BeginTooltip();
-    ImGui::Text("%s %d", options.x_label.c_str(), options.first_x + hovered_bar);
+    const std::size_t member = static_cast<std::size_t>(hovered_bar) % group;
+    const int slot_index = hovered_bar / static_cast<int>(group);
+    if (member < options.group_labels.size()) {
+      ImGui::Text("%s %d, %s", options.x_label.c_str(), options.first_x + slot_index,
+                  options.group_labels[member].c_str());
+    } else {
+      ImGui::Text("%s %d", options.x_label.c_str(), options.first_x + slot_index);
+    }
     for (const auto& s : series) {
       float v = static_cast<std::size_t>(hovered_bar) < s.values.size()
                     ? s.values[static_cast<std::size_t>(hovered_bar)]

@@ -17,7 +17,12 @@ struct BarSeries {
 struct BarPlotOptions {
   std::string y_unit = "ms";
   std::string x_label = "round";
-  int first_x = 1;  ///< label of the first bar
+  int first_x = 1;  ///< label of the first bar (of the first group)
+  /// Bars per x slot (e.g. one per GPU, side by side within a round): bar i is member i % group of slot
+  /// i / group; x labels, hover and totals are per bar, labels per slot.
+  int group = 1;
+  std::vector<std::string> group_labels;  ///< hover name of each member ("GPU 0", ...)
+  std::vector<ImU32> group_colors;        ///< a mark under each member's bar (its key colour elsewhere)
 };
 
 /// @brief Draws @p series stacked, one bar per index, into a @p size box at the cursor.

@@ -84,6 +84,15 @@ void HeatmapRenderer::draw(const HeatmapTexture& codes, Size target, const Heatm
   set_rgb(p, "u_improved_color", OverlayStyle::improved);
   set_rgb(p, "u_grid_color", OverlayStyle::grid);
   set_rgb(p, "u_k_color", OverlayStyle::k_line);
+  glUniform1i(uniform_location(p, "u_band_count"),
+              overlay.enabled ? std::clamp(overlay.bands, 0, HeatmapOverlay::kMaxBands) : 0);
+  glUniform1iv(uniform_location(p, "u_band_end"), HeatmapOverlay::kMaxBands, overlay.band_end.data());
+  std::array<float, 3 * HeatmapOverlay::kMaxBands> band_colors{};
+  for (std::size_t i = 0; i < OverlayStyle::gpu.size() && i < HeatmapOverlay::kMaxBands; ++i) {
+    for (std::size_t c = 0; c < 3; ++c) band_colors[i * 3 + c] = OverlayStyle::gpu[i][c];
+  }
+  glUniform3fv(uniform_location(p, "u_band_colors"), HeatmapOverlay::kMaxBands, band_colors.data());
+  glUniform1f(uniform_location(p, "u_band_strip_px"), overlay.band_strip_px);
   glBindVertexArray(m_vao.get());
   glDrawArrays(GL_TRIANGLES, 0, 3);
   glBindVertexArray(0);
@@ -100,6 +109,7 @@ RgbaImage HeatmapRenderer::render_image(const HeatmapTexture& codes, const Heatm
   HeatmapOverlay export_overlay = overlay;
   export_overlay.grid_alpha = 0;  // one pixel per cell leaves no room for lines between cells
   export_overlay.outline_px = 1;
+  export_overlay.band_strip_px = std::max(2.0f, static_cast<float>(std::min(size.width, size.height)) / 64.0f);
   draw(codes, size, HeatmapPlacement{}, export_overlay, 1.0f, {0, 0, 0, 1});
   return read_framebuffer(target.framebuffer(), GL_COLOR_ATTACHMENT0, size.width, size.height);
 }

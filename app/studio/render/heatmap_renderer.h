@@ -19,6 +19,12 @@ struct HeatmapOverlay {
   float improved_strength = 0;  ///< 0..1
   float grid_alpha = 0;         ///< block grid lines (view only; exports leave them out)
   float outline_px = 1;         ///< outline of highlighted blocks, in target pixels
+  static constexpr int kMaxBands = 8;
+  /// Multi-GPU solve (bands > 1, overlays on): GPU i owns rows [band_end[i-1], band_end[i]), shown as a colour
+  /// strip at the matrix's left edge and a faint tint. 0: nothing drawn.
+  int bands = 0;
+  std::array<int, kMaxBands> band_end{};
+  float band_strip_px = 6;
 };
 
 /// @brief Placement of the view in the target: texel coordinate at the top-left pixel, and zoom.

@@ -3,6 +3,7 @@
 #include <apsp/solve/device_info.h>
 #include <apsp/solve/registry.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <map>
@@ -53,6 +54,7 @@ struct ExportState {
 struct DeviceState {
   std::vector<DeviceInfo> devices;
   std::string unavailable_reason;  ///< why there is none ("built without CUDA", "no CUDA device: ...")
+  int count = 0;                   ///< cuda_device_count(): the GPU-count control's upper limit
 };
 
 /// @brief Tooltip value of the hovered texel: the heatmap panel asks, the frame loop answers (the device
@@ -62,6 +64,12 @@ struct HoverProbe {
   std::optional<std::int32_t> value;   ///< its value, when known
   std::size_t value_index = 0;
 };
+
+struct AppState;
+/// @brief GPUs the heatmap's band tint and the per-GPU plots show: the active solver's, or --synthetic-gpus.
+int shown_gpus(const AppState& state);
+/// @brief The samples the plots show: the session's, or the synthetic ones.
+const std::vector<PhaseSample>& plot_samples(const AppState& state);
 
 struct AppState {
   SessionSnapshot session;
@@ -76,9 +84,21 @@ struct AppState {
   std::string heatmap_path_reason;  ///< why that path
   DeviceState device;
   HoverProbe hover;
+  /// Test hook (--synthetic-gpus N): the band tint and the per-GPU plots show N GPUs, the plots from samples
+  /// made up from the real ones (plot_samples); exports keep the real samples.
+  int synthetic_gpus = 0;
+  std::vector<PhaseSample> synthetic_samples;
   float ui_scale = 1;
   double time_s = 0;
   float fps = 0;
 };
+
+inline int shown_gpus(const AppState& state) {
+  return state.synthetic_gpus > 1 ? state.synthetic_gpus : std::max(1, state.session.config.gpus);
+}
+
+inline const std::vector<PhaseSample>& plot_samples(const AppState& state) {
+  return state.synthetic_gpus > 1 ? state.synthetic_samples : state.session.samples;
+}
 
 }  // namespace apsp::studio

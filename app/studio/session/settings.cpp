@@ -31,6 +31,7 @@ Settings load_settings(const std::filesystem::path& path, Log& log) {
     s.backend = j.value("backend", s.backend);
     s.block = j.value("block", s.block);
     s.dtype = j.value("dtype", s.dtype);
+    s.gpus = j.value("gpus", s.gpus);
     s.colormap = j.value("colormap", s.colormap);
     s.window_width = j.value("window_width", s.window_width);
     s.window_height = j.value("window_height", s.window_height);
@@ -39,6 +40,7 @@ Settings load_settings(const std::filesystem::path& path, Log& log) {
     s.grid = j.value("grid", s.grid);
     if (s.graph_kind != "gen" && s.graph_kind != "file") s.graph_kind = "gen";
     if (s.block < 1) s.block = 32;
+    if (s.gpus < 1) s.gpus = 1;
   } catch (const std::exception& e) {
     log.warning(path.string() + ": ignoring unreadable settings (" + e.what() + ")");
     return Settings{};
@@ -54,6 +56,7 @@ void save_settings(const std::filesystem::path& path, const Settings& s, Log& lo
                         {"backend", s.backend},
                         {"block", s.block},
                         {"dtype", s.dtype},
+                        {"gpus", s.gpus},
                         {"colormap", s.colormap},
                         {"window_width", s.window_width},
                         {"window_height", s.window_height},

@@ -13,6 +13,7 @@ struct Settings {
   std::string backend;             ///< empty: the registry's default
   int block = 32;
   std::string dtype = "i32";
+  int gpus = 1;  ///< multi-GPU backends; more than this machine has falls back to 1
   std::string colormap = "viridis";
   int window_width = 0;  ///< 0: 1280x800 times the monitor's content scale
   int window_height = 0;

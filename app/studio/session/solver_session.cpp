@@ -9,6 +9,8 @@
 #include <chrono>
 #include <thread>
 
+#include "session/multi_gpu_stats.h"
+
 namespace apsp::studio {
 namespace {
 
@@ -30,6 +32,20 @@ bool is_last_round(const Solver& s) { return s.cursor().round + 1 >= s.rounds();
 constexpr double kQueueBudgetMs = 8;
 constexpr int kMinRoundsInFlight = 2;
 constexpr int kMaxRoundsInFlight = 64;
+
+// The solver's options for @p config; a backend that runs on one device gets gpus = 1 whatever was asked.
+SolverOptions options_for(SolverConfig& config, const BackendInfo& info, int cpu_threads) {
+  if (!info.multi_gpu || config.gpus < 1) config.gpus = 1;
+  SolverOptions o{config.block, config.dtype, cpu_threads};
+  o.gpus = config.gpus;
+  return o;
+}
+
+std::string describe_config(const SolverConfig& c) {
+  std::string text = c.backend + ", block " + std::to_string(c.block) + ", " + std::string(to_string(c.dtype));
+  if (c.gpus > 1) text += ", " + std::to_string(c.gpus) + " GPUs";
+  return text;
+}
 
 int device_of(Solver& solver) {
   Solver::DeviceMatrixRef m = solver.device_matrix();
@@ -56,10 +72,10 @@ struct SolverSession::Worker {
   std::shared_ptr<DeviceViewEncoder> encoder;  // device path when the solver's matrix is on a CUDA device
   int cuda_device = -1;
   bool view_updates = true;
-  // Rounds whose last phase completed on the GPU, from the profile (events polled, never waited on).
+  // Rounds whose last phase completed on every GPU, from the profile (events polled, never waited on).
   std::size_t samples_counted = 0;
-  int rounds_done = 0;
-  double rounds_done_ms = 0;
+  RoundProgress progress;
+  std::vector<int> reporting;  // devices that report phase 3 each round (empty: one device)
 
   bool device_mode() const { return encoder && cuda_device >= 0; }
 
@@ -69,8 +85,8 @@ struct SolverSession::Worker {
     before = Before::None;
     cuda_device = solver ? device_of(*solver) : -1;
     samples_counted = 0;
-    rounds_done = 0;
-    rounds_done_ms = 0;
+    progress = RoundProgress{};
+    reporting = solver ? reporting_devices(solver->n(), config.block, config.gpus, config.dtype) : std::vector<int>{};
   }
   const std::int32_t* previous_tiles(std::size_t count) const {
     if (before == Before::LastFrame && last_frame && last_frame->tiles.size() == count) return last_frame->tiles.data();
@@ -173,19 +189,16 @@ void SolverSession::throttle(Worker& w) {
   for (;;) {
     w.solver->collect_timings(false);
     const auto& samples = w.solver->profile().samples();
-    for (; w.samples_counted < samples.size(); ++w.samples_counted) {
-      const PhaseSample& x = samples[w.samples_counted];
-      if (x.round < 0 || !is_compute(x.phase)) continue;
-      w.rounds_done_ms += x.ms;
-      if (x.phase == Phase::Independent || x.phase == Phase::Full) w.rounds_done = std::max(w.rounds_done, x.round + 1);
-    }
+    for (; w.samples_counted < samples.size(); ++w.samples_counted) w.progress.add(samples[w.samples_counted]);
+    // Several GPUs report one at a time: a round is done once the slowest of them finished it.
+    const int rounds_done = w.progress.rounds_done(w.reporting);
     const Cursor c = w.solver->cursor();
     const int issued = c.finished ? w.solver->rounds() : c.round;
-    const double round_ms = w.rounds_done > 0 ? w.rounds_done_ms / w.rounds_done : 0;
+    const double round_ms = w.progress.round_ms();
     const int limit =
         round_ms > 0 ? std::clamp(static_cast<int>(kQueueBudgetMs / round_ms), kMinRoundsInFlight, kMaxRoundsInFlight)
                      : kMinRoundsInFlight;
-    if (issued - w.rounds_done <= limit || m_cancel || c.finished) return;
+    if (issued - rounds_done <= limit || m_cancel || c.finished) return;
     std::this_thread::sleep_for(std::chrono::microseconds(200));
   }
 }
@@ -345,7 +358,7 @@ void SolverSession::load_async(GraphSource source, SolverConfig config) {
     if (info.block_sizes.empty() && graph.n > 0 && effective.block > graph.n) effective.block = graph.n;
     DistanceMatrix initial = to_distance_matrix(graph, effective.block, effective.dtype);
     std::unique_ptr<Solver> solver =
-        create_solver(effective.backend, SolverOptions{effective.block, effective.dtype, m_cpu_threads});
+        create_solver(effective.backend, options_for(effective, info, m_cpu_threads));
     solver->reset(initial);
     // Only now, with everything built, replace the old state: a failure above leaves it untouched.
     auto weights = graph.weight_range();
@@ -359,8 +372,7 @@ void SolverSession::load_async(GraphSource source, SolverConfig config) {
     w.replace_matrix();
     m_log.info("loaded " + source.label() + ": n = " + std::to_string(w.summary.n) +
                ", m = " + std::to_string(w.summary.m) + " (" + std::to_string(static_cast<int>(load_s * 1000)) +
-               " ms); " + std::string(w.solver->name()) + ", block " + std::to_string(effective.block) + ", " +
-               std::string(to_string(effective.dtype)));
+               " ms); " + describe_config(effective));
     publish(w, true);
   });
 }
@@ -373,14 +385,13 @@ void SolverSession::configure_async(SolverConfig config) {
     if (info.block_sizes.empty() && w.graph->n > 0 && effective.block > w.graph->n) effective.block = w.graph->n;
     DistanceMatrix initial = to_distance_matrix(*w.graph, effective.block, effective.dtype);
     std::unique_ptr<Solver> solver =
-        create_solver(effective.backend, SolverOptions{effective.block, effective.dtype, m_cpu_threads});
+        create_solver(effective.backend, options_for(effective, info, m_cpu_threads));
     solver->reset(initial);
     w.solver = std::move(solver);
     w.config = effective;
     w.summary.matrix_bytes = DistanceMatrix::required_bytes(w.graph->n, effective.block, effective.dtype);
     w.replace_matrix();
-    m_log.info("solver " + effective.backend + ", block " + std::to_string(effective.block) + ", " +
-               std::string(to_string(effective.dtype)) + " ready");
+    m_log.info("solver " + describe_config(effective) + " ready");
     publish(w, true);
   });
 }

@@ -39,6 +39,7 @@ struct SolverConfig {
   std::string backend = "cpu-blocked";
   int block = 32;
   DType dtype = DType::I32;
+  int gpus = 1;  ///< multi-GPU backends only; the session makes it 1 for the others
 };
 
 struct GraphSummary {

@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <optional>
+
+#include <apsp/solve/multi_gpu_bands.h>
 
 #include "render/overlay_style.h"
 #include "ui/widgets.h"
@@ -20,6 +23,14 @@ std::string format_distance(std::int32_t v, std::int32_t inf) {
 int next_k_vertex(const SessionSnapshot& s) {
   if (s.cursor.finished || s.cursor.k <= 0) return -1;
   return s.cursor.round * std::max(1, s.config.block) + s.cursor.k;
+}
+
+// The GPUs' row bands when the solve runs (or, with --synthetic-gpus, is shown) on several; empty otherwise.
+std::vector<GpuRowBand> shown_bands(const AppState& state) {
+  const SessionSnapshot& s = state.session;
+  const int gpus = std::min(shown_gpus(state), HeatmapOverlay::kMaxBands);
+  if (gpus < 2 || !s.has_solver || s.n <= 0) return {};
+  return multi_gpu_row_bands(s.n, std::max(1, s.config.block), gpus, s.config.dtype);
 }
 
 const char* role_name(int bi, int bj, int round) {
@@ -47,6 +58,12 @@ HeatmapOverlay HeatmapViewPanel::overlay_for(const AppState& state, bool for_exp
   } else if (state.view.improved_since >= 0) {
     double age = state.time_s - state.view.improved_since;
     o.improved_strength = static_cast<float>(std::clamp(0.6 * (1.0 - age / state.view.improved_flash_s), 0.0, 0.6));
+  }
+  if (o.enabled) {
+    const std::vector<GpuRowBand> bands = shown_bands(state);
+    o.bands = static_cast<int>(bands.size());
+    for (std::size_t i = 0; i < bands.size(); ++i) o.band_end[i] = bands[i].row_end;
+    o.band_strip_px = std::round(6.0f * state.ui_scale);
   }
   o.grid_alpha = state.view.grid && !for_export ? 0.35f : 0.0f;
   if (!for_export) {
@@ -203,6 +220,11 @@ void HeatmapViewPanel::draw(AppState& state, CommandQueue& commands, const Heatm
       }
       ImGui::Text("block (%d, %d): %s of round %d", i0 / B, j0 / B, role_name(i0 / B, j0 / B, s.cursor.round),
                   s.cursor.round + 1);
+      for (const GpuRowBand& band : shown_bands(state)) {
+        if (band.row_begin <= i0 && i0 < band.row_end) {
+          ImGui::Text("row %d lives on GPU %d (rows %d..%d)", i0, band.device, band.row_begin, band.row_end - 1);
+        }
+      }
       ImGui::EndTooltip();
     }
   }
@@ -336,6 +358,24 @@ void HeatmapViewPanel::draw_legend(const AppState& state, const HeatmapRenderer&
       x += font * 1.6f;
       draw->AddText(ImVec2(x, k.y), item.active ? text : dim, item.label);
       x += ImGui::CalcTextSize(item.label).x + font * 1.2f;
+    }
+    // Multi-GPU: which GPU owns which rows (the strip at the matrix's left edge).
+    for (int i = 0; i < o.bands; ++i) {
+      char label[32];
+      std::snprintf(label, sizeof label, "GPU %d", i);
+      float item_w = font * 1.6f + ImGui::CalcTextSize(label).x;
+      if (x > k.x && x + item_w > right) {
+        x = k.x;
+        k.y += font * 1.35f;
+        ++lines;
+      }
+      const bool owns_rows = i == 0 || o.band_end[static_cast<std::size_t>(i)] > o.band_end[static_cast<std::size_t>(i - 1)];
+      const float alpha = owns_rows ? 1.0f : 0.3f;  // a GPU whose band is only padding owns no visible row
+      draw->AddRectFilled(ImVec2(x, k.y + font * 0.1f), ImVec2(x + font * 1.2f, k.y + font * 0.95f),
+                          to_u32(OverlayStyle::gpu[static_cast<std::size_t>(i)], alpha));
+      x += font * 1.6f;
+      draw->AddText(ImVec2(x, k.y), owns_rows ? text : dim, label);
+      x += ImGui::CalcTextSize(label).x + font * 1.2f;
     }
     ImGui::Dummy(ImVec2(width, font * 1.35f * static_cast<float>(lines) - font * 0.15f));
   }

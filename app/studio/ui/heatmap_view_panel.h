@@ -42,7 +42,9 @@ class HeatmapViewPanel {
              origin_y == o.origin_y && texels_per_px == o.texels_per_px && overlay.enabled == o.overlay.enabled &&
              overlay.round == o.overlay.round && overlay.phase == o.overlay.phase && overlay.block == o.overlay.block &&
              overlay.improved_strength == o.overlay.improved_strength && overlay.grid_alpha == o.overlay.grid_alpha &&
-             overlay.outline_px == o.overlay.outline_px && colormap == o.colormap;
+             overlay.outline_px == o.overlay.outline_px && overlay.bands == o.overlay.bands &&
+             overlay.band_end == o.overlay.band_end && overlay.band_strip_px == o.overlay.band_strip_px &&
+             colormap == o.colormap;
     }
   };
   DrawKey m_drawn;

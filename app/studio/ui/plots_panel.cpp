@@ -1,10 +1,13 @@
 // Live plots of the run, one value per round, following it as rounds complete: stacked phase times, effective
-// bandwidth per phase, and min-plus updates per second.
+// bandwidth per phase, and min-plus updates per second. With samples from several GPUs, a "GPUs" tab adds each
+// GPU's phases and communication per round, and communication against computation.
 #include <cmath>
 #include <limits>
 
 #include "plot/bar_plot.h"
 #include "plot/line_plot.h"
+#include "render/overlay_style.h"
+#include "session/multi_gpu_stats.h"
 #include "ui/panels.h"
 #include "ui/widgets.h"
 
@@ -13,95 +16,174 @@ namespace {
 
 constexpr Phase kComputePhases[] = {Phase::Pivot, Phase::PivotRowCol, Phase::Independent, Phase::Full};
 
-bool is_transfer(Phase p) { return p == Phase::Upload || p == Phase::Download || p == Phase::Comm; }
-
 std::string phase_series_label(Phase p) {
   return p == Phase::Full ? std::string("full") : "phase " + std::to_string(static_cast<int>(p) + 1);
 }
 
 std::string si_format(double v) { return format_si(v); }
 
-struct PerRound {
-  std::vector<double> ms, bytes, updates;
-  void add(std::size_t r, const PhaseSample& s) {
-    if (ms.size() <= r) {
-      ms.resize(r + 1, 0.0);
-      bytes.resize(r + 1, 0.0);
-      updates.resize(r + 1, 0.0);
-    }
-    ms[r] += s.ms;
-    bytes[r] += static_cast<double>(s.bytes);
-    updates[r] += static_cast<double>(s.updates);
+ImU32 gpu_color(std::size_t index) {
+  const Rgbf& c = OverlayStyle::gpu[index % OverlayStyle::gpu.size()];
+  return to_imu32(c[0], c[1], c[2]);
+}
+
+bool phase_present(const RoundAggregate& a, Phase p) {
+  for (bool seen : a.phase_seen[static_cast<int>(p)]) {
+    if (seen) return true;
   }
-};
+  return false;
+}
 
-}  // namespace
-
-void draw_plots_panel(const AppState& state) {
-  const auto& samples = state.session.samples;
-  const float font = ImGui::GetFontSize();
-  const float avail_h = ImGui::GetContentRegionAvail().y;
-  const float plot_h = std::max(font * 7, (avail_h - ImGui::GetStyle().ItemSpacing.y * 2) / 3);
-  const float width = ImGui::GetContentRegionAvail().x;
-
-  PerRound phase[4], transfers, all;
-  for (const PhaseSample& s : samples) {
-    if (s.round < 0) continue;  // the initial upload and final download belong to no round
-    const auto r = static_cast<std::size_t>(s.round);
-    if (is_transfer(s.phase)) {
-      transfers.add(r, s);
-      continue;
-    }
-    if (!is_compute(s.phase)) continue;
-    phase[static_cast<int>(s.phase)].add(r, s);
-    all.add(r, s);
-  }
-
-  // 1. Stacked bars: time per phase per round (transfers on top where a variant has them inside rounds).
+/// Phase times per round on the critical path (the slowest device of each round; the only device with one).
+void time_plot(const RoundAggregate& a, bool have_samples, ImVec2 size) {
   std::vector<BarSeries> bars;
   for (Phase p : kComputePhases) {
-    const PerRound& pr = phase[static_cast<int>(p)];
-    if (pr.ms.empty() && (p == Phase::Full || !samples.empty())) continue;
+    if (!phase_present(a, p) && (p == Phase::Full || have_samples)) continue;
     BarSeries b{phase_series_label(p), phase_color(p), {}};
-    for (double v : pr.ms) b.values.push_back(static_cast<float>(v));
+    for (std::size_t r = 0; r < a.rounds(); ++r) {
+      b.values.push_back(static_cast<float>(a.critical_times(r).phase_ms[static_cast<int>(p)]));
+    }
     bars.push_back(std::move(b));
   }
-  if (!transfers.ms.empty()) {
-    BarSeries b{"transfers", phase_color(Phase::Upload), {}};
-    for (double v : transfers.ms) b.values.push_back(static_cast<float>(v));
+  if (a.any_transfer || a.any_comm) {
+    BarSeries b{a.multi_device() ? "comm" : "transfers", phase_color(a.any_comm ? Phase::Comm : Phase::Upload), {}};
+    for (std::size_t r = 0; r < a.rounds(); ++r) {
+      const DeviceRoundTimes& t = a.critical_times(r);
+      b.values.push_back(static_cast<float>(t.transfer_ms + t.comm_ms));
+    }
     bars.push_back(std::move(b));
   }
-  stacked_bar_plot("time", bars, BarPlotOptions{"ms", "round", 1}, ImVec2(width, plot_h));
+  BarPlotOptions options;
+  stacked_bar_plot(a.multi_device() ? "critical path" : "time", bars, options, size);
+}
 
-  // 2. Effective bandwidth (modeled bytes / time) per phase.
+/// Each GPU's phases 1/2/3 and its communication per round, side by side.
+void per_gpu_plot(const RoundAggregate& a, ImVec2 size) {
+  const std::size_t g = a.devices.size();
+  std::vector<BarSeries> bars;
+  for (Phase p : kComputePhases) {
+    if (!phase_present(a, p)) continue;
+    BarSeries b{phase_series_label(p), phase_color(p), {}};
+    for (std::size_t r = 0; r < a.rounds(); ++r) {
+      for (std::size_t d = 0; d < g; ++d) b.values.push_back(static_cast<float>(a.times[r][d].phase_ms[static_cast<int>(p)]));
+    }
+    bars.push_back(std::move(b));
+  }
+  BarSeries comm{"comm", phase_color(Phase::Comm), {}};
+  for (std::size_t r = 0; r < a.rounds(); ++r) {
+    for (std::size_t d = 0; d < g; ++d) comm.values.push_back(static_cast<float>(a.times[r][d].comm_ms));
+  }
+  bars.push_back(std::move(comm));
+  BarPlotOptions options;
+  options.group = static_cast<int>(g);
+  for (std::size_t d = 0; d < g; ++d) {
+    options.group_labels.push_back("GPU " + std::to_string(a.devices[d]));
+    options.group_colors.push_back(gpu_color(static_cast<std::size_t>(a.devices[d])));
+  }
+  stacked_bar_plot("per GPU", bars, options, size);
+}
+
+/// Communication against computation per round: the slowest GPU's compute time and the longest broadcast.
+void comm_compute_plot(const RoundAggregate& a, ImVec2 size) {
+  LineSeries compute{"compute", to_imu32(0.95f, 0.95f, 0.95f), {}};
+  LineSeries comm{"comm", phase_color(Phase::Comm), {}};
+  for (std::size_t r = 0; r < a.rounds(); ++r) {
+    compute.values.push_back(static_cast<float>(a.compute_ms[r]));
+    comm.values.push_back(static_cast<float>(a.comm_ms[r]));
+  }
+  LinePlotOptions options;
+  options.y_unit = "ms";
+  line_plot("comm vs compute", {compute, comm}, options, size);
+}
+
+/// Effective bandwidth per phase: modeled bytes of all devices over the longest device time.
+void bandwidth_plot(const RoundAggregate& a, ImVec2 size) {
   const float nan = std::numeric_limits<float>::quiet_NaN();
   std::vector<LineSeries> bandwidth;
   for (Phase p : kComputePhases) {
-    const PerRound& pr = phase[static_cast<int>(p)];
-    if (pr.ms.empty()) continue;
+    if (!phase_present(a, p)) continue;
+    const int i = static_cast<int>(p);
     LineSeries l{phase_series_label(p), phase_color(p), {}};
-    for (std::size_t r = 0; r < pr.ms.size(); ++r) {
-      l.values.push_back(pr.ms[r] > 0 ? static_cast<float>(pr.bytes[r] / (pr.ms[r] * 1e6)) : nan);
+    for (std::size_t r = 0; r < a.rounds(); ++r) {
+      const double ms = a.phase_ms_max[i][r];
+      l.values.push_back(a.phase_seen[i][r] && ms > 0 ? static_cast<float>(a.phase_bytes[i][r] / (ms * 1e6)) : nan);
     }
     bandwidth.push_back(std::move(l));
   }
   LinePlotOptions gbs;
   gbs.y_unit = "GB/s";
-  line_plot("bandwidth", bandwidth, gbs, ImVec2(width, plot_h));
+  line_plot("bandwidth", bandwidth, gbs, size);
+}
 
-  // 3. Min-plus updates per second of each round's compute time.
+/// Min-plus updates per second of each round's (critical-path) compute time.
+void rate_plot(const RoundAggregate& a, ImVec2 size) {
+  const float nan = std::numeric_limits<float>::quiet_NaN();
   std::vector<LineSeries> rate;
-  if (!all.ms.empty()) {
+  if (a.rounds() > 0) {
     LineSeries l{"all phases", to_imu32(0.95f, 0.95f, 0.95f), {}};
-    for (std::size_t r = 0; r < all.ms.size(); ++r) {
-      l.values.push_back(all.ms[r] > 0 ? static_cast<float>(all.updates[r] / (all.ms[r] * 1e-3)) : nan);
+    for (std::size_t r = 0; r < a.rounds(); ++r) {
+      l.values.push_back(a.compute_ms[r] > 0 ? static_cast<float>(a.updates[r] / (a.compute_ms[r] * 1e-3)) : nan);
     }
     rate.push_back(std::move(l));
   }
   LinePlotOptions ups;
   ups.y_unit = "updates/s";
   ups.format = si_format;
-  line_plot("rate", rate, ups, ImVec2(width, plot_h));
+  line_plot("rate", rate, ups, size);
+}
+
+/// A one-line caption above a plot (multi-GPU tab: several plots share units and legends).
+void caption(const char* text) {
+  ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(ImGui::GetStyle().ItemSpacing.x, 0));
+  ImGui::TextDisabled("%s", text);
+  ImGui::PopStyleVar();
+}
+
+float plot_height(int plots, int captions = 0) {
+  const float avail_h = ImGui::GetContentRegionAvail().y - ImGui::GetTextLineHeight() * static_cast<float>(captions);
+  const float spacing = ImGui::GetStyle().ItemSpacing.y * static_cast<float>(plots - 1);
+  return std::max(ImGui::GetFontSize() * 6, (avail_h - spacing) / static_cast<float>(plots));
+}
+
+}  // namespace
+
+void draw_plots_panel(const AppState& state) {
+  const auto& samples = plot_samples(state);
+  const RoundAggregate a = aggregate_rounds(samples);
+  const float width = ImGui::GetContentRegionAvail().x;
+
+  if (!a.multi_device()) {
+    const float h = plot_height(3);
+    time_plot(a, !samples.empty(), ImVec2(width, h));
+    bandwidth_plot(a, ImVec2(width, h));
+    rate_plot(a, ImVec2(width, h));
+    return;
+  }
+  // Several GPUs: their lanes and the communication first; the throughput plots one tab away.
+  if (!ImGui::BeginTabBar("##plots")) return;
+  const std::string gpus_tab = std::to_string(a.devices.size()) + " GPUs" + (state.synthetic_gpus > 1 ? " (synthetic)" : "");
+  if (ImGui::BeginTabItem((gpus_tab + "###gpus").c_str())) {
+    const float h = plot_height(3, 3);
+    std::string lanes = "per round, side by side:";
+    for (int d : a.devices) {
+      lanes += " GPU ";
+      lanes += std::to_string(d);
+    }
+    caption(lanes.c_str());
+    per_gpu_plot(a, ImVec2(width, h));
+    caption("communication vs computation per round");
+    comm_compute_plot(a, ImVec2(width, h));
+    caption("critical path: the slowest GPU's phases per round");
+    time_plot(a, true, ImVec2(width, h));
+    ImGui::EndTabItem();
+  }
+  if (ImGui::BeginTabItem("throughput")) {
+    const float h = plot_height(2);
+    bandwidth_plot(a, ImVec2(width, h));
+    rate_plot(a, ImVec2(width, h));
+    ImGui::EndTabItem();
+  }
+  ImGui::EndTabBar();
 }
 
 }  // namespace apsp::studio

@@ -1,5 +1,6 @@
 #include <algorithm>
 
+#include "session/multi_gpu_stats.h"
 #include "ui/panels.h"
 #include "ui/widgets.h"
 
@@ -50,15 +51,35 @@ void draw_solver_panel(AppState& state, CommandQueue& commands) {
   ImGui::EndDisabled();
   item_tooltip(i16_ok ? "half the memory; results must stay below 16383" : "this backend has no int16 mode");
 
+  // GPU count: greyed, with the reason, unless this machine has several GPUs and the backend uses them.
+  const GpuChoice gpus = gpu_choice(state.device.count, state.device.unavailable_reason, edit.backend,
+                                    selected && selected->multi_gpu);
+  if (!gpus.reason.empty()) edit.gpus = 1;
+  edit.gpus = std::clamp(edit.gpus, 1, gpus.max_gpus);
+  ImGui::BeginDisabled(!gpus.reason.empty());
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
+  ImGui::SliderInt("GPUs", &edit.gpus, 1, gpus.max_gpus, "%d", ImGuiSliderFlags_AlwaysClamp);
+  ImGui::EndDisabled();
+  item_tooltip(gpus.reason.empty() ? "row bands of the matrix, one per GPU; the pivot row travels between them"
+                                   : "one GPU: " + gpus.reason);
+  if (!gpus.reason.empty()) {
+    ImGui::SameLine();
+    ImGui::TextDisabled("(one GPU)");
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextDisabled("%s", gpus.reason.c_str());
+    ImGui::PopTextWrapPos();
+  }
+
   const SolverConfig& active = state.session.config;
   bool changed = !state.session.has_solver || active.backend != edit.backend || active.block != edit.block ||
-                 active.dtype != edit.dtype;
+                 active.dtype != edit.dtype || active.gpus != edit.gpus;
   ImGui::BeginDisabled(!changed || !state.session.has_graph || (selected && !selected->available));
   if (ImGui::Button("Apply (restarts the solve)")) commands.push(CmdConfigureSolver{edit});
   ImGui::EndDisabled();
   if (state.session.has_solver) {
-    ImGui::TextDisabled("active: %s, B = %d, %s", active.backend.c_str(), active.block,
-                        std::string(to_string(active.dtype)).c_str());
+    const std::string on_gpus = active.gpus > 1 ? ", " + std::to_string(active.gpus) + " GPUs" : std::string();
+    ImGui::TextDisabled("active: %s, B = %d, %s%s", active.backend.c_str(), active.block,
+                        std::string(to_string(active.dtype)).c_str(), on_gpus.c_str());
   }
   ImGui::PopID();
 }

@@ -45,6 +45,7 @@
 // receive (or send) to the end of its part, which includes waiting for the owner; bytes = the payload.
 // Modeled bytes and updates per GPU follow cuda_solver.cu's model restricted to the GPU's rows.
 #include <apsp/core/errors.h>
+#include <apsp/solve/multi_gpu_bands.h>
 
 #include <algorithm>
 #include <climits>
@@ -61,6 +62,10 @@
 #include "solve/cuda/kernels.cuh"
 #include "solve/cuda/multi_gpu_kernels.cuh"
 #include "solve/cuda/multi_gpu_solver.h"
+
+// multi_gpu_row_bands() (public, host-only) repeats this solver's layout for displays: keep them in step.
+static_assert(apsp::detail::kMultiGpuTileRows == apsp::cuda::kTunedTileRows &&
+              apsp::detail::kMultiGpuTileWords == apsp::cuda::kTunedTileWords);
 
 namespace apsp::cuda {
 
