@@ -136,19 +136,13 @@ template <class T> class CudaSolver final : public Solver {
         m_row_panel[p] = DeviceMatrix(block, m_side, sizeof(T), m_name + " row panel");
       }
     }
-    cudaStream_t s = m_stream.get();
-    const int start = m_ring.record(s);
-    if (m_side > m_padded) fill_identity_async<T>(matrix(), s);
-    APSP_CUDA_CHECK(cudaMemcpy2DAsync(m_d.data(), m_d.pitch_bytes(), padded.data(), padded.pitch_bytes(),
-                                      static_cast<std::size_t>(m_padded) * sizeof(T), static_cast<std::size_t>(m_padded),
-                                      cudaMemcpyHostToDevice, s));
-    const int end = m_ring.record(s);
-    PhaseSample sample;
-    sample.round = -1;
-    sample.phase = Phase::Upload;
-    sample.device = m_device;
-    sample.bytes = static_cast<std::uint64_t>(m_padded) * static_cast<std::uint64_t>(m_padded) * sizeof(T);
-    m_ring.add(sample, start, end);
+    const std::uint64_t bytes = static_cast<std::uint64_t>(m_padded) * static_cast<std::uint64_t>(m_padded) * sizeof(T);
+    timed_copy_async(Phase::Upload, bytes, [&](cudaStream_t s) {
+      if (m_side > m_padded) fill_identity_async<T>(matrix(), s);
+      APSP_CUDA_CHECK(cudaMemcpy2DAsync(m_d.data(), m_d.pitch_bytes(), padded.data(), padded.pitch_bytes(),
+                                        static_cast<std::size_t>(m_padded) * sizeof(T),
+                                        static_cast<std::size_t>(m_padded), cudaMemcpyHostToDevice, s));
+    });
     m_main_dirty = true;
   }
 
@@ -291,18 +285,12 @@ template <class T> class CudaSolver final : public Solver {
   void read_raw(DistanceMatrix& out) override {
     if (m_n == 0) return;
     aux_to_main();
-    cudaStream_t s = m_stream.get();
-    const int start = m_ring.record(s);
-    APSP_CUDA_CHECK(cudaMemcpy2DAsync(out.data(), out.pitch_bytes(), m_d.data(), m_d.pitch_bytes(),
-                                      static_cast<std::size_t>(m_n) * sizeof(T), static_cast<std::size_t>(m_n),
-                                      cudaMemcpyDeviceToHost, s));
-    const int end = m_ring.record(s);
-    PhaseSample sample;
-    sample.round = -1;
-    sample.phase = Phase::Download;
-    sample.device = m_device;
-    sample.bytes = static_cast<std::uint64_t>(m_n) * static_cast<std::uint64_t>(m_n) * sizeof(T);
-    m_ring.add(sample, start, end);
+    const std::uint64_t bytes = static_cast<std::uint64_t>(m_n) * static_cast<std::uint64_t>(m_n) * sizeof(T);
+    timed_copy_async(Phase::Download, bytes, [&](cudaStream_t s) {
+      APSP_CUDA_CHECK(cudaMemcpy2DAsync(out.data(), out.pitch_bytes(), m_d.data(), m_d.pitch_bytes(),
+                                        static_cast<std::size_t>(m_n) * sizeof(T), static_cast<std::size_t>(m_n),
+                                        cudaMemcpyDeviceToHost, s));
+    });
     synchronize();
   }
 
@@ -331,6 +319,21 @@ template <class T> class CudaSolver final : public Solver {
 
  private:
   MatrixView<T> matrix() const { return m_d.view<T>(); }
+
+  /// Enqueues a host<->device copy on the main stream between two events and records it as a profile
+  /// sample (round -1) once the events complete.
+  template <class Enqueue> void timed_copy_async(Phase phase, std::uint64_t bytes, Enqueue&& enqueue) {
+    cudaStream_t s = m_stream.get();
+    const int start = m_ring.record(s);
+    enqueue(s);
+    const int end = m_ring.record(s);
+    PhaseSample sample;
+    sample.round = -1;
+    sample.phase = phase;
+    sample.device = m_device;
+    sample.bytes = bytes;
+    m_ring.add(sample, start, end);
+  }
 
   void enqueue_tuned_rowcol(int p0, const TunedPanels& panels, cudaStream_t s) {
     const MatrixView<T> d = matrix();
