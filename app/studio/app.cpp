@@ -272,8 +272,8 @@ void App::update_synthetic_samples() {
   if (m_state.synthetic_gpus < 2 || m_state.session.version == m_synthetic_version) return;
   m_synthetic_version = m_state.session.version;
   const SessionSnapshot& s = m_state.session;
-  const std::vector<GpuRowBand> bands = multi_gpu_row_bands(s.n, std::max(1, s.config.block), m_state.synthetic_gpus,
-                                                            s.config.dtype);
+  const std::vector<GpuRowBand> bands =
+      multi_gpu_row_bands(s.n, std::max(1, s.config.block), m_state.synthetic_gpus, s.config.dtype);
   m_state.synthetic_samples = synthesize_multi_gpu_samples(s.samples, bands, s.n, s.config.block);
 }
 

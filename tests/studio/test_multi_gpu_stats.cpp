@@ -6,8 +6,7 @@
 namespace apsp::studio {
 namespace {
 
-PhaseSample sample(int round, Phase phase, int device, double ms, std::uint64_t updates = 0,
-                   std::uint64_t bytes = 0) {
+PhaseSample sample(int round, Phase phase, int device, double ms, std::uint64_t updates = 0, std::uint64_t bytes = 0) {
   PhaseSample s;
   s.round = round;
   s.phase = phase;
@@ -20,10 +19,9 @@ PhaseSample sample(int round, Phase phase, int device, double ms, std::uint64_t 
 
 TEST(AggregateRounds, OneDeviceSumsKStepSamplesPerPhase) {
   // Two k-step samples of phase 3 in round 0 add up; the upload outside the rounds is left out.
-  const RoundAggregate a = aggregate_rounds({sample(-1, Phase::Upload, 0, 9.0), sample(0, Phase::Pivot, 0, 1.0),
-                                             sample(0, Phase::PivotRowCol, 0, 2.0),
-                                             sample(0, Phase::Independent, 0, 3.0, 100, 1000),
-                                             sample(0, Phase::Independent, 0, 4.0, 100, 1000)});
+  const RoundAggregate a = aggregate_rounds(
+      {sample(-1, Phase::Upload, 0, 9.0), sample(0, Phase::Pivot, 0, 1.0), sample(0, Phase::PivotRowCol, 0, 2.0),
+       sample(0, Phase::Independent, 0, 3.0, 100, 1000), sample(0, Phase::Independent, 0, 4.0, 100, 1000)});
   ASSERT_EQ(a.rounds(), 1u);
   EXPECT_FALSE(a.multi_device());
   EXPECT_DOUBLE_EQ(a.critical_times(0).phase_ms[2], 7.0);
@@ -36,10 +34,14 @@ TEST(AggregateRounds, OneDeviceSumsKStepSamplesPerPhase) {
 TEST(AggregateRounds, PhaseThreeOfSeveralGpusIsNotDoubleCounted) {
   // Round 0 on two GPUs: GPU 1 is the slower one, so the critical path is its phases, not the sum of both.
   std::vector<PhaseSample> s = {
-      sample(0, Phase::Comm, 0, 0.5, 0, 4096), sample(0, Phase::Comm, 1, 0.7, 0, 4096),
-      sample(0, Phase::Pivot, 0, 1.0),         sample(0, Phase::Pivot, 1, 1.0),
-      sample(0, Phase::PivotRowCol, 0, 2.0),   sample(0, Phase::PivotRowCol, 1, 2.5),
-      sample(0, Phase::Independent, 0, 10.0, 500, 8000), sample(0, Phase::Independent, 1, 12.0, 500, 8000),
+      sample(0, Phase::Comm, 0, 0.5, 0, 4096),
+      sample(0, Phase::Comm, 1, 0.7, 0, 4096),
+      sample(0, Phase::Pivot, 0, 1.0),
+      sample(0, Phase::Pivot, 1, 1.0),
+      sample(0, Phase::PivotRowCol, 0, 2.0),
+      sample(0, Phase::PivotRowCol, 1, 2.5),
+      sample(0, Phase::Independent, 0, 10.0, 500, 8000),
+      sample(0, Phase::Independent, 1, 12.0, 500, 8000),
   };
   const RoundAggregate a = aggregate_rounds(s);
   ASSERT_EQ(a.devices, (std::vector<int>{0, 1}));
@@ -79,7 +81,7 @@ TEST(RoundProgress, TakesTheMinimumOverGpus) {
   EXPECT_EQ(p.rounds_done(gpus), 1);
   p.add(sample(1, Phase::Independent, 1, 3.0));
   EXPECT_EQ(p.rounds_done(gpus), 2);
-  EXPECT_DOUBLE_EQ(p.round_ms(), 3.5);  // GPU 1: 7 ms over 2 rounds
+  EXPECT_DOUBLE_EQ(p.round_ms(), 3.5);      // GPU 1: 7 ms over 2 rounds
   p.add(sample(1, Phase::Comm, 1, 100.0));  // communication is not compute time
   EXPECT_DOUBLE_EQ(p.round_ms(), 3.5);
 }
@@ -117,9 +119,9 @@ TEST(SyntheticSamples, SplitPhaseThreeByBandRows) {
   const RoundAggregate a = aggregate_rounds(many);
   ASSERT_EQ(a.devices, (std::vector<int>{0, 1}));
   EXPECT_TRUE(a.any_comm);
-  EXPECT_DOUBLE_EQ(a.times[0][0].phase_ms[0], 1.0);                 // phase 1 is repeated
-  EXPECT_NEAR(a.times[0][0].phase_ms[2], 10.0 * 128 / 200, 1e-9);   // phase 3 follows the band's rows
-  EXPECT_NEAR(a.phase_updates[2][0], 2000.0, 2.0);                  // and the work adds up to the original
+  EXPECT_DOUBLE_EQ(a.times[0][0].phase_ms[0], 1.0);                // phase 1 is repeated
+  EXPECT_NEAR(a.times[0][0].phase_ms[2], 10.0 * 128 / 200, 1e-9);  // phase 3 follows the band's rows
+  EXPECT_NEAR(a.phase_updates[2][0], 2000.0, 2.0);                 // and the work adds up to the original
 }
 
 }  // namespace

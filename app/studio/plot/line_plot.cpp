@@ -54,8 +54,11 @@ void line_plot(const char* id, const std::vector<LineSeries>& series, const Line
   const double step = nice_tick_step(y_top > 0 ? y_top : 1, 3);
   const double y_max = std::ceil((y_top > 0 ? y_top : 1) / step) * step;
 
-  std::string widest = tick_label(y_max);
-  const float left = ImGui::CalcTextSize(widest.c_str()).x + font * 0.6f;
+  // Room for the widest tick label ("0.05" is wider than the top "0.1") and for the x axis name beside it.
+  float widest = ImGui::CalcTextSize(options.x_label.c_str()).x;
+  for (double v = 0; v <= y_max + step * 0.5; v += step)
+    widest = std::max(widest, ImGui::CalcTextSize(tick_label(v).c_str()).x);
+  const float left = widest + font * 0.6f;
   const float legend_h = font * 1.4f;
   const ImVec2 p0(origin.x + left, origin.y + legend_h);
   const ImVec2 p1(origin.x + size.x - font * 0.5f, origin.y + size.y - font * 1.5f);

@@ -30,8 +30,8 @@ RoundAggregate aggregate_rounds(const std::vector<PhaseSample>& samples) {
   for (const PhaseSample& s : samples) {
     if (s.round < 0) continue;
     const auto r = static_cast<std::size_t>(s.round);
-    const auto d = static_cast<std::size_t>(std::lower_bound(a.devices.begin(), a.devices.end(), s.device) -
-                                            a.devices.begin());
+    const auto d =
+        static_cast<std::size_t>(std::lower_bound(a.devices.begin(), a.devices.end(), s.device) - a.devices.begin());
     DeviceRoundTimes& t = a.times[r][d];
     if (is_compute(s.phase)) {
       const int p = static_cast<int>(s.phase);

@@ -60,7 +60,7 @@ class RoundProgress {
   double round_ms() const;
 
  private:
-  std::map<int, int> m_done;  ///< device -> rounds finished
+  std::map<int, int> m_done;   ///< device -> rounds finished
   std::map<int, double> m_ms;  ///< device -> compute ms of its samples
 };
 
@@ -70,8 +70,8 @@ std::vector<int> reporting_devices(int n, int block, int gpus, DType dtype);
 
 /// @brief What the GPU-count control allows, and why not.
 struct GpuChoice {
-  int max_gpus = 1;     ///< 1 .. visible CUDA devices
-  std::string reason;   ///< non-empty: the control is greyed, this says why
+  int max_gpus = 1;    ///< 1 .. visible CUDA devices
+  std::string reason;  ///< non-empty: the control is greyed, this says why
 };
 
 /// @brief @p device_count CUDA devices (@p unavailable_reason when there are none); @p backend and whether it

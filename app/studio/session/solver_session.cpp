@@ -357,8 +357,7 @@ void SolverSession::load_async(GraphSource source, SolverConfig config) {
     // Variable-block backends take 1..n; a classroom graph smaller than the block gets one block.
     if (info.block_sizes.empty() && graph.n > 0 && effective.block > graph.n) effective.block = graph.n;
     DistanceMatrix initial = to_distance_matrix(graph, effective.block, effective.dtype);
-    std::unique_ptr<Solver> solver =
-        create_solver(effective.backend, options_for(effective, info, m_cpu_threads));
+    std::unique_ptr<Solver> solver = create_solver(effective.backend, options_for(effective, info, m_cpu_threads));
     solver->reset(initial);
     // Only now, with everything built, replace the old state: a failure above leaves it untouched.
     auto weights = graph.weight_range();
@@ -384,8 +383,7 @@ void SolverSession::configure_async(SolverConfig config) {
     BackendInfo info = backend_info(effective.backend);
     if (info.block_sizes.empty() && w.graph->n > 0 && effective.block > w.graph->n) effective.block = w.graph->n;
     DistanceMatrix initial = to_distance_matrix(*w.graph, effective.block, effective.dtype);
-    std::unique_ptr<Solver> solver =
-        create_solver(effective.backend, options_for(effective, info, m_cpu_threads));
+    std::unique_ptr<Solver> solver = create_solver(effective.backend, options_for(effective, info, m_cpu_threads));
     solver->reset(initial);
     w.solver = std::move(solver);
     w.config = effective;

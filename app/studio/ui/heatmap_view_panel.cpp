@@ -1,11 +1,11 @@
 #include "ui/heatmap_view_panel.h"
 
+#include <apsp/solve/multi_gpu_bands.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <optional>
-
-#include <apsp/solve/multi_gpu_bands.h>
 
 #include "render/overlay_style.h"
 #include "ui/widgets.h"
@@ -369,7 +369,8 @@ void HeatmapViewPanel::draw_legend(const AppState& state, const HeatmapRenderer&
         k.y += font * 1.35f;
         ++lines;
       }
-      const bool owns_rows = i == 0 || o.band_end[static_cast<std::size_t>(i)] > o.band_end[static_cast<std::size_t>(i - 1)];
+      const bool owns_rows =
+          i == 0 || o.band_end[static_cast<std::size_t>(i)] > o.band_end[static_cast<std::size_t>(i - 1)];
       const float alpha = owns_rows ? 1.0f : 0.3f;  // a GPU whose band is only padding owns no visible row
       draw->AddRectFilled(ImVec2(x, k.y + font * 0.1f), ImVec2(x + font * 1.2f, k.y + font * 0.95f),
                           to_u32(OverlayStyle::gpu[static_cast<std::size_t>(i)], alpha));

@@ -65,7 +65,8 @@ void per_gpu_plot(const RoundAggregate& a, ImVec2 size) {
     if (!phase_present(a, p)) continue;
     BarSeries b{phase_series_label(p), phase_color(p), {}};
     for (std::size_t r = 0; r < a.rounds(); ++r) {
-      for (std::size_t d = 0; d < g; ++d) b.values.push_back(static_cast<float>(a.times[r][d].phase_ms[static_cast<int>(p)]));
+      for (std::size_t d = 0; d < g; ++d)
+        b.values.push_back(static_cast<float>(a.times[r][d].phase_ms[static_cast<int>(p)]));
     }
     bars.push_back(std::move(b));
   }
@@ -161,7 +162,8 @@ void draw_plots_panel(const AppState& state) {
   }
   // Several GPUs: their lanes and the communication first; the throughput plots one tab away.
   if (!ImGui::BeginTabBar("##plots")) return;
-  const std::string gpus_tab = std::to_string(a.devices.size()) + " GPUs" + (state.synthetic_gpus > 1 ? " (synthetic)" : "");
+  const std::string gpus_tab =
+      std::to_string(a.devices.size()) + " GPUs" + (state.synthetic_gpus > 1 ? " (synthetic)" : "");
   if (ImGui::BeginTabItem((gpus_tab + "###gpus").c_str())) {
     const float h = plot_height(3, 3);
     std::string lanes = "per round, side by side:";

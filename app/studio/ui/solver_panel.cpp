@@ -52,8 +52,8 @@ void draw_solver_panel(AppState& state, CommandQueue& commands) {
   item_tooltip(i16_ok ? "half the memory; results must stay below 16383" : "this backend has no int16 mode");
 
   // GPU count: greyed, with the reason, unless this machine has several GPUs and the backend uses them.
-  const GpuChoice gpus = gpu_choice(state.device.count, state.device.unavailable_reason, edit.backend,
-                                    selected && selected->multi_gpu);
+  const GpuChoice gpus =
+      gpu_choice(state.device.count, state.device.unavailable_reason, edit.backend, selected && selected->multi_gpu);
   if (!gpus.reason.empty()) edit.gpus = 1;
   edit.gpus = std::clamp(edit.gpus, 1, gpus.max_gpus);
   ImGui::BeginDisabled(!gpus.reason.empty());
