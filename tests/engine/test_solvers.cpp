@@ -174,6 +174,7 @@ TEST(Int16, LargeNegativeWeightsAreRefusedUpFront) {
   g.edges = {{0, 1, -3000}, {1, 2, -3000}, {2, 3, 10}};
   auto s = create_solver("cpu-blocked", SolverOptions{8, DType::I16});
   EXPECT_THROW(s->reset(to_distance_matrix(g, 8, DType::I16)), RangeError);
+  EXPECT_THROW(s->step(Granularity::Round), UsageError) << "a failed reset must leave the solver unloaded";
   auto s32 = create_solver("cpu-blocked", SolverOptions{8, DType::I32});
   EXPECT_NO_THROW(s32->reset(to_distance_matrix(g, 8, DType::I32)));
 }

@@ -27,6 +27,7 @@ int Solver::rounds() const {
 
 void Solver::reset(const DistanceMatrix& initial) {
   if (m_options.block <= 0) throw UsageError("block size must be positive");
+  m_loaded = false;  // a reset that throws leaves the solver unloaded, never half old and half new
   m_profile.clear();
   m_initial = convert(initial, m_options.block, m_options.dtype);
   m_policy = make_range_policy(m_initial);
