@@ -9,6 +9,8 @@
 #   from .gpu-debs/testdata when ../shared is not there.
 set -uo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=scripts/gpu-common.sh
+source scripts/gpu-common.sh
 OUT=${OUT:-$PWD/gpu-out}
 mkdir -p "$OUT"
 stages=("$@")
@@ -23,13 +25,8 @@ BENCH=$B/tests/cuda/apsp_cuda_bench
 
 if want build; then
   nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm,memory.total,power.draw,temperature.gpu --format=csv >> "$OUT/summary.txt" 2>&1
-  extra=()
-  if ls .gpu-debs/deps/*.deb > /dev/null 2>&1; then
-    rm -rf /tmp/apsp-deps && mkdir -p /tmp/apsp-deps
-    for f in .gpu-debs/deps/*.deb; do dpkg -x "$f" /tmp/apsp-deps; done
-    extra+=("-DCMAKE_PREFIX_PATH=/tmp/apsp-deps/usr")
-  fi
-  if [ ! -d ../shared/testdata ] && [ -d .gpu-debs/testdata ]; then extra+=("-DAPSP_TESTDATA_DIR=$PWD/.gpu-debs/testdata"); fi
+  apsp_gpu_cmake_args
+  extra=("${APSP_GPU_CMAKE_ARGS[@]}")
   log "configure + build"
   start=$(date +%s)
   { cmake -B $B -G Ninja -DCMAKE_CUDA_ARCHITECTURES=90 -DAPSP_BUILD_STUDIO=OFF "${extra[@]}" &&

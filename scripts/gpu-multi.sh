@@ -22,6 +22,8 @@
 # .gpu-debs/deps/*.deb when present (extracted under /tmp, nothing installed), as in scripts/gpu-bench.sh.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
+# shellcheck source=scripts/gpu-common.sh
+source scripts/gpu-common.sh
 OUT=${OUT:-$PWD/gpu-out}
 mkdir -p "$OUT"
 SUMMARY=$OUT/multi-summary.txt
@@ -63,13 +65,8 @@ if want build; then
     ls /usr/include/nccl.h /usr/local/cuda/include/nccl.h 2> /dev/null
   } > "$OUT/multi-machine.txt" 2>&1
   head -6 "$OUT/multi-machine.txt" | tee -a "$SUMMARY"
-  extra=()
-  if ls .gpu-debs/deps/*.deb > /dev/null 2>&1; then
-    rm -rf /tmp/apsp-deps && mkdir -p /tmp/apsp-deps
-    for f in .gpu-debs/deps/*.deb; do dpkg -x "$f" /tmp/apsp-deps; done
-    extra+=("-DCMAKE_PREFIX_PATH=/tmp/apsp-deps/usr")
-  fi
-  if [ ! -d ../shared/testdata ] && [ -d .gpu-debs/testdata ]; then extra+=("-DAPSP_TESTDATA_DIR=$PWD/.gpu-debs/testdata"); fi
+  apsp_gpu_cmake_args
+  extra=("${APSP_GPU_CMAKE_ARGS[@]}")
   log "configure + build (apsp_cuda_tests apsp_engine_tests apsp)"
   start=$(date +%s)
   { cmake -B "$B" -G Ninja -DCMAKE_CUDA_ARCHITECTURES=90 -DAPSP_BUILD_STUDIO=OFF "${extra[@]}" &&

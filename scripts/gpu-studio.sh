@@ -10,6 +10,8 @@
 # Usage: scripts/gpu-studio.sh [build] [checks] [stats] [window]   (default: build checks stats)
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
+# shellcheck source=scripts/gpu-common.sh
+source scripts/gpu-common.sh
 OUT=${OUT:-$PWD/gpu-out}
 mkdir -p "$OUT"
 stages=("$@")
@@ -24,12 +26,8 @@ B=${APSP_BUILD_DIR:-build-gpu}
 source .gpu-debs/setup.sh
 
 if want build; then
-  extra=()
-  if ls .gpu-debs/deps/*.deb > /dev/null 2>&1; then
-    rm -rf /tmp/apsp-deps && mkdir -p /tmp/apsp-deps
-    for f in .gpu-debs/deps/*.deb; do dpkg -x "$f" /tmp/apsp-deps; done
-    extra+=("-DCMAKE_PREFIX_PATH=/tmp/apsp-deps/usr")
-  fi
+  apsp_gpu_cmake_args
+  extra=("${APSP_GPU_CMAKE_ARGS[@]}")
   log "configure + build (apsp, apsp-studio, studio checks)"
   { cmake -B "$B" -G Ninja -DCMAKE_CUDA_ARCHITECTURES=90 "${extra[@]}" &&
     ninja -C "$B" -j"$(nproc)" apsp apsp-studio studio_image_check device_view_check; } > "$OUT/studio-build.log" 2>&1 ||

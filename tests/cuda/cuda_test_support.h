@@ -1,5 +1,6 @@
 #pragma once
 // Shared helpers of the CUDA tests: skip without a device, run a backend, compare with cpu-blocked.
+#include <apsp/core/errors.h>
 #include <apsp/graph/graph.h>
 #include <apsp/solve/device_info.h>
 #include <apsp/solve/registry.h>
@@ -7,6 +8,8 @@
 
 #include "reference_fw.h"
 
+#include <algorithm>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -48,6 +51,29 @@ inline std::vector<int> blocks_of(const std::string& backend) {
   if (backend == "cuda-blocked") return {8, 16, 32, 64};
   if (backend == "cuda-tuned") return {32, 64, 128};
   return {16, 64};
+}
+
+/// Runs @p s to the end and checks that it reports a negative cycle whose vertices really form a cycle of
+/// negative weight in @p g (lightest parallel edge per hop).
+inline void expect_negative_cycle_reported(Solver& s, const Graph& g) {
+  try {
+    s.step(Granularity::ToEnd);
+    ADD_FAILURE() << "no NegativeCycleError";
+  } catch (const NegativeCycleError& e) {
+    const auto& cycle = e.cycle();
+    ASSERT_GE(cycle.size(), 2u);
+    std::int64_t total = 0;
+    for (std::size_t t = 0; t < cycle.size(); ++t) {
+      const int u = cycle[t], v = cycle[(t + 1) % cycle.size()];
+      std::int64_t best = INT64_MAX;
+      for (const Edge& ed : g.edges)
+        if (ed.src == u && ed.dst == v) best = std::min<std::int64_t>(best, ed.weight);
+      ASSERT_NE(best, INT64_MAX) << "no edge " << u << " -> " << v;
+      total += best;
+    }
+    EXPECT_LT(total, 0);
+  }
+  EXPECT_TRUE(s.finished());
 }
 
 inline const std::vector<std::string>& cuda_backends() {
