@@ -22,13 +22,7 @@ void draw_device_panel(const AppState& state) {
     ImGui::PushID(g.index);
     ImGui::Text("GPU %d: %s", g.index, g.name.c_str());
     if (ImGui::BeginTable("facts", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
-      auto row = [](const char* key, const std::string& value) {
-        ImGui::TableNextRow();
-        ImGui::TableNextColumn();
-        ImGui::TextDisabled("%s", key);
-        ImGui::TableNextColumn();
-        ImGui::TextUnformatted(value.c_str());
-      };
+      const auto row = key_value_row;
       char buf[96];
       std::snprintf(buf, sizeof buf, "%d (compute %d.%d)", g.sm_count, g.compute_major, g.compute_minor);
       row("SMs", buf);

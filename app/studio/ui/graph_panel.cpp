@@ -75,13 +75,7 @@ void draw_graph_panel(AppState& state, CommandQueue& commands) {
   if (state.session.has_graph) {
     const GraphSummary& g = state.session.graph;
     if (ImGui::BeginTable("graph_info", 2, ImGuiTableFlags_SizingFixedFit)) {
-      auto row = [](const char* key, const std::string& value) {
-        ImGui::TableNextRow();
-        ImGui::TableNextColumn();
-        ImGui::TextDisabled("%s", key);
-        ImGui::TableNextColumn();
-        ImGui::TextUnformatted(value.c_str());
-      };
+      const auto row = key_value_row;
       row("source", g.source.text);
       row("vertices n", format_thousands(g.n));
       row("edges m", format_thousands(g.m));

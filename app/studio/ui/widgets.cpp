@@ -136,4 +136,12 @@ ImU32 phase_color(Phase p) {
   }
 }
 
+void key_value_row(const char* key, const std::string& value) {
+  ImGui::TableNextRow();
+  ImGui::TableNextColumn();
+  ImGui::TextDisabled("%s", key);
+  ImGui::TableNextColumn();
+  ImGui::TextUnformatted(value.c_str());
+}
+
 }  // namespace apsp::studio

@@ -13,6 +13,8 @@ namespace apsp::studio {
 void help_marker(const char* text);
 /// @brief Tooltip on the last item when hovered (also over disabled items).
 void item_tooltip(const std::string& text);
+/// One row of a two-column fact table (inside ImGui::BeginTable): the key greyed, then the value.
+void key_value_row(const char* key, const std::string& value);
 /// @brief 1234567 -> "1,234,567".
 std::string format_thousands(std::int64_t value);
 /// @brief 2.5e9 -> "2.50 G".
