@@ -9,7 +9,9 @@
 #include <imgui_impl_opengl3.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cfloat>
+#include <csignal>
 #include <cmath>
 #include <cstdio>
 #include <thread>
@@ -22,6 +24,11 @@
 
 namespace apsp::studio {
 namespace {
+
+// Set by SIGINT / SIGTERM: the frame loop closes the window the normal way (settings, --log-file and
+// --stats-json are still written) instead of dying mid-frame.
+std::atomic<bool> g_stop_requested{false};
+extern "C" void on_stop_signal(int) { g_stop_requested.store(true); }
 
 /// A road-like grid: distances grow with the grid distance, so the heatmap shows clear structure that fills
 /// in round by round. 16 x 32 = 512 vertices, 16 rounds at B = 32.
@@ -327,13 +334,32 @@ void App::tick_playback(double dt) {
 void App::handle_keys() {
   ImGuiIO& io = ImGui::GetIO();
   if (io.WantTextInput) return;
-  if (ImGui::IsKeyPressed(keys::kSpace, false)) m_commands.push(CmdTogglePlaying{});
+  // Each shortcut says what it did in the log: the class sees why the matrix changed.
+  if (ImGui::IsKeyPressed(keys::kSpace, false)) {
+    m_log.info("key Space: play / pause");
+    m_commands.push(CmdTogglePlaying{});
+  }
   if (ImGui::IsKeyPressed(keys::kRight, true)) {
+    m_log.info(io.KeyShift ? "key Shift+Right: step one round" : "key Right: step one phase");
     m_commands.push(CmdStep{io.KeyShift ? Granularity::Round : Granularity::Phase});
   }
-  if (ImGui::IsKeyPressed(keys::kR, false)) m_commands.push(CmdReset{});
-  if (ImGui::IsKeyPressed(keys::kF, false)) m_commands.push(CmdFitView{});
-  if (ImGui::IsKeyPressed(keys::kF12, false)) m_commands.push(CmdScreenshot{});
+  if (ImGui::IsKeyPressed(keys::kR, false)) {
+    m_log.info("key R: reset");
+    m_commands.push(CmdReset{});
+  }
+  if (ImGui::IsKeyPressed(keys::kF, false)) {
+    m_log.info("key F: fit the view");
+    m_commands.push(CmdFitView{});
+  }
+  if (ImGui::IsKeyPressed(keys::kF12, false)) {
+    m_log.info("key F12: screenshot");
+    m_commands.push(CmdScreenshot{});
+  }
+}
+
+void install_stop_signals() {
+  std::signal(SIGINT, on_stop_signal);
+  std::signal(SIGTERM, on_stop_signal);
 }
 
 void App::draw_ui() {
@@ -660,6 +686,7 @@ int App::run() {
       }
       ++frames;
       if (m_options.frames > 0 && frames >= m_options.frames) m_platform->request_close();
+      if (g_stop_requested.load()) m_platform->request_close();
     }
     save_user_settings();
     log_frame_summary();

@@ -26,6 +26,9 @@
 
 namespace apsp::studio {
 
+/// @brief SIGINT / SIGTERM close the window like the close button (settings and requested files are written).
+void install_stop_signals();
+
 class App {
  public:
   explicit App(StudioOptions options);

@@ -10,6 +10,7 @@
 int main(int argc, char** argv) {
   apsp::studio::StudioOptions options;
   if (auto status = apsp::studio::parse_options(argc, argv, options)) return *status;
+  apsp::studio::install_stop_signals();
   try {
     apsp::studio::App app(std::move(options));
     return app.run();

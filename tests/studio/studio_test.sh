@@ -129,6 +129,50 @@ case "$case_name" in
     [ ! -s apsp-studio-0001.png ] || die "an existing screenshot was overwritten"
     "$CHECK" screenshot --png apsp-studio-0002.png --lut "$ASSETS/viridis.txt" || exit 1
     ;;
+  keys)
+    # The keyboard shortcuts of a real window, typed through XTEST on the virtual display.
+    command -v xdotool > /dev/null || { echo "SKIP: xdotool not installed (scripts/setup installs it)"; exit 77; }
+    xvfb-run -a -s "-screen 0 1600x1000x24" bash "$0" keys_on_display || exit 1
+    ;;
+  keys_on_display)
+    # Runs inside xvfb-run (called by the keys case): xdotool and the app share the display.
+    "$STUDIO" --gen "er:n=64,p=0.1,seed=1,w=1:9" --block 16 --size 1280x800 --log-file keys.log &
+    pid=$!
+    wid=""
+    for _ in $(seq 100); do
+      wid=$(xdotool search --name "APSP Studio" 2> /dev/null | head -1)
+      [ -n "$wid" ] && break
+      sleep 0.1
+    done
+    [ -n "$wid" ] || { kill "$pid"; die "no APSP Studio window appeared"; }
+    xdotool windowfocus --sync "$wid" || { kill "$pid"; die "could not focus the window"; }
+    sleep 1
+    # Held for 300 ms like a person's key press: Dear ImGui 1.86 samples key states once per frame, so a
+    # press and release inside one (slow, software-rendered) frame would be lost.
+    press() {
+      local k
+      for k in "$@"; do xdotool keydown "$k"; done
+      sleep 0.3
+      for k in $(printf '%s\n' "$@" | tac); do xdotool keyup "$k"; done
+      sleep 0.35
+    }
+    press Right
+    press shift Right
+    press F12
+    press f
+    press r
+    press space
+    press space
+    sleep 0.5
+    kill -TERM "$pid"
+    wait "$pid" || die "studio exited $? after SIGTERM (expected a clean close)"
+    for line in "key Right: step one phase" "key Shift+Right: step one round" "key F12: screenshot" \
+                "key F: fit the view" "key R: reset" "key Space: play / pause"; do
+      grep -q "$line" keys.log || die "'$line' missing from the log: $(cat keys.log)"
+    done
+    [ -s apsp-studio-0001.png ] || die "F12 wrote no apsp-studio-0001.png: $(ls)"
+    "$CHECK" screenshot --png apsp-studio-0001.png --lut "$ASSETS/viridis.txt" || exit 1
+    ;;
   plots_screenshot)
     # The live plots after a few rounds: each phase's colour in the time bars and in the GB/s lines.
     studio --gen "er:n=400,p=0.01,seed=5,w=1:100" --block 32 --advance 6 --screenshot shot.png --quit ||
