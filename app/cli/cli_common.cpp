@@ -40,6 +40,10 @@ LoadedGraph load_graph(const GraphSource& source, int block, DType dtype) {
     throw UsageError("give either an input file or --gen, not both");
   if (!source.gen_spec.empty()) {
     const GeneratorSpec spec = GeneratorSpec::parse(source.gen_spec);
+    GraphReadOptions memory;
+    memory.block = block;
+    memory.dtype = dtype;
+    check_graph_memory(source.gen_spec, vertex_count(spec), memory);  // before any edge is generated
     Graph g = generate(spec);
     return {std::move(g), spec.to_string()};
   }

@@ -1,4 +1,6 @@
 // Every bad-input class: exit code and a one-line message naming the file (and the place).
+#include <chrono>
+
 #include "cli_test_support.h"
 
 namespace apsp::test {
@@ -82,6 +84,15 @@ TEST_F(CliErrors, HugeNIsRefusedBeforeAllocating) {
   EXPECT_EQ(r.status, 4) << r.output;
   EXPECT_NE(r.output.find("huge.bin"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("available"), std::string::npos) << r.output;
+}
+
+TEST_F(CliErrors, HugeGeneratedGraphIsRefusedBeforeGenerating) {
+  // 2e9 ring edges would take minutes and all the memory; the matrix check must come first.
+  const auto t0 = std::chrono::steady_clock::now();
+  const RunResult r = run_apsp("solve --gen ring:n=2000000000 -o " + path("out.bin"));
+  EXPECT_EQ(r.status, 4) << r.output;
+  EXPECT_NE(r.output.find("ring:n=2000000000"), std::string::npos) << r.output;
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 5.0);
 }
 
 TEST_F(CliErrors, NegativeCycleExitsThreeWithTheCycle) {

@@ -232,3 +232,14 @@ TEST(Generators, NegativeReweightingKeepsShortestPaths) {
     }
   }
 }
+
+TEST(GeneratorVertexCount, MatchesGenerateWithoutGenerating) {
+  for (const char* text : {"er:n=37,p=0.1", "gnm:n=50,m=80", "grid:rows=6,cols=9", "ring:n=12", "path:n=3",
+                           "complete:n=5", "ba:n=20,k=2", "classroom:name=textbook4", "classroom:name=cities8"}) {
+    const apsp::GeneratorSpec spec = apsp::GeneratorSpec::parse(text);
+    EXPECT_EQ(apsp::vertex_count(spec), apsp::generate(spec).n) << text;
+  }
+  // Huge specs answer at once (nothing is generated) and bad keys are still refused.
+  EXPECT_EQ(apsp::vertex_count(apsp::GeneratorSpec::parse("ring:n=2000000000")), 2000000000);
+  EXPECT_THROW(apsp::vertex_count(apsp::GeneratorSpec::parse("ring:n=5,q=1")), apsp::UsageError);
+}

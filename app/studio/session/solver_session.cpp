@@ -346,10 +346,15 @@ void SolverSession::load_async(GraphSource source, SolverConfig config) {
   post("load " + source.label(), [this, source, config](Worker& w) {
     auto t0 = Clock::now();
     Graph graph;
+    GraphReadOptions memory;  // refuse a matrix that cannot fit before reading or generating the edges
+    memory.block = config.block;
+    memory.dtype = config.dtype;
     if (source.kind == GraphSource::Kind::Generator) {
-      graph = generate(GeneratorSpec::parse(source.text));
+      const GeneratorSpec spec = GeneratorSpec::parse(source.text);
+      check_graph_memory(source.text, vertex_count(spec), memory);
+      graph = generate(spec);
     } else {
-      graph = read_graph(source.text).graph;
+      graph = read_graph(source.text, memory).graph;
     }
     double load_s = ms_since(t0) / 1000.0;
     SolverConfig effective = config;

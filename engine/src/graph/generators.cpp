@@ -419,6 +419,14 @@ std::string GeneratorSpec::to_string() const {
   return out;
 }
 
+std::int64_t vertex_count(const GeneratorSpec& spec) {
+  check_keys(spec);
+  const Params p(spec);
+  if (spec.model == "grid") return p.integer("rows", 1, kMaxN) * p.integer("cols", 1, kMaxN);
+  if (spec.model == "classroom") return generate(spec).n;  // a few vertices
+  return p.integer("n", 1, kMaxN);
+}
+
 Graph generate(const GeneratorSpec& spec) {
   check_keys(spec);
   const Params p(spec);

@@ -43,6 +43,8 @@ RangePolicy make_range_policy(const DistanceMatrix& initial) {
                      (p.dtype == DType::I16 ? "; use --dtype i32" : ""));
   }
   p.unreachable_from = static_cast<std::int32_t>(p.inf + 2 * neg_sum);
+  p.negative_weights = neg_sum < 0;
+  for (int i = 0; i < initial.n() && !p.negative_weights; ++i) p.negative_weights = initial.get(i, i) < 0;
   return p;
 }
 

@@ -1,4 +1,5 @@
 #include <apsp/core/errors.h>
+#include <apsp/core/memory.h>
 #include <apsp/solve/negative_cycle.h>
 #include <apsp/solve/solver.h>
 
@@ -29,9 +30,24 @@ void Solver::reset(const DistanceMatrix& initial) {
   if (m_options.block <= 0) throw UsageError("block size must be positive");
   m_loaded = false;  // a reset that throws leaves the solver unloaded, never half old and half new
   m_profile.clear();
-  m_initial = convert(initial, m_options.block, m_options.dtype);
-  m_policy = make_range_policy(m_initial);
-  load(m_initial);
+  m_initial = DistanceMatrix();  // the previous graph's copy goes before anything new is allocated
+  const std::uint64_t matrix_bytes = DistanceMatrix::required_bytes(initial.n(), m_options.block, m_options.dtype);
+  const std::string what_for = std::string(name()) + " on the " + std::to_string(initial.n()) + " x " +
+                               std::to_string(initial.n()) + " " + std::string(to_string(m_options.dtype)) + " matrix";
+  const bool same_layout = initial.block() == m_options.block && initial.dtype() == m_options.dtype;
+  DistanceMatrix converted;
+  if (!same_layout) {
+    require_memory(what_for, matrix_bytes + host_bytes_for(initial.n()), host_available_bytes());
+    converted = convert(initial, m_options.block, m_options.dtype);
+  }
+  const DistanceMatrix& padded = same_layout ? initial : converted;
+  m_policy = make_range_policy(padded);
+  // Only a negative weight can close a negative cycle: the input is kept for recovering one only then.
+  const bool keep_input = m_policy.negative_weights;
+  require_memory(what_for, host_bytes_for(initial.n()) + (keep_input && same_layout ? matrix_bytes : 0),
+                 host_available_bytes());
+  load(padded);
+  if (keep_input) m_initial = same_layout ? initial : std::move(converted);
   m_n = initial.n();
   m_loaded = true;
   m_cursor = Cursor{0, first_phase(blocked()), 0, m_n == 0};
@@ -91,7 +107,8 @@ void Solver::after_round_completed() {
 
 void Solver::raise_negative_cycle() {
   m_cursor.finished = true;
-  std::vector<std::int32_t> cycle = find_negative_cycle(m_initial);
+  // m_initial is kept whenever a weight is negative, and without one no diagonal entry can go negative.
+  std::vector<std::int32_t> cycle = m_initial.empty() ? std::vector<std::int32_t>{} : find_negative_cycle(m_initial);
   throw NegativeCycleError(std::move(cycle));
 }
 

@@ -42,6 +42,10 @@ const std::vector<GeneratorModel>& generator_models();
 /// @brief Builds the graph for @p spec. Throws UsageError on unknown models, keys or bad values.
 Graph generate(const GeneratorSpec& spec);
 
+/// @brief The n that generate(@p spec) would produce, without generating anything, so callers can refuse a
+/// graph whose distance matrix cannot fit before spending time and memory on its edges.
+std::int64_t vertex_count(const GeneratorSpec& spec);
+
 /// @brief splitmix64: the one PRNG behind every generator (portable, no std distributions).
 class SplitMix64 {
  public:

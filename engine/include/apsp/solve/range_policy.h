@@ -22,6 +22,7 @@ struct RangePolicy {
   std::int32_t inf = kInf32;               ///< the dtype's INF
   std::int32_t real_max = (kInf32 - 1) / 2;
   std::int32_t unreachable_from = kInf32;  ///< INF + 2L
+  bool negative_weights = false;          ///< some edge (or self loop) is negative: a negative cycle is possible
 
   /// @brief kInf32 for unreachable values, the value itself otherwise (no range check).
   std::int32_t normalize(std::int32_t v) const { return v >= unreachable_from ? kInf32 : v; }

@@ -131,6 +131,10 @@ class Solver {
   /// @brief Raw tile minima (int32-widened, not normalized).
   virtual void raw_view_tiles(const ViewGeometry& geometry, std::int32_t* tiles) = 0;
 
+  /// @brief Host bytes the variant allocates in load() for an n x n matrix (CPU variants: their working copy
+  /// and next-hop table), so reset() can refuse before allocating anything.
+  virtual std::uint64_t host_bytes_for(int n) const { (void)n; return 0; }
+
   /// @brief Adds a sample to the profile (GPU variants call it from collect_timings).
   void record(const PhaseSample& sample) { m_profile.add(sample); }
 
@@ -145,7 +149,7 @@ class Solver {
   bool m_loaded = false;
   RangePolicy m_policy;
   ProfileLog m_profile;
-  DistanceMatrix m_initial;  ///< kept to recover a negative cycle's vertices
+  DistanceMatrix m_initial;  ///< kept, only when some weight is negative, to recover a negative cycle's vertices
 };
 
 /// @brief Runs @p solver to the end: reset, then step(ToEnd).

@@ -19,6 +19,12 @@ template <class T> int CpuSolverBase<T>::threads() const {
 #endif
 }
 
+template <class T> std::uint64_t CpuSolverBase<T>::host_bytes_for(int n) const {
+  const std::uint64_t matrix = DistanceMatrix::required_bytes(n, options().block, options().dtype);
+  const std::uint64_t next_hops = options().track_paths ? DistanceMatrix::required_bytes(n, options().block, DType::I32) : 0;
+  return matrix + next_hops;
+}
+
 template <class T> void CpuSolverBase<T>::load(const DistanceMatrix& padded) {
   // Start the OpenMP thread pool now: its start-up (several ms) would otherwise land in round 0's timing.
   int warm = 0;

@@ -16,6 +16,7 @@ template <class T> class CpuSolverBase : public Solver {
 
  protected:
   void load(const DistanceMatrix& padded) override;
+  std::uint64_t host_bytes_for(int n) const override;
   bool negative_diagonal(bool wait) override;
   void read_raw(DistanceMatrix& out) override;
   std::int32_t raw_value_at(int i, int j) override;
