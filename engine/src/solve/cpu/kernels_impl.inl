@@ -35,20 +35,37 @@ template <class T> inline T min_plus(T c, T a, T b) {
 template <class T> void relax_kouter(T* d, std::size_t ld, const Region& r) {
   using vec = typename Vec<T>::type;
   constexpr int lanes = static_cast<int>(sizeof(vec) / sizeof(T));
+  constexpr int chunk = 4 * lanes;  // four vectors of row k stay in registers while every row i passes
+  // Within one k the cells are independent: row k and column k do not change (d[k][k] >= 0), so the columns
+  // may be taken chunk by chunk, each chunk over all rows.
   for (int k = r.k0; k < r.k1; ++k) {
     const T* krow = d + static_cast<std::size_t>(k) * ld;
+    int j = r.j0;
+    for (; j + chunk <= r.j1; j += chunk) {
+      vec b[4];
+#pragma GCC unroll 4
+      for (int v = 0; v < 4; ++v) b[v] = load<T>(krow + j + v * lanes);
+      for (int i = r.i0; i < r.i1; ++i) {
+        T* row = d + static_cast<std::size_t>(i) * ld + j;
+        const T a = d[static_cast<std::size_t>(i) * ld + k];
+#pragma GCC unroll 4
+        for (int v = 0; v < 4; ++v) {
+          const vec s = a + b[v];
+          const vec c = load<T>(row + v * lanes);
+          store<T>(row + v * lanes, s < c ? s : c);
+        }
+      }
+    }
     for (int i = r.i0; i < r.i1; ++i) {
       T* row = d + static_cast<std::size_t>(i) * ld;
       const T a = row[k];
-      int j = r.j0;
-      // Row i == k reads and writes the same memory; its values do not change (d[k][k] >= 0), so the
-      // load-min-store order below is safe either way.
-      for (; j + lanes <= r.j1; j += lanes) {
-        const vec s = a + load<T>(krow + j);
-        const vec c = load<T>(row + j);
-        store<T>(row + j, s < c ? s : c);
+      int jj = j;
+      for (; jj + lanes <= r.j1; jj += lanes) {
+        const vec s = a + load<T>(krow + jj);
+        const vec c = load<T>(row + jj);
+        store<T>(row + jj, s < c ? s : c);
       }
-      for (; j < r.j1; ++j) row[j] = min_plus(row[j], a, krow[j]);
+      for (; jj < r.j1; ++jj) row[jj] = min_plus(row[jj], a, krow[jj]);
     }
   }
 }
