@@ -140,19 +140,26 @@ case "$case_name" in
     pid=$!
     wid=""
     for _ in $(seq 100); do
-      wid=$(xdotool search --name "APSP Studio" 2> /dev/null | head -1)
+      wid=$(xdotool search --onlyvisible --name "APSP Studio" 2> /dev/null | head -1)
       [ -n "$wid" ] && break
       sleep 0.1
     done
     [ -n "$wid" ] || { kill "$pid"; die "no APSP Studio window appeared"; }
-    xdotool windowfocus --sync "$wid" || { kill "$pid"; die "could not focus the window"; }
+    # The window can be listed a moment before X lets it take the focus (BadMatch): retry, as a loaded CI
+    # machine may need.
+    focused=0
+    for _ in $(seq 30); do
+      xdotool windowfocus --sync "$wid" 2> /dev/null && { focused=1; break; }
+      sleep 0.2
+    done
+    [ $focused = 1 ] || { kill "$pid"; die "could not focus the window"; }
     sleep 1
-    # Held for 300 ms like a person's key press: Dear ImGui 1.86 samples key states once per frame, so a
+    # Held for 500 ms like a person's key press: Dear ImGui 1.86 samples key states once per frame, so a
     # press and release inside one (slow, software-rendered) frame would be lost.
     press() {
       local k
       for k in "$@"; do xdotool keydown "$k"; done
-      sleep 0.3
+      sleep 0.5
       for k in $(printf '%s\n' "$@" | tac); do xdotool keyup "$k"; done
       sleep 0.35
     }
