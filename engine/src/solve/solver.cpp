@@ -47,7 +47,14 @@ void Solver::reset(const DistanceMatrix& initial) {
   require_memory(what_for, host_bytes_for(initial.n()) + (keep_input && same_layout ? matrix_bytes : 0),
                  host_available_bytes());
   load(padded);
-  if (keep_input) m_initial = same_layout ? initial : std::move(converted);
+  if (keep_input) {
+    // Two statements, not a conditional expression: mixing `const&` and `&&` operands would make a const
+    // temporary and copy the converted matrix instead of moving it.
+    if (same_layout)
+      m_initial = initial;
+    else
+      m_initial = std::move(converted);
+  }
   m_n = initial.n();
   m_loaded = true;
   m_cursor = Cursor{0, first_phase(blocked()), 0, m_n == 0};

@@ -228,14 +228,13 @@ template <class T> class CudaSolver final : public Solver {
         if (phase == Phase::PivotRowCol) cells = 2 * upb * rest;
         if (phase == Phase::Independent) cells = rest * rest;
         sample.bytes = 2 * cells * e * ks;
+      } else if (phase == Phase::Pivot) {  // both blocked variants share the phase-1 kernel
+        pivot_async<T>(matrix(), block, p0, s);
+        sample.bytes = 2 * b * b * e;
       } else if (m_variant == Variant::Blocked) {
         const int blocks = m_padded / block;
         const std::uint64_t nb = static_cast<std::uint64_t>(blocks);
         switch (phase) {
-          case Phase::Pivot:
-            pivot_async<T>(matrix(), block, p0, s);
-            sample.bytes = 2 * b * b * e;
-            break;
           case Phase::PivotRowCol:
             blocked_rowcol_async<T>(matrix(), block, round, blocks, s);
             sample.bytes = 2 * (nb - 1) * 3 * b * b * e;
@@ -247,10 +246,6 @@ template <class T> class CudaSolver final : public Solver {
         }
       } else {
         switch (phase) {
-          case Phase::Pivot:
-            pivot_async<T>(matrix(), block, p0, s);
-            sample.bytes = 2 * b * b * e;
-            break;
           case Phase::PivotRowCol:
             enqueue_tuned_rowcol(p0, panels, s);
             sample.bytes = tuned_rowcol_bytes(side, words, b, e);
