@@ -14,7 +14,8 @@
 #   run  scripts/gpu-multi.sh build tests,  then  scripts/gpu-multi.sh bench128,  then  ... bench64
 #   (the build directory and $OUT/multi-summary.txt carry over). GPU counts above the visible ones are
 #   dropped from --gpus.
-# Environment: OUT, APSP_BUILD_DIR (default build-gpu), APSP_GPU_COUNTS (default "1,2,4" filtered),
+# Environment: OUT, APSP_BUILD_DIR (default build-gpu; a folder of prebuilt binaries in the same layout works
+#   without the build stage), APSP_GPU_COUNTS (default "1,2,4" filtered),
 #   APSP_SIZES (default "32768,49152"), TEST_TIMEOUT (s for the multi-GPU tests, default 420; the single-GPU
 #   cuda-tuned subset gets 180), BENCH_TIMEOUT (s per bench run, default 540), NCCL_DEBUG (default WARN).
 #   NCCL_NVLS_ENABLE is forced to 0 (no NVLink multicast).
@@ -58,13 +59,14 @@ gpu_counts() {
 
 log "gpu-multi: stages ${stages[*]}; $GPUS GPU(s) visible; build dir $B; out $OUT"
 
+{
+  nvidia-smi --query-gpu=index,name,clocks.sm,clocks.max.sm,memory.total,power.draw --format=csv
+  nvidia-smi topo -m
+  ls /usr/include/nccl.h /usr/local/cuda/include/nccl.h 2> /dev/null
+} > "$OUT/multi-machine.txt" 2>&1
+head -6 "$OUT/multi-machine.txt" | tee -a "$SUMMARY"
+
 if want build; then
-  {
-    nvidia-smi --query-gpu=index,name,clocks.sm,clocks.max.sm,memory.total,power.draw --format=csv
-    nvidia-smi topo -m
-    ls /usr/include/nccl.h /usr/local/cuda/include/nccl.h 2> /dev/null
-  } > "$OUT/multi-machine.txt" 2>&1
-  head -6 "$OUT/multi-machine.txt" | tee -a "$SUMMARY"
   apsp_gpu_cmake_args
   extra=("${APSP_GPU_CMAKE_ARGS[@]}")
   log "configure + build (apsp_cuda_tests apsp_engine_tests apsp)"

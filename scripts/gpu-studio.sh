@@ -6,7 +6,8 @@
 #
 # Carry .gpu-debs: ../shared/gpu/fetch-debs.sh .gpu-debs (base set and setup.sh) plus, in .gpu-debs/deps, the
 # build-only packages: apt-get download libgtest-dev googletest libgmock-dev libcli11-dev nlohmann-json3-dev.
-# With the x11 set (fetch-debs.sh --x11) the GLFW window also runs on a virtual display (stage window).
+# With the x11 set (fetch-debs.sh --x11) the GLFW window also runs on a virtual display (stage window). The
+# folder of packages is APSP_GPU_DEBS (default .gpu-debs); APSP_BUILD_DIR may hold prebuilt binaries.
 # Usage: scripts/gpu-studio.sh [build] [checks] [stats] [window]   (default: build checks stats)
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
@@ -21,9 +22,10 @@ log() { echo "== $(date -u +%H:%M:%S) $*" | tee -a "$OUT/studio-summary.txt"; }
 status=0
 B=${APSP_BUILD_DIR:-build-gpu}
 
-[ -f .gpu-debs/setup.sh ] || { echo "no .gpu-debs/setup.sh: fetch the base set with ../shared/gpu/fetch-debs.sh" >&2; exit 2; }
+DEBS=${APSP_GPU_DEBS:-.gpu-debs}
+[ -f "$DEBS/setup.sh" ] || { echo "no $DEBS/setup.sh: fetch the base set with ../shared/gpu/fetch-debs.sh" >&2; exit 2; }
 # shellcheck disable=SC1091
-source .gpu-debs/setup.sh
+source "$DEBS/setup.sh"
 
 if want build; then
   apsp_gpu_cmake_args
@@ -76,7 +78,8 @@ if want window; then
   if [ -n "${DISPLAY:-}" ]; then
     log "windowed app on the virtual display (NVIDIA GLX): interop and pixel identity"
     "$STUDIO" --gen "er:n=1000,p=0.004,seed=7,w=1:1000" --backend cuda-tuned --block 64 --advance all --overlays off \
-      --heatmap-png "$OUT/window-gpu.png" --log-file "$OUT/window.log" --quit || status=1
+      --heatmap-png "$OUT/window-gpu.png" --screenshot "$OUT/window-shot.png" --log-file "$OUT/window.log" --quit ||
+      status=1
     "$STUDIO" --gen "er:n=1000,p=0.004,seed=7,w=1:1000" --backend cpu-blocked --block 64 --advance all --overlays off \
       --heatmap-png /tmp/window-cpu.png --quit || status=1
     grep -E "GLFW|heatmap path" "$OUT/window.log" | tee -a "$OUT/studio-summary.txt"
@@ -86,6 +89,17 @@ if want window; then
       log "window: images differ"
       status=1
     fi
+    log "windowed statistics: cuda-tuned n = 16384 (block 64), 2048 x 2048 view, played to the end"
+    timeout 120 "$STUDIO" --gen "er:n=16384,p=0.0005,seed=1,w=1:100" --backend cuda-tuned --block 64 --view-budget 2048 \
+      --run-to-end --stats-view-off --stats-json "$OUT/window-stats16k.json" --log-file "$OUT/window16k.log" --quit ||
+      status=1
+    python3 - "$OUT/window-stats16k.json" <<'PY' | tee -a "$OUT/studio-summary.txt"
+import json, sys
+j = json.load(open(sys.argv[1])); u = j["heatmap_update"]; fr = j["frame"]; s = j["solve"]
+print(f"window: {j['heatmap_path']} | {j['platform']}")
+print(f"  frame median {fr['median_ms']:.2f} p95 {fr['p95_ms']:.2f} ms; update median {u['median_ms']:.3f} ms; "
+      f"view on / off {s.get('on_off_ratio') or 0:.4f}")
+PY
   else
     log "window: no DISPLAY (carry the x11 set: fetch-debs.sh --x11)"; status=1
   fi

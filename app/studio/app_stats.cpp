@@ -13,6 +13,15 @@ namespace {
 // --stats-view-off: solves with the view off and on, alternating.
 constexpr int kViewOffPairs = 3;
 
+/// What the solver runs on: "cpu", the CUDA device's name, or "N x name" for a multi-GPU run.
+std::string describe_solver_device(const SessionSnapshot& s, const std::vector<DeviceInfo>& devices) {
+  if (!s.has_solver || devices.empty() || !s.gpu_solver) return "cpu";
+  const int index = s.cuda_device >= 0 ? s.cuda_device : 0;
+  const auto it = std::find_if(devices.begin(), devices.end(), [&](const DeviceInfo& d) { return d.index == index; });
+  const std::string name = it != devices.end() ? it->name : devices.front().name;
+  return s.config.gpus > 1 ? std::to_string(s.config.gpus) + " x " + name : name;
+}
+
 }  // namespace
 
 void App::measure_view_off() {
@@ -48,10 +57,7 @@ RunStats App::collect_stats() const {
   r.dtype = std::string(to_string(s.config.dtype));
   r.n = s.n;
   r.rounds = s.rounds;
-  r.device = "cpu";
-  for (const DeviceInfo& d : m_state.device.devices) {
-    if (d.index == s.cuda_device) r.device = d.name;
-  }
+  r.device = describe_solver_device(s, m_state.device.devices);
   r.gl_renderer = m_state.platform_description;
   if (s.view) {
     r.view_rows = s.view->geometry.rows;

@@ -36,7 +36,7 @@ void PrintTo(const GpuSetup& s, std::ostream* os) { *os << s.name; }
 std::vector<GpuSetup> setups() {
   return {
       {"emulated3_peer", {0, 0, 0}, "peer"}, {"gpus2_nccl", {0, 1}, "nccl"},       {"gpus2_peer", {0, 1}, "peer"},
-      {"gpus4_nccl", {0, 1, 2, 3}, "nccl"},  {"gpus4_peer", {0, 1, 2, 3}, "peer"},
+      {"gpus3_nccl", {0, 1, 2}, "nccl"},     {"gpus4_nccl", {0, 1, 2, 3}, "nccl"}, {"gpus4_peer", {0, 1, 2, 3}, "peer"},
   };
 }
 

@@ -1,7 +1,9 @@
 // GPU check of DeviceViewEncoder (label "gpu"; exit 77 without a CUDA device): after every round of cuda-tuned
 // and cuda-blocked, i32 and i16, with negative edges, one texel per cell and tiled, the codes it writes into a
 // surface equal encode_view() of Solver::view_tiles() (the host path), improved bits included, and the range it
-// reads back equals finite_range(). Independent of GL: the surface is a plain CUDA array.
+// reads back equals finite_range(). The same for multi-GPU cuda-tuned, whose tiles are gathered from every band
+// (three bands emulated on GPU 0, and 2 GPUs where there are). Independent of GL: the surface is a plain CUDA
+// array.
 #include <apsp/core/distance_matrix.h>
 #include <apsp/graph/generators.h>
 #include <apsp/solve/device_info.h>
@@ -12,8 +14,11 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
 #include <string>
 #include <vector>
+
+#include "solve/cuda/multi_gpu_solver.h"
 
 namespace {
 
@@ -56,14 +61,34 @@ struct SurfaceArray {
 
 int failures = 0;
 
-void run_case(const std::string& backend, apsp::DType dtype, const std::string& spec, int block, int budget) {
+using SolverFactory = std::function<std::unique_ptr<apsp::Solver>(const apsp::SolverOptions&)>;
+
+// Stage 1 from wherever the solver keeps its matrix, as the studio's session does.
+void reduce(apsp::DeviceViewEncoder& encoder, apsp::Solver& solver, const apsp::ViewGeometry& g,
+            std::optional<apsp::ValueRange> fixed) {
+  if (solver.device_matrix().data)
+    encoder.reduce_async(solver.device_matrix(), g, solver.range_policy(), fixed);
+  else
+    encoder.reduce_gathered_async(solver, g, fixed);
+}
+
+void capture(apsp::DeviceViewEncoder& encoder, apsp::Solver& solver, const apsp::ViewGeometry& g) {
+  if (solver.device_matrix().data)
+    encoder.capture_previous_async(solver.device_matrix(), g, solver.range_policy());
+  else
+    encoder.capture_previous_gathered_async(solver, g);
+}
+
+void run_case(const std::string& backend, const SolverFactory& make, apsp::DType dtype, const std::string& spec,
+              int block, int budget) {
   using namespace apsp;
   Graph graph = generate(GeneratorSpec::parse(spec));
   DistanceMatrix initial = to_distance_matrix(graph, block, dtype);
-  auto solver = create_solver(backend, SolverOptions{block, dtype});
+  auto solver = make(SolverOptions{block, dtype});
   solver->reset(initial);
   const ViewGeometry g = make_view_geometry(solver->n(), budget);
-  DeviceViewEncoder encoder(solver->device_matrix().device);
+  const int device = solver->device_matrix().data ? solver->device_matrix().device : solver->view_gather_device();
+  DeviceViewEncoder encoder(device);
   SurfaceArray target(g.rows, g.cols);
   cudaStream_t stream = nullptr;
   check_cuda(cudaStreamCreate(&stream), "stream");
@@ -72,13 +97,13 @@ void run_case(const std::string& backend, apsp::DType dtype, const std::string& 
   int round = 0, bad_rounds = 0;
   while (!solver->finished()) {
     solver->view_tiles(g, before.data());
-    encoder.capture_previous_async(solver->device_matrix(), g, solver->range_policy());
+    capture(encoder, *solver, g);
     solver->step(Granularity::Round);
     ++round;
     solver->view_tiles(g, after.data());
     const ValueRange range = finite_range(after.data(), after.size(), inf_of(dtype));
     encode_view(after.data(), before.data(), after.size(), range, inf_of(dtype), expected.data());
-    encoder.reduce_async(solver->device_matrix(), g, solver->range_policy(), std::nullopt);
+    reduce(encoder, *solver, g, std::nullopt);
     encoder.wait_ready();
     const ValueRange got = encoder.range();
     encoder.encode_async(target.surface, true, stream);
@@ -99,7 +124,7 @@ void run_case(const std::string& backend, apsp::DType dtype, const std::string& 
   const ValueRange fixed{0, 50, true};
   solver->view_tiles(g, after.data());
   encode_view(after.data(), nullptr, after.size(), fixed, inf_of(dtype), expected.data());
-  encoder.reduce_async(solver->device_matrix(), g, solver->range_policy(), fixed);
+  reduce(encoder, *solver, g, fixed);
   encoder.wait_ready();
   encoder.encode_async(target.surface, false, stream);
   check_cuda(cudaStreamSynchronize(stream), "encode");
@@ -121,11 +146,30 @@ int main() {
     return 77;
   }
   try {
+    const char* spec = "er:n=300,p=0.01,seed=4,w=1:60,neg=1";
     for (const char* backend : {"cuda-tuned", "cuda-blocked"}) {
+      const SolverFactory make = [backend](const apsp::SolverOptions& o) { return apsp::create_solver(backend, o); };
       for (apsp::DType dtype : {apsp::DType::I32, apsp::DType::I16}) {
         // Negative edges (potentials), an unreachable quarter-ish (sparse), n not a multiple of the block.
-        run_case(backend, dtype, "er:n=300,p=0.01,seed=4,w=1:60,neg=1", 64, 4096);
-        run_case(backend, dtype, "er:n=300,p=0.01,seed=4,w=1:60,neg=1", 64, 37);
+        run_case(backend, make, dtype, spec, 64, 4096);
+        run_case(backend, make, dtype, spec, 64, 37);
+      }
+    }
+    // Gathered views: bands of 128 rows, so n = 300 makes three bands (the last one short) and n = 700 with
+    // budget 37 puts band boundaries inside texel rows (their partial tiles are merged).
+    std::vector<std::pair<std::string, apsp::cuda::MultiGpuConfig>> setups = {{"cuda-tuned x3 bands on GPU 0",
+                                                                              {{0, 0, 0}, "peer"}}};
+    if (apsp::cuda_device_count() >= 2) setups.push_back({"cuda-tuned on 2 GPUs", {{0, 1}, ""}});
+    for (const auto& [label, config] : setups) {
+      const SolverFactory make = [config = config](const apsp::SolverOptions& o) {
+        return apsp::cuda::make_multi_gpu_solver(o, config);
+      };
+      for (apsp::DType dtype : {apsp::DType::I32, apsp::DType::I16}) {
+        run_case(label, make, dtype, spec, 64, 4096);
+        // (int16 cannot hold this graph with negative edges: the range policy refuses it.)
+        run_case(label, make, dtype,
+                 dtype == apsp::DType::I16 ? "er:n=700,p=0.005,seed=5,w=1:60" : "er:n=700,p=0.005,seed=5,w=1:60,neg=1",
+                 32, 37);
       }
     }
   } catch (const std::exception& e) {

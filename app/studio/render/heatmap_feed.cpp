@@ -38,7 +38,10 @@ void HeatmapFeed::choose_path(const SessionSnapshot& s) {
   m_encoder.reset();
   m_interop.reset();
   if (device < 0) {
-    std::string why = !s.has_solver                       ? "no solver"
+    std::string why = !s.has_solver ? "no solver"
+                      : is_cuda_variant(s.config.backend) && s.config.gpus > 1
+                          ? s.config.backend + " on " + std::to_string(s.config.gpus) +
+                                " GPUs: each GPU reduces its own rows to view tiles, gathered through the host"
                       : is_cuda_variant(s.config.backend) ? s.config.backend + " exposes no device matrix"
                                                           : "CPU backend " + s.config.backend;
     set_path(kHostPath, why);
@@ -57,7 +60,10 @@ void HeatmapFeed::choose_path(const SessionSnapshot& s) {
   }
   m_interop = std::move(choice.interop);
   m_session.set_device_encoder_async(m_encoder);
-  set_path(kInteropPath, choice.reason);
+  set_path(kInteropPath, s.config.gpus > 1 ? choice.reason + "; each of the " + std::to_string(s.config.gpus) +
+                                                 " GPUs reduces its own rows, only the tiles travel to device " +
+                                                 std::to_string(device)
+                                           : choice.reason);
 }
 
 void HeatmapFeed::poll_device_results() {

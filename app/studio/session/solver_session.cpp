@@ -47,9 +47,29 @@ std::string describe_config(const SolverConfig& c) {
   return text;
 }
 
+/// The CUDA device the heatmap can be drawn from: the one holding the matrix, or, for a matrix spread over
+/// several GPUs, the one its view tiles are gathered onto; -1 for CPU variants.
 int device_of(Solver& solver) {
   Solver::DeviceMatrixRef m = solver.device_matrix();
-  return m.data ? m.device : -1;
+  return m.data ? m.device : solver.view_gather_device();
+}
+
+/// Stage 1 of the device view from wherever the solver keeps its matrix (one GPU, or gathered from several).
+void reduce_view(DeviceViewEncoder& encoder, Solver& solver, const ViewGeometry& g, std::optional<ValueRange> fixed) {
+  const Solver::DeviceMatrixRef m = solver.device_matrix();
+  if (m.data)
+    encoder.reduce_async(m, g, solver.range_policy(), fixed);
+  else
+    encoder.reduce_gathered_async(solver, g, fixed);
+}
+
+/// The state before a step, kept on the GPU for the improved bit.
+void capture_view(DeviceViewEncoder& encoder, Solver& solver, const ViewGeometry& g) {
+  const Solver::DeviceMatrixRef m = solver.device_matrix();
+  if (m.data)
+    encoder.capture_previous_async(m, g, solver.range_policy());
+  else
+    encoder.capture_previous_gathered_async(solver, g);
 }
 
 }  // namespace
@@ -71,6 +91,7 @@ struct SolverSession::Worker {
   std::optional<ValueRange> fixed_range;
   std::shared_ptr<DeviceViewEncoder> encoder;  // device path when the solver's matrix is on a CUDA device
   int cuda_device = -1;
+  bool gpu_solver = false;  // steps return once issued: the worker throttles and polls CUDA events
   bool view_updates = true;
   // Rounds whose last phase completed on every GPU, from the profile (events polled, never waited on).
   std::size_t samples_counted = 0;
@@ -84,6 +105,7 @@ struct SolverSession::Worker {
     last_frame_current = false;
     before = Before::None;
     cuda_device = solver ? device_of(*solver) : -1;
+    gpu_solver = solver && backend_info(solver->name()).gpu;
     samples_counted = 0;
     progress = RoundProgress{};
     reporting = solver ? reporting_devices(solver->n(), config.block, config.gpus, config.dtype) : std::vector<int>{};
@@ -165,8 +187,7 @@ void SolverSession::step_once(Worker& w, Granularity g, bool will_publish) {
     // The state before the step, kept on the GPU for the improved bit.
     acquire_encoder();
     try {
-      w.encoder->capture_previous_async(w.solver->device_matrix(), make_view_geometry(w.solver->n(), m_view_budget),
-                                        w.solver->range_policy());
+      capture_view(*w.encoder, *w.solver, make_view_geometry(w.solver->n(), m_view_budget));
     } catch (...) {
       release_encoder(false);
       throw;
@@ -185,7 +206,7 @@ void SolverSession::step_once(Worker& w, Granularity g, bool will_publish) {
 }
 
 void SolverSession::throttle(Worker& w) {
-  if (w.cuda_device < 0) return;  // CPU steps have finished when step() returns
+  if (!w.gpu_solver) return;  // CPU steps have finished when step() returns
   for (;;) {
     w.solver->collect_timings(false);
     const auto& samples = w.solver->profile().samples();
@@ -275,7 +296,7 @@ void SolverSession::publish(Worker& w, bool with_view) {
     frame->cursor = w.solver->cursor();
     acquire_encoder();
     try {
-      w.encoder->reduce_async(w.solver->device_matrix(), frame->geometry, w.solver->range_policy(), w.fixed_range);
+      reduce_view(*w.encoder, *w.solver, frame->geometry, w.fixed_range);
     } catch (...) {
       release_encoder(false);
       throw;
@@ -339,6 +360,7 @@ void SolverSession::publish(Worker& w, bool with_view) {
   if (!w.solver) s.view.reset();
   s.last_step_ms = w.last_step_ms;
   s.cuda_device = w.cuda_device;
+  s.gpu_solver = w.gpu_solver;
   s.view_updates = w.view_updates;
 }
 

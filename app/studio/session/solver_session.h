@@ -91,7 +91,9 @@ struct SessionSnapshot {
   bool busy = false;         ///< a job is running or queued
   std::string activity;      ///< what the running job does, for the status line
   double last_step_ms = 0;   ///< wall time of the last step job (its steps, until the GPU finished them)
-  int cuda_device = -1;      ///< CUDA device holding the solver's matrix; -1 for CPU variants
+  int cuda_device = -1;      ///< CUDA device the heatmap is drawn from (holding the matrix, or gathering the
+                             ///< view tiles of a multi-GPU run); -1 for CPU variants
+  bool gpu_solver = false;   ///< the solver runs on CUDA (one GPU or several): its steps return before the work ends
   bool view_updates = true;  ///< false: long jobs publish the view only at their end (solve-time comparisons)
 };
 

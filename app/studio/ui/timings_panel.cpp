@@ -8,14 +8,19 @@
 namespace apsp::studio {
 namespace {
 
-// The min-plus peak of the device the solver runs on, for its dtype; 0 for CPU backends.
+// The min-plus peak of the devices the solver runs on, for its dtype (GPUs 0..gpus-1 of a multi-GPU run
+// add up); 0 for CPU backends.
 double minplus_peak(const AppState& state) {
   const SessionSnapshot& s = state.session;
-  if (s.cuda_device < 0) return 0;
+  if (!s.gpu_solver) return 0;
+  const int first = s.config.gpus > 1 ? 0 : std::max(0, s.cuda_device);
+  const int count = std::max(1, s.config.gpus);
+  double peak = 0;
   for (const DeviceInfo& d : state.device.devices) {
-    if (d.index == s.cuda_device) return s.config.dtype == DType::I16 ? d.minplus_peak_i16 : d.minplus_peak_i32;
+    if (d.index >= first && d.index < first + count)
+      peak += s.config.dtype == DType::I16 ? d.minplus_peak_i16 : d.minplus_peak_i32;
   }
-  return 0;
+  return peak;
 }
 
 void draw_totals(const AppState& state) {
@@ -73,7 +78,7 @@ void draw_totals(const AppState& state) {
                      format_si(all_ms > 0 ? static_cast<double>(updates) / (all_ms * 1e-3) : 0.0).c_str(),
                      samples.size());
   if (peak <= 0) {
-    ImGui::TextDisabled(state.session.cuda_device < 0 ? "%% peak: GPU backends only" : "%% peak: device unknown");
+    ImGui::TextDisabled(!state.session.gpu_solver ? "%% peak: GPU backends only" : "%% peak: device unknown");
   } else {
     ImGui::TextDisabled("%% peak of %s updates/s (%s)", format_si(peak).c_str(),
                         state.session.config.dtype == DType::I16 ? "i16, packed 16x2" : "i32, VIADDMNMX");

@@ -153,6 +153,10 @@ void Solver::view_tiles(const ViewGeometry& geometry, std::int32_t* tiles) {
   }
 }
 
+void Solver::gather_view_tiles_async(const ViewGeometry&, std::int32_t*, void*, void*) {
+  throw UsageError(std::string(name()) + " keeps no matrix spread over several GPUs: nothing to gather");
+}
+
 std::optional<std::vector<std::int32_t>> Solver::path(int, int) {
   throw UsageError(std::string(name()) + " does not track paths (use a CPU backend with --paths)");
 }

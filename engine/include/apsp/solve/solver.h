@@ -106,6 +106,18 @@ class Solver {
   /// @brief The device matrix, or data == nullptr when the variant keeps none (CPU variants).
   virtual DeviceMatrixRef device_matrix() const { return {}; }
 
+  /// @brief Variants whose matrix is spread over several GPUs: the CUDA device their view tiles can be
+  /// gathered onto (the first GPU), for device-side consumers; -1 otherwise.
+  virtual int view_gather_device() const { return -1; }
+  /// @brief Enqueues the tile minima of @p geometry into @p dst (geometry.texels() int32 on
+  /// view_gather_device()), ordered on @p stream (a cudaStream_t of that device): every GPU reduces its own rows
+  /// after its queued steps and only those tiles travel. Raw minima as raw_view_tiles() gives them (INT_MAX
+  /// where no cell, no range policy applied). @p after_wait, when not null, is a cudaEvent_t recorded on
+  /// @p stream once it has waited for the GPUs (what follows it is the gather's own work).
+  /// @throws UsageError where view_gather_device() is -1.
+  virtual void gather_view_tiles_async(const ViewGeometry& geometry, std::int32_t* dst, void* stream,
+                                       void* after_wait);
+
   /// @brief Samples recorded since reset(). GPU variants add samples when their CUDA events complete:
   /// collect_timings(false) pulls in those that are ready without stalling; (true) waits for all.
   const ProfileLog& profile() const { return m_profile; }

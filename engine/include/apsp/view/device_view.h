@@ -6,6 +6,9 @@
 /// Host-only header: no cuda_runtime.h. Surfaces are `unsigned long long` (cudaSurfaceObject_t) and streams
 /// `void*` (cudaStream_t). Builds without CUDA get a stub whose constructor throws UnavailableError.
 ///
+/// Solvers spread over several GPUs have no single device matrix: the *_gathered_async variants of stage 1 have
+/// each GPU reduce its own rows and gather only the tiles onto this encoder's device.
+///
 /// Two stages, so that the solver's stream never waits for graphics and graphics never waits for the solver:
 ///  1. reduce_async() on the solver's stream, right after a step: tile minima (view_tile_min_async), normalized
 ///     as Solver::view_tiles() does, and the finite range by a device reduction, copied back to pinned memory.
@@ -54,6 +57,14 @@ class DeviceViewEncoder {
   /// marks what changed after this point (the state before a step). Same geometry as the next reduce.
   void capture_previous_async(const Solver::DeviceMatrixRef& matrix, const ViewGeometry& geometry,
                               const RangePolicy& policy);
+
+  /// @brief Stage 1 for a solver whose matrix is spread over several GPUs (its view_gather_device() is this
+  /// encoder's device): every GPU reduces its own rows after its queued steps and only the tiles travel here
+  /// (Solver::gather_view_tiles_async), then normalization and range as reduce_async(). Runs on the encoder's
+  /// own stream; the reduce time excludes waiting for the solver's GPUs.
+  void reduce_gathered_async(Solver& solver, const ViewGeometry& geometry, std::optional<ValueRange> fixed);
+  /// @brief capture_previous_async() for such a solver.
+  void capture_previous_gathered_async(Solver& solver, const ViewGeometry& geometry);
 
   /// @brief Whether the last reduce_async() has finished on the GPU (cudaEventQuery: never waits).
   bool ready() const;

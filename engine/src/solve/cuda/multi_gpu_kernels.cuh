@@ -4,6 +4,7 @@
 // A band is a MatrixView of rows [row_offset, row_offset + rows) of the device matrix, every column.
 #include <apsp/profile/profile.h>
 
+#include <cstddef>
 #include <cstdint>
 
 #include "solve/cuda/device_matrix.cuh"
@@ -28,5 +29,10 @@ void band_relax_k_async(MatrixView<T> band, int row_offset, int n, const T* row_
 template <class T>
 void band_tile_min_async(MatrixView<const T> band, int row_offset, int row_end, int n, int rows, int cols, int y_begin,
                          int y_end, std::int32_t* tiles, cudaStream_t stream);
+
+/// @brief dst[i] = value for i < count.
+void fill_int32_async(std::int32_t* dst, std::size_t count, std::int32_t value, cudaStream_t stream);
+/// @brief dst[i] = min(dst[i], src[i]) for i < count: merges the partial view tiles of several bands.
+void min_into_async(std::int32_t* dst, const std::int32_t* src, std::size_t count, cudaStream_t stream);
 
 }  // namespace apsp::cuda

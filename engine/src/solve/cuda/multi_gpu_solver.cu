@@ -53,6 +53,9 @@
 #include <cstdlib>
 #include <map>
 #include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
 
 #include "solve/cuda/band_comm.cuh"
 #include "solve/cuda/cuda_check.cuh"
@@ -203,6 +206,12 @@ class MultiGpuSolver final : public MultiGpuSolverBase {
       (void)cudaStreamSynchronize(b->main.get());
       (void)cudaStreamSynchronize(b->aux.get());
       (void)cudaStreamSynchronize(b->comm.get());
+    }
+    // A gather's merge runs on the consumer's stream and reads the staging buffers on the gather device.
+    if (!m_gather.empty() && cudaSetDevice(view_gather_device()) == cudaSuccess) {
+      if (m_gather_merged_recorded) (void)cudaEventSynchronize(m_gather_merged.get());
+      m_gather.clear();
+      m_gather_merged = SyncEvent();
     }
     m_comm.reset();
     for (auto& b : m_bands) {
@@ -381,30 +390,12 @@ class MultiGpuSolver final : public MultiGpuSolverBase {
     // Every GPU reduces the texel rows that meet its rows; only those tiles come back.
     for (std::size_t i = 0; i < m_bands.size(); ++i) {
       BandState& b = *m_bands[i];
-      const int row_end = b.band.row_begin + real_rows(b.band, m_n);
-      if (row_end <= b.band.row_begin) continue;
       Part& part = parts[i];
-      part.y_begin = -1;
-      for (int y = 0; y < g.rows; ++y)
-        if (std::max(g.row_begin(y), b.band.row_begin) < std::min(g.row_begin(y + 1), row_end)) {
-          if (part.y_begin < 0) part.y_begin = y;
-          part.y_end = y + 1;
-        }
-      if (part.y_begin < 0) {
-        part.y_begin = part.y_end = 0;
-        continue;
-      }
-      const std::size_t count = static_cast<std::size_t>(part.y_end - part.y_begin) * static_cast<std::size_t>(g.cols);
+      std::tie(part.y_begin, part.y_end) = texel_rows(b, g);
+      if (part.y_end <= part.y_begin) continue;
       use(b);
-      if (b.tiles.empty() || static_cast<std::size_t>(b.tiles.cols()) < count) {
-        b.tiles = DeviceMatrix();
-        b.tiles = DeviceMatrix(1, static_cast<int>(count), sizeof(std::int32_t), std::string(kName) + " view tiles");
-      }
       join_to_main(b);
-      const MatrixView<T> d = band_view(b);
-      band_tile_min_async<T>(MatrixView<const T>{d.data, d.pitch, d.rows, d.cols}, b.band.row_begin, row_end, m_n,
-                             g.rows, g.cols, part.y_begin, part.y_end, static_cast<std::int32_t*>(b.tiles.data()),
-                             b.main.get());
+      band_tiles_async(b, g, part.y_begin, part.y_end);
     }
     for (std::size_t i = 0; i < m_bands.size(); ++i) {
       Part& part = parts[i];
@@ -421,6 +412,68 @@ class MultiGpuSolver final : public MultiGpuSolverBase {
       std::int32_t* out = tiles + static_cast<std::size_t>(part.y_begin) * static_cast<std::size_t>(g.cols);
       for (std::size_t t = 0; t < part.host.size(); ++t) out[t] = std::min(out[t], part.host[t]);
     }
+  }
+
+  int view_gather_device() const override { return m_devices.front(); }
+
+  /// Each GPU reduces its texel rows on main after its queued work (as raw_view_tiles) and copies them into
+  /// a staging buffer on the gather device; @p stream waits for those copies and merges them into @p dst.
+  /// Nothing waits on the host. Main is marked dirty, so later phase work on aux waits for the reads.
+  void gather_view_tiles_async(const ViewGeometry& g, std::int32_t* dst, void* stream, void* after_wait) override {
+    if (g.texels() == 0) return;
+    CurrentDeviceGuard guard;
+    auto s = static_cast<cudaStream_t>(stream);
+    const int display = view_gather_device();
+    if (m_gather.size() != m_bands.size()) {
+      m_gather.clear();
+      for (auto& b : m_bands) {
+        use(*b);
+        m_gather.push_back(GatherPart{});
+        m_gather.back().copied = SyncEvent::create();
+      }
+      APSP_CUDA_CHECK(cudaSetDevice(display));
+      m_gather_merged = SyncEvent::create();
+      m_gather_merged_recorded = false;
+    }
+    std::vector<std::pair<int, int>> rows(m_bands.size());
+    for (std::size_t i = 0; i < m_bands.size(); ++i) {
+      BandState& b = *m_bands[i];
+      GatherPart& part = m_gather[i];
+      rows[i] = texel_rows(b, g);
+      const auto [y_begin, y_end] = rows[i];
+      if (y_end <= y_begin || m_n == 0) continue;
+      const std::size_t count = static_cast<std::size_t>(y_end - y_begin) * static_cast<std::size_t>(g.cols);
+      if (part.staging.empty() || static_cast<std::size_t>(part.staging.cols()) < count) {
+        APSP_CUDA_CHECK(cudaSetDevice(display));
+        part.staging = DeviceMatrix();
+        part.staging = DeviceMatrix(1, static_cast<int>(count), sizeof(std::int32_t),
+                                    std::string(kName) + " gathered view tiles");
+      }
+      use(b);
+      join_to_main(b);
+      // The staging buffer may still be read by the previous merge.
+      if (m_gather_merged_recorded) APSP_CUDA_CHECK(cudaStreamWaitEvent(b.main.get(), m_gather_merged.get(), 0));
+      band_tiles_async(b, g, y_begin, y_end);
+      APSP_CUDA_CHECK(cudaMemcpyPeerAsync(part.staging.data(), display, b.tiles.data(), b.device,
+                                          count * sizeof(std::int32_t), b.main.get()));
+      APSP_CUDA_CHECK(cudaEventRecord(part.copied.get(), b.main.get()));
+      b.main_dirty = true;
+    }
+    APSP_CUDA_CHECK(cudaSetDevice(display));
+    for (std::size_t i = 0; i < m_bands.size(); ++i)
+      if (rows[i].second > rows[i].first && m_n > 0)
+        APSP_CUDA_CHECK(cudaStreamWaitEvent(s, m_gather[i].copied.get(), 0));
+    if (after_wait) APSP_CUDA_CHECK(cudaEventRecord(static_cast<cudaEvent_t>(after_wait), s));
+    fill_int32_async(dst, g.texels(), INT_MAX, s);
+    for (std::size_t i = 0; i < m_bands.size(); ++i) {
+      const auto [y_begin, y_end] = rows[i];
+      if (y_end <= y_begin || m_n == 0) continue;
+      min_into_async(dst + static_cast<std::size_t>(y_begin) * static_cast<std::size_t>(g.cols),
+                     static_cast<const std::int32_t*>(m_gather[i].staging.data()),
+                     static_cast<std::size_t>(y_end - y_begin) * static_cast<std::size_t>(g.cols), s);
+    }
+    APSP_CUDA_CHECK(cudaEventRecord(m_gather_merged.get(), s));
+    m_gather_merged_recorded = true;
   }
 
  private:
@@ -446,6 +499,40 @@ class MultiGpuSolver final : public MultiGpuSolverBase {
     DeviceMatrix col_t[2];      ///< transposed column panel: block x band rows, 32-bit words
     DeviceMatrix k_row;         ///< row k for k-steps
     DeviceMatrix tiles;         ///< partial view tiles
+  };
+
+  /// Texel rows [first, second) of @p g that meet band @p b's real rows (empty: {0, 0}).
+  std::pair<int, int> texel_rows(const BandState& b, const ViewGeometry& g) const {
+    const int row_end = b.band.row_begin + real_rows(b.band, m_n);
+    int y_begin = -1, y_end = 0;
+    if (row_end > b.band.row_begin)
+      for (int y = 0; y < g.rows; ++y)
+        if (std::max(g.row_begin(y), b.band.row_begin) < std::min(g.row_begin(y + 1), row_end)) {
+          if (y_begin < 0) y_begin = y;
+          y_end = y + 1;
+        }
+    return y_begin < 0 ? std::pair<int, int>{0, 0} : std::pair<int, int>{y_begin, y_end};
+  }
+
+  /// Texel rows [y_begin, y_end) of band @p b's partial tiles into b.tiles, on main (the caller ordered main
+  /// after the band's other streams); the band's device is current.
+  void band_tiles_async(BandState& b, const ViewGeometry& g, int y_begin, int y_end) {
+    const std::size_t count = static_cast<std::size_t>(y_end - y_begin) * static_cast<std::size_t>(g.cols);
+    if (b.tiles.empty() || static_cast<std::size_t>(b.tiles.cols()) < count) {
+      // The old buffer may still be read by a queued copy: cudaFree waits for the device.
+      b.tiles = DeviceMatrix();
+      b.tiles = DeviceMatrix(1, static_cast<int>(count), sizeof(std::int32_t), std::string(kName) + " view tiles");
+    }
+    const int row_end = b.band.row_begin + real_rows(b.band, m_n);
+    const MatrixView<T> d = band_view(b);
+    band_tile_min_async<T>(MatrixView<const T>{d.data, d.pitch, d.rows, d.cols}, b.band.row_begin, row_end, m_n,
+                           g.rows, g.cols, y_begin, y_end, static_cast<std::int32_t*>(b.tiles.data()), b.main.get());
+  }
+
+  /// One band's share of a gathered view: its tiles on the gather device, and when they got there.
+  struct GatherPart {
+    DeviceMatrix staging;  ///< on the gather device
+    SyncEvent copied;      ///< on the band's device: recorded on its main stream after the copy
   };
 
   void use(const BandState& b) const { APSP_CUDA_CHECK(cudaSetDevice(b.device)); }
@@ -778,6 +865,9 @@ class MultiGpuSolver final : public MultiGpuSolverBase {
   Layout m_layout;
   std::vector<std::unique_ptr<BandState>> m_bands;
   std::unique_ptr<BandComm> m_comm;
+  std::vector<GatherPart> m_gather;  ///< per band; created by the first gather
+  SyncEvent m_gather_merged;         ///< on the gather device: the last merge has read the staging buffers
+  bool m_gather_merged_recorded = false;
 };
 
 const MultiGpuSolverBase* as_multi(const Solver& solver) { return dynamic_cast<const MultiGpuSolverBase*>(&solver); }

@@ -4,6 +4,10 @@
 // allow it (NVLink / PCIe P2P); otherwise the runtime stages the copy through host memory.
 #include <apsp/core/errors.h>
 
+#include <mutex>
+#include <set>
+#include <utility>
+
 #include "solve/cuda/band_comm.cuh"
 #include "solve/cuda/cuda_check.cuh"
 #include "solve/cuda/device_matrix.cuh"
@@ -12,19 +16,26 @@ namespace apsp::cuda {
 
 namespace {
 
-/// Enables access from @p device to @p peer's memory; a pair already enabled (by us or NCCL) is fine. The
-/// setting belongs to the process's contexts, so it is never turned off again (another solver may use it).
+/// Enables access from @p device to @p peer's memory. The setting belongs to the process's contexts, so it is
+/// never turned off again (another solver may use it) and each pair is enabled once per process: asking again
+/// returns cudaErrorPeerAccessAlreadyEnabled, harmless but reported by compute-sanitizer as an API error.
+/// A pair enabled by someone else (NCCL) still answers that way once, which is accepted.
 void enable_peer_access(int device, int peer) {
+  static std::mutex mutex;
+  static std::set<std::pair<int, int>> enabled;
+  const std::lock_guard<std::mutex> lock(mutex);
+  if (enabled.count({device, peer})) return;
   int can = 0;
   APSP_CUDA_CHECK(cudaDeviceCanAccessPeer(&can, device, peer));
-  if (!can) return;
-  APSP_CUDA_CHECK(cudaSetDevice(device));
-  const cudaError_t status = cudaDeviceEnablePeerAccess(peer, 0);
-  if (status == cudaErrorPeerAccessAlreadyEnabled) {
-    (void)cudaGetLastError();
-    return;
+  if (can) {
+    APSP_CUDA_CHECK(cudaSetDevice(device));
+    const cudaError_t status = cudaDeviceEnablePeerAccess(peer, 0);
+    if (status == cudaErrorPeerAccessAlreadyEnabled)
+      (void)cudaGetLastError();
+    else
+      APSP_CUDA_CHECK(status);
   }
-  APSP_CUDA_CHECK(status);
+  enabled.insert({device, peer});
 }
 
 class PeerComm final : public BandComm {

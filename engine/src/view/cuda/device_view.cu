@@ -1,5 +1,6 @@
 // DeviceViewEncoder: heatmap codes on the GPU (see apsp/view/device_view.h). Stage 1 runs on the solver's
-// stream (tile minima, normalization, range); stage 2 on the caller's (codes into a surface). Every result the
+// stream (tile minima, normalization, range), or for solvers spread over several GPUs on the encoder's own
+// stream after the solver gathered the tiles there; stage 2 on the caller's (codes into a surface). Every result the
 // host needs (range, improved count, a tooltip value, timings) comes back through pinned memory and events
 // that are queried, never waited on, except by wait_ready() in batch runs.
 #include <apsp/core/errors.h>
@@ -8,6 +9,7 @@
 
 #include <climits>
 #include <memory>
+#include <string>
 
 #include "solve/cuda/cuda_check.cuh"
 #include "view/cuda/view_tiles.cuh"
@@ -33,6 +35,10 @@ struct EventDestroy {
 using DeviceBuffer = std::unique_ptr<void, DeviceFree>;
 using PinnedBuffer = std::unique_ptr<void, HostFree>;
 using Event = std::unique_ptr<std::remove_pointer_t<cudaEvent_t>, EventDestroy>;
+struct StreamDestroy {
+  void operator()(cudaStream_t s) const noexcept { (void)cudaStreamDestroy(s); }
+};
+using Stream = std::unique_ptr<std::remove_pointer_t<cudaStream_t>, StreamDestroy>;
 
 DeviceBuffer device_alloc(std::size_t bytes) {
   void* p = nullptr;
@@ -171,6 +177,7 @@ struct DeviceViewEncoder::Impl {
   bool encoded_once = false;     // encode_end has been recorded (reduces must order after it)
   bool texel_pending = false;
   std::size_t texel_index = 0;
+  Stream own_stream;  // declared last: destroyed first, after the destructor waited for its work
 
   int* host_ints() const { return static_cast<int*>(host.get()); }
 
@@ -199,6 +206,12 @@ struct DeviceViewEncoder::Impl {
       cuda::view_tile_min_async<std::int32_t>(static_cast<const std::int32_t*>(m.data), pitch, g.n, g.rows, g.cols, out,
                                               s);
     }
+    normalize_async(g, policy, out, range_out, s);
+  }
+
+  // Raw tile minima in @p out -> kInf32 where unreachable; with a range pointer, the range reduction too.
+  void normalize_async(const ViewGeometry& g, const RangePolicy& policy, std::int32_t* out, int* range_out,
+                       cudaStream_t s) {
     const std::size_t count = g.texels();
     const int blocks =
         static_cast<int>(std::min<std::size_t>(kReduceMaxBlocks, (count + kReduceThreads - 1) / kReduceThreads));
@@ -206,6 +219,16 @@ struct DeviceViewEncoder::Impl {
     normalize_range_kernel<<<blocks, kReduceThreads, 0, s>>>(out, count, cut, policy.inf, range_out != nullptr,
                                                              range_out ? range_out : static_cast<int*>(range.get()));
     APSP_CUDA_CHECK_LAUNCH("normalize_range_kernel");
+  }
+
+  // The encoder's own stream for gathered views (solvers spread over several GPUs), created on first use.
+  cudaStream_t gather_stream() {
+    if (!own_stream) {
+      cudaStream_t s = nullptr;
+      APSP_CUDA_CHECK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+      own_stream = Stream(s);
+    }
+    return own_stream.get();
   }
 
   void order_after_encode(cudaStream_t s) {
@@ -238,6 +261,7 @@ DeviceViewEncoder::~DeviceViewEncoder() {
     (void)cudaEventSynchronize(m_impl->reduce_end.get());
     (void)cudaEventSynchronize(m_impl->encode_end.get());
     (void)cudaEventSynchronize(m_impl->texel_done.get());
+    if (m_impl->own_stream) (void)cudaStreamSynchronize(m_impl->own_stream.get());
   }
 }
 DeviceViewEncoder::DeviceViewEncoder(DeviceViewEncoder&&) noexcept = default;
@@ -274,6 +298,47 @@ void DeviceViewEncoder::capture_previous_async(const Solver::DeviceMatrixRef& ma
   d.ensure(geometry);
   d.order_after_encode(s);
   d.tiles_async(matrix, geometry, policy, static_cast<std::int32_t*>(d.previous.get()), nullptr, s);
+}
+
+void DeviceViewEncoder::reduce_gathered_async(Solver& solver, const ViewGeometry& geometry,
+                                              std::optional<ValueRange> fixed) {
+  Impl& d = *m_impl;
+  if (solver.view_gather_device() != d.device)
+    throw UsageError("DeviceViewEncoder: the solver gathers its view onto CUDA device " +
+                     std::to_string(solver.view_gather_device()) + ", not " + std::to_string(d.device));
+  if (geometry.texels() == 0) throw UsageError("DeviceViewEncoder: empty view");
+  APSP_CUDA_CHECK(cudaSetDevice(d.device));
+  d.ensure(geometry);
+  const RangePolicy& policy = solver.range_policy();
+  d.inf = policy.inf;
+  cudaStream_t s = d.gather_stream();
+  d.order_after_encode(s);
+  auto* tiles = static_cast<std::int32_t*>(d.tiles.get());
+  solver.gather_view_tiles_async(geometry, tiles, s, d.reduce_start.get());
+  APSP_CUDA_CHECK(cudaSetDevice(d.device));
+  int* range = static_cast<int*>(d.range.get());
+  if (fixed) {
+    init_range_kernel<<<1, 1, 0, s>>>(range, fixed->lo, fixed->hi);
+  } else {
+    init_range_kernel<<<1, 1, 0, s>>>(range, INT_MAX, INT_MIN);
+  }
+  APSP_CUDA_CHECK_LAUNCH("init_range_kernel");
+  d.normalize_async(geometry, policy, tiles, fixed ? nullptr : range, s);
+  APSP_CUDA_CHECK(cudaMemcpyAsync(d.host_ints(), range, 2 * sizeof(int), cudaMemcpyDeviceToHost, s));
+  APSP_CUDA_CHECK(cudaEventRecord(d.reduce_end.get(), s));
+}
+
+void DeviceViewEncoder::capture_previous_gathered_async(Solver& solver, const ViewGeometry& geometry) {
+  Impl& d = *m_impl;
+  if (geometry.texels() == 0 || solver.view_gather_device() != d.device) return;
+  APSP_CUDA_CHECK(cudaSetDevice(d.device));
+  d.ensure(geometry);
+  cudaStream_t s = d.gather_stream();
+  d.order_after_encode(s);
+  auto* previous = static_cast<std::int32_t*>(d.previous.get());
+  solver.gather_view_tiles_async(geometry, previous, s, nullptr);
+  APSP_CUDA_CHECK(cudaSetDevice(d.device));
+  d.normalize_async(geometry, solver.range_policy(), previous, nullptr, s);
 }
 
 bool DeviceViewEncoder::ready() const {
