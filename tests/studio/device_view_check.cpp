@@ -2,7 +2,7 @@
 // and cuda-blocked, i32 and i16, with negative edges, one texel per cell and tiled, the codes it writes into a
 // surface equal encode_view() of Solver::view_tiles() (the host path), improved bits included, and the range it
 // reads back equals finite_range(). The same for multi-GPU cuda-tuned, whose tiles are gathered from every band
-// (three bands emulated on GPU 0, and 2 GPUs where there are). Independent of GL: the surface is a plain CUDA
+// (three bands emulated on GPU 0, and 2 and 4 GPUs where there are). Independent of GL: the surface is a plain CUDA
 // array.
 #include <apsp/core/distance_matrix.h>
 #include <apsp/graph/generators.h>
@@ -160,6 +160,7 @@ int main() {
     std::vector<std::pair<std::string, apsp::cuda::MultiGpuConfig>> setups = {{"cuda-tuned x3 bands on GPU 0",
                                                                               {{0, 0, 0}, "peer"}}};
     if (apsp::cuda_device_count() >= 2) setups.push_back({"cuda-tuned on 2 GPUs", {{0, 1}, ""}});
+    if (apsp::cuda_device_count() >= 4) setups.push_back({"cuda-tuned on 4 GPUs", {{0, 1, 2, 3}, ""}});
     for (const auto& [label, config] : setups) {
       const SolverFactory make = [config = config](const apsp::SolverOptions& o) {
         return apsp::cuda::make_multi_gpu_solver(o, config);
