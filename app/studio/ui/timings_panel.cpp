@@ -8,19 +8,16 @@
 namespace apsp::studio {
 namespace {
 
-// The min-plus peak of the devices the solver runs on, for its dtype (GPUs 0..gpus-1 of a multi-GPU run
-// add up); 0 for CPU backends.
+// The min-plus peak of one device the solver runs on, for its dtype; 0 for CPU backends. A multi-GPU run's
+// totals are per GPU-time (times summed over its GPUs 0..N-1), so one GPU's peak is the yardstick there too.
 double minplus_peak(const AppState& state) {
   const SessionSnapshot& s = state.session;
   if (!s.gpu_solver) return 0;
-  const int first = s.config.gpus > 1 ? 0 : std::max(0, s.cuda_device);
-  const int count = std::max(1, s.config.gpus);
-  double peak = 0;
+  const int device = std::max(0, s.cuda_device);
   for (const DeviceInfo& d : state.device.devices) {
-    if (d.index >= first && d.index < first + count)
-      peak += s.config.dtype == DType::I16 ? d.minplus_peak_i16 : d.minplus_peak_i32;
+    if (d.index == device) return s.config.dtype == DType::I16 ? d.minplus_peak_i16 : d.minplus_peak_i32;
   }
-  return peak;
+  return 0;
 }
 
 void draw_totals(const AppState& state) {
@@ -77,6 +74,8 @@ void draw_totals(const AppState& state) {
   ImGui::TextWrapped("compute %.2f ms, %s updates/s over %zu samples", all_ms,
                      format_si(all_ms > 0 ? static_cast<double>(updates) / (all_ms * 1e-3) : 0.0).c_str(),
                      samples.size());
+  if (state.session.config.gpus > 1 && state.session.gpu_solver)
+    ImGui::TextDisabled("%d GPUs: ms are GPU time summed over the GPUs, rates per GPU", state.session.config.gpus);
   if (peak <= 0) {
     ImGui::TextDisabled(!state.session.gpu_solver ? "%% peak: GPU backends only" : "%% peak: device unknown");
   } else {
