@@ -1,6 +1,7 @@
 // apsp bench: variants side by side in one process on the same graphs, with warm-up and repeats.
 // Prints updates/s (n^3 / median time), % of the device's min-plus peak, GB/s per phase, the share of
-// phases 1+2, and the ratio to the first variant; --csv writes the same rows. A variant may carry its own
+// phases 1+2, the ratio to the first variant and, for multi-GPU rows, the parallel efficiency against the
+// one-GPU row of the same variant and n; --csv writes the same rows. A variant may carry its own
 // block size ("cuda-tuned:128"), so variants compare at their best settings in one run.
 #include <apsp/core/errors.h>
 #include <apsp/graph/generators.h>
@@ -14,6 +15,7 @@
 #include <cstdio>
 #include <memory>
 
+#include "bench_scaling.h"
 #include "cli_common.h"
 #include "commands.h"
 
@@ -48,6 +50,7 @@ struct Row {
                              // (and, with several GPUs, communication) really add despite the overlap
   double upload_ms = 0;
   double ratio = 1;
+  double efficiency = -1;  // t(1 GPU) / (gpus * t): multi-GPU variants with a one-GPU row in this run
 };
 
 double median(std::vector<double> v) {
@@ -158,8 +161,8 @@ Action add_bench(CLI::App& app) {
     const std::vector<int> gpu_counts = parse_int_list(a->gpus, "--gpus");
     std::printf("apsp bench: block %d, %s, %d warm-up + %d timed runs (median), graph %s\n", a->block,
                 std::string(to_string(dtype)).c_str(), a->warmup, a->repeat, a->graph.c_str());
-    std::printf("%-13s %4s %4s %6s %10s %12s %7s %24s %7s %7s %8s\n", "backend", "B", "gpus", "n", "time ms", "updates/s",
-                "% peak", "GB/s p1 / p2 / p3", "p1+p2", "non-p3", "ratio");
+    std::printf("%-13s %4s %4s %6s %10s %12s %7s %24s %7s %7s %8s %7s\n", "backend", "B", "gpus", "n", "time ms",
+                "updates/s", "% peak", "GB/s p1 / p2 / p3", "p1+p2", "non-p3", "ratio", "scaling");
     std::vector<Row> rows;
     for (int n : sizes) {
       GeneratorSpec spec = GeneratorSpec::parse(a->graph);
@@ -181,11 +184,18 @@ Action add_bench(CLI::App& app) {
           Row r = measure(backend, block, g, initial_for(block), *a, dtype);
           if (first_ms == 0) first_ms = r.median_ms;
           r.ratio = first_ms / r.median_ms;
-          char peak[16] = "-";
+          if (multi) {
+            std::vector<ScalingPoint> points;
+            for (const Row& x : rows) points.push_back({x.backend, x.block, x.n, x.gpus, x.median_ms});
+            points.push_back({r.backend, r.block, r.n, r.gpus, r.median_ms});
+            r.efficiency = parallel_efficiency(points).back();
+          }
+          char peak[16] = "-", scaling[16] = "-";
           if (r.peak_pct >= 0) std::snprintf(peak, sizeof peak, "%.1f", r.peak_pct);
-          std::printf("%-13s %4d %4d %6d %10.2f %12s %7s %24s %6.1f%% %6.1f%% %7.2fx\n", r.backend.c_str(), r.block, r.gpus,
-                      r.n, r.median_ms, si(r.updates_per_s).c_str(), peak, gbps_cell(r).c_str(), 100 * r.phase12_share,
-                      100 * r.non_p3_share, r.ratio);
+          if (r.efficiency >= 0) std::snprintf(scaling, sizeof scaling, "%.1f%%", 100 * r.efficiency);
+          std::printf("%-13s %4d %4d %6d %10.2f %12s %7s %24s %6.1f%% %6.1f%% %7.2fx %7s\n", r.backend.c_str(), r.block,
+                      r.gpus, r.n, r.median_ms, si(r.updates_per_s).c_str(), peak, gbps_cell(r).c_str(),
+                      100 * r.phase12_share, 100 * r.non_p3_share, r.ratio, scaling);
           std::fflush(stdout);
           rows.push_back(r);
         }
@@ -194,13 +204,14 @@ Action add_bench(CLI::App& app) {
     if (!a->csv.empty()) {
       std::string text =
           "backend,gpus,n,block,dtype,median_ms,min_ms,updates_per_s,peak_pct,gbps_pivot,gbps_rowcol,gbps_independent,"
-          "gbps_full,phase12_share,non_p3_share,upload_ms,ratio_to_first\n";
+          "gbps_full,phase12_share,non_p3_share,upload_ms,ratio_to_first,parallel_efficiency\n";
       for (const Row& r : rows) {
         char line[512];
-        std::snprintf(line, sizeof line, "%s,%d,%d,%d,%s,%.4f,%.4f,%.6g,%.2f,%.3f,%.3f,%.3f,%.3f,%.4f,%.4f,%.4f,%.4f\n",
+        std::snprintf(line, sizeof line,
+                      "%s,%d,%d,%d,%s,%.4f,%.4f,%.6g,%.2f,%.3f,%.3f,%.3f,%.3f,%.4f,%.4f,%.4f,%.4f,%.4f\n",
                       r.backend.c_str(), r.gpus, r.n, r.block, std::string(to_string(dtype)).c_str(), r.median_ms, r.min_ms,
                       r.updates_per_s, r.peak_pct, r.gbps[0], r.gbps[1], r.gbps[2], r.gbps[3], r.phase12_share,
-                      r.non_p3_share, r.upload_ms, r.ratio);
+                      r.non_p3_share, r.upload_ms, r.ratio, r.efficiency);
         text += line;
       }
       AtomicFile f(a->csv);
