@@ -231,6 +231,25 @@ struct DeviceViewEncoder::Impl {
     return own_stream.get();
   }
 
+  // The range buffer set to @p fixed, or emptied for a reduction; returns it for the reduction (nullptr with a
+  // fixed range, which is not reduced).
+  int* init_range_async(std::optional<ValueRange> fixed, cudaStream_t s) {
+    int* r = static_cast<int*>(range.get());
+    if (fixed) {
+      init_range_kernel<<<1, 1, 0, s>>>(r, fixed->lo, fixed->hi);
+    } else {
+      init_range_kernel<<<1, 1, 0, s>>>(r, INT_MAX, INT_MIN);
+    }
+    APSP_CUDA_CHECK_LAUNCH("init_range_kernel");
+    return fixed ? nullptr : r;
+  }
+
+  // End of stage 1: the range to pinned memory, then the event ready() queries.
+  void finish_reduce_async(cudaStream_t s) {
+    APSP_CUDA_CHECK(cudaMemcpyAsync(host_ints(), range.get(), 2 * sizeof(int), cudaMemcpyDeviceToHost, s));
+    APSP_CUDA_CHECK(cudaEventRecord(reduce_end.get(), s));
+  }
+
   void order_after_encode(cudaStream_t s) {
     // Stage 2 of the previous update reads the tiles and writes the previous buffer: wait for it on the GPU.
     if (encoded_once) APSP_CUDA_CHECK(cudaStreamWaitEvent(s, encode_end.get(), 0));
@@ -277,16 +296,9 @@ void DeviceViewEncoder::reduce_async(const Solver::DeviceMatrixRef& matrix, cons
   d.inf = policy.inf;
   d.order_after_encode(s);
   APSP_CUDA_CHECK(cudaEventRecord(d.reduce_start.get(), s));
-  int* range = static_cast<int*>(d.range.get());
-  if (fixed) {
-    init_range_kernel<<<1, 1, 0, s>>>(range, fixed->lo, fixed->hi);
-  } else {
-    init_range_kernel<<<1, 1, 0, s>>>(range, INT_MAX, INT_MIN);
-  }
-  APSP_CUDA_CHECK_LAUNCH("init_range_kernel");
-  d.tiles_async(matrix, geometry, policy, static_cast<std::int32_t*>(d.tiles.get()), fixed ? nullptr : range, s);
-  APSP_CUDA_CHECK(cudaMemcpyAsync(d.host_ints(), range, 2 * sizeof(int), cudaMemcpyDeviceToHost, s));
-  APSP_CUDA_CHECK(cudaEventRecord(d.reduce_end.get(), s));
+  int* range = d.init_range_async(fixed, s);
+  d.tiles_async(matrix, geometry, policy, static_cast<std::int32_t*>(d.tiles.get()), range, s);
+  d.finish_reduce_async(s);
 }
 
 void DeviceViewEncoder::capture_previous_async(const Solver::DeviceMatrixRef& matrix, const ViewGeometry& geometry,
@@ -316,16 +328,9 @@ void DeviceViewEncoder::reduce_gathered_async(Solver& solver, const ViewGeometry
   auto* tiles = static_cast<std::int32_t*>(d.tiles.get());
   solver.gather_view_tiles_async(geometry, tiles, s, d.reduce_start.get());
   APSP_CUDA_CHECK(cudaSetDevice(d.device));
-  int* range = static_cast<int*>(d.range.get());
-  if (fixed) {
-    init_range_kernel<<<1, 1, 0, s>>>(range, fixed->lo, fixed->hi);
-  } else {
-    init_range_kernel<<<1, 1, 0, s>>>(range, INT_MAX, INT_MIN);
-  }
-  APSP_CUDA_CHECK_LAUNCH("init_range_kernel");
-  d.normalize_async(geometry, policy, tiles, fixed ? nullptr : range, s);
-  APSP_CUDA_CHECK(cudaMemcpyAsync(d.host_ints(), range, 2 * sizeof(int), cudaMemcpyDeviceToHost, s));
-  APSP_CUDA_CHECK(cudaEventRecord(d.reduce_end.get(), s));
+  int* range = d.init_range_async(fixed, s);
+  d.normalize_async(geometry, policy, tiles, range, s);
+  d.finish_reduce_async(s);
 }
 
 void DeviceViewEncoder::capture_previous_gathered_async(Solver& solver, const ViewGeometry& geometry) {
