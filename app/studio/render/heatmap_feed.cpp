@@ -32,8 +32,10 @@ void HeatmapFeed::set_path(const char* path, const std::string& reason) {
 
 void HeatmapFeed::choose_path(const SessionSnapshot& s) {
   const int device = s.has_solver ? s.cuda_device : -1;
-  if (device == m_probed_device) return;
+  const int gpus = s.has_solver ? s.config.gpus : 0;
+  if (device == m_probed_device && gpus == m_probed_gpus) return;
   m_probed_device = device;
+  m_probed_gpus = gpus;
   if (m_encoder) m_session.set_device_encoder_async(nullptr);
   m_encoder.reset();
   m_interop.reset();

@@ -65,6 +65,7 @@ class HeatmapFeed {
   std::string m_path;
   std::string m_reason;
   int m_probed_device = -2;  ///< CUDA device the interop was last decided for (-1: CPU solver)
+  int m_probed_gpus = 0;     ///< and the solver's GPU count then (the path's reason names it)
   std::unique_ptr<HeatmapInterop> m_interop;
   std::shared_ptr<DeviceViewEncoder> m_encoder;
   std::shared_ptr<const ViewFrame> m_shown;
