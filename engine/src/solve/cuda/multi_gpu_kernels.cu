@@ -54,39 +54,6 @@ __global__ void __launch_bounds__(kThreads)
   }
 }
 
-__device__ __forceinline__ int split_begin(int t, int n, int count) {
-  return static_cast<int>(static_cast<long long>(t) * n / count);
-}
-
-constexpr int kTexels = 32;  // texel columns per CTA
-constexpr int kLanes = 8;    // threads sharing one texel's rows
-
-template <class T>
-__global__ void __launch_bounds__(kTexels* kLanes)
-    band_tile_min_kernel(MatrixView<const T> band, int row_offset, int row_end, int n, int rows, int cols, int y_begin,
-                         std::int32_t* tiles) {
-  __shared__ int partial[kLanes][kTexels];
-  const int x = blockIdx.x * kTexels + threadIdx.x;
-  const int y = y_begin + static_cast<int>(blockIdx.y);
-  int m = INT_MAX;
-  if (x < cols) {
-    const int r0 = max(split_begin(y, n, rows), row_offset);
-    const int r1 = min(split_begin(y + 1, n, rows), row_end);
-    const int c0 = split_begin(x, n, cols), c1 = split_begin(x + 1, n, cols);
-    for (int i = r0 + static_cast<int>(threadIdx.y); i < r1; i += kLanes) {
-      const T* row = band.row(i - row_offset);
-      for (int j = c0; j < c1; ++j) m = min(m, static_cast<int>(row[j]));
-    }
-  }
-  partial[threadIdx.y][threadIdx.x] = m;
-  __syncthreads();
-  if (threadIdx.y == 0 && x < cols) {
-#pragma unroll
-    for (int l = 1; l < kLanes; ++l) m = min(m, partial[l][threadIdx.x]);
-    tiles[static_cast<std::size_t>(blockIdx.y) * static_cast<std::size_t>(cols) + x] = m;
-  }
-}
-
 __global__ void fill_int32_kernel(std::int32_t* dst, std::size_t count, std::int32_t value) {
   for (std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x; i < count;
        i += static_cast<std::size_t>(gridDim.x) * blockDim.x)
@@ -145,21 +112,9 @@ void band_relax_k_async(MatrixView<T> band, int row_offset, int n, const T* row_
   APSP_CUDA_CHECK_LAUNCH("band_relax_k_kernel");
 }
 
-template <class T>
-void band_tile_min_async(MatrixView<const T> band, int row_offset, int row_end, int n, int rows, int cols, int y_begin,
-                         int y_end, std::int32_t* tiles, cudaStream_t stream) {
-  if (y_end <= y_begin || cols <= 0 || n <= 0) return;
-  const dim3 grid((cols + kTexels - 1) / kTexels, y_end - y_begin);
-  band_tile_min_kernel<T>
-      <<<grid, dim3(kTexels, kLanes), 0, stream>>>(band, row_offset, row_end, n, rows, cols, y_begin, tiles);
-  APSP_CUDA_CHECK_LAUNCH("band_tile_min_kernel");
-}
-
 #define APSP_INSTANTIATE(T)                                                                                   \
   template void fill_band_identity_async<T>(MatrixView<T>, int, cudaStream_t);                                \
-  template void band_relax_k_async<T>(MatrixView<T>, int, int, const T*, int, Phase, int, int, cudaStream_t); \
-  template void band_tile_min_async<T>(MatrixView<const T>, int, int, int, int, int, int, int, std::int32_t*, \
-                                       cudaStream_t);
+  template void band_relax_k_async<T>(MatrixView<T>, int, int, const T*, int, Phase, int, int, cudaStream_t);
 APSP_INSTANTIATE(std::int32_t)
 APSP_INSTANTIATE(std::int16_t)
 #undef APSP_INSTANTIATE

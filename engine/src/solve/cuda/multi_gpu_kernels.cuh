@@ -23,13 +23,6 @@ template <class T>
 void band_relax_k_async(MatrixView<T> band, int row_offset, int n, const T* row_k, int k, Phase phase, int p0, int p1,
                         cudaStream_t stream);
 
-/// @brief Partial view tiles of a band: for texel rows [y_begin, y_end) of a rows x cols view of the n x n
-/// matrix (ViewGeometry's integer split), the minimum over the texel's cells that lie in global rows
-/// [row_offset, row_end), written to tiles[(y - y_begin) * cols + x] (INT_MAX where the band holds none).
-template <class T>
-void band_tile_min_async(MatrixView<const T> band, int row_offset, int row_end, int n, int rows, int cols, int y_begin,
-                         int y_end, std::int32_t* tiles, cudaStream_t stream);
-
 /// @brief dst[i] = value for i < count.
 void fill_int32_async(std::int32_t* dst, std::size_t count, std::int32_t value, cudaStream_t stream);
 /// @brief dst[i] = min(dst[i], src[i]) for i < count: merges the partial view tiles of several bands.

@@ -65,6 +65,7 @@
 #include "solve/cuda/kernels.cuh"
 #include "solve/cuda/multi_gpu_kernels.cuh"
 #include "solve/cuda/multi_gpu_solver.h"
+#include "view/cuda/view_tiles.cuh"
 
 // multi_gpu_row_bands() (public, host-only) repeats this solver's layout for displays: keep them in step.
 static_assert(apsp::detail::kMultiGpuTileRows == apsp::cuda::kTunedTileRows &&
@@ -441,7 +442,7 @@ class MultiGpuSolver final : public MultiGpuSolverBase {
       GatherPart& part = m_gather[i];
       rows[i] = texel_rows(b, g);
       const auto [y_begin, y_end] = rows[i];
-      if (y_end <= y_begin || m_n == 0) continue;
+      if (y_end <= y_begin) continue;  // no real rows in this band (or no matrix)
       const std::size_t count = static_cast<std::size_t>(y_end - y_begin) * static_cast<std::size_t>(g.cols);
       if (part.staging.empty() || static_cast<std::size_t>(part.staging.cols()) < count) {
         APSP_CUDA_CHECK(cudaSetDevice(display));
@@ -461,13 +462,13 @@ class MultiGpuSolver final : public MultiGpuSolverBase {
     }
     APSP_CUDA_CHECK(cudaSetDevice(display));
     for (std::size_t i = 0; i < m_bands.size(); ++i)
-      if (rows[i].second > rows[i].first && m_n > 0)
+      if (rows[i].second > rows[i].first)
         APSP_CUDA_CHECK(cudaStreamWaitEvent(s, m_gather[i].copied.get(), 0));
     if (after_wait) APSP_CUDA_CHECK(cudaEventRecord(static_cast<cudaEvent_t>(after_wait), s));
     fill_int32_async(dst, g.texels(), INT_MAX, s);
     for (std::size_t i = 0; i < m_bands.size(); ++i) {
       const auto [y_begin, y_end] = rows[i];
-      if (y_end <= y_begin || m_n == 0) continue;
+      if (y_end <= y_begin) continue;
       min_into_async(dst + static_cast<std::size_t>(y_begin) * static_cast<std::size_t>(g.cols),
                      static_cast<const std::int32_t*>(m_gather[i].staging.data()),
                      static_cast<std::size_t>(y_end - y_begin) * static_cast<std::size_t>(g.cols), s);
@@ -525,8 +526,8 @@ class MultiGpuSolver final : public MultiGpuSolverBase {
     }
     const int row_end = b.band.row_begin + real_rows(b.band, m_n);
     const MatrixView<T> d = band_view(b);
-    band_tile_min_async<T>(MatrixView<const T>{d.data, d.pitch, d.rows, d.cols}, b.band.row_begin, row_end, m_n,
-                           g.rows, g.cols, y_begin, y_end, static_cast<std::int32_t*>(b.tiles.data()), b.main.get());
+    view_tile_min_rows_async<T>(d.data, d.pitch, b.band.row_begin, row_end, m_n, g.rows, g.cols, y_begin, y_end,
+                                static_cast<std::int32_t*>(b.tiles.data()), b.main.get());
   }
 
   /// One band's share of a gathered view: its tiles on the gather device, and when they got there.

@@ -15,20 +15,22 @@ __device__ __forceinline__ int begin_of(int t, int n, int count) {
   return static_cast<int>(static_cast<long long>(t) * n / count);
 }
 
-// CTA (x block, texel row y): thread (tx, ty) takes the texel's matrix rows ty, ty + 8, ... and all its
-// columns; the 8 partial minima are combined through shared memory.
+// CTA (x block, texel row y_begin + blockIdx.y): thread (tx, ty) takes the texel's matrix rows ty, ty + 8, ...
+// inside [row_begin, row_end) and all its columns; the 8 partial minima are combined through shared memory.
+// @p matrix points at row row_begin.
 template <class T>
 __global__ void __launch_bounds__(kTexelsPerBlock * kRowLanes)
-    tile_min_kernel(const T* matrix, std::size_t pitch, int n, int rows, int cols, std::int32_t* tiles) {
+    tile_min_kernel(const T* matrix, std::size_t pitch, int row_begin, int row_end, int n, int rows, int cols,
+                    int y_begin, std::int32_t* tiles) {
   __shared__ int partial[kRowLanes][kTexelsPerBlock];
   const int x = blockIdx.x * kTexelsPerBlock + threadIdx.x;
-  const int y = blockIdx.y;
+  const int y = y_begin + static_cast<int>(blockIdx.y);
   int m = INT_MAX;
   if (x < cols) {
-    const int r0 = begin_of(y, n, rows), r1 = begin_of(y + 1, n, rows);
+    const int r0 = max(begin_of(y, n, rows), row_begin), r1 = min(begin_of(y + 1, n, rows), row_end);
     const int c0 = begin_of(x, n, cols), c1 = begin_of(x + 1, n, cols);
     for (int i = r0 + static_cast<int>(threadIdx.y); i < r1; i += kRowLanes) {
-      const T* row = matrix + pitch * static_cast<std::size_t>(i);
+      const T* row = matrix + pitch * static_cast<std::size_t>(i - row_begin);
       for (int j = c0; j < c1; ++j) m = min(m, static_cast<int>(row[j]));
     }
   }
@@ -37,7 +39,7 @@ __global__ void __launch_bounds__(kTexelsPerBlock * kRowLanes)
   if (threadIdx.y == 0 && x < cols) {
 #pragma unroll
     for (int l = 1; l < kRowLanes; ++l) m = min(m, partial[l][threadIdx.x]);
-    tiles[static_cast<std::size_t>(y) * static_cast<std::size_t>(cols) + x] = m;
+    tiles[static_cast<std::size_t>(blockIdx.y) * static_cast<std::size_t>(cols) + x] = m;
   }
 }
 
@@ -46,13 +48,25 @@ __global__ void __launch_bounds__(kTexelsPerBlock * kRowLanes)
 template <class T>
 void view_tile_min_async(const T* matrix, std::size_t pitch, int n, int rows, int cols, std::int32_t* tiles,
                          cudaStream_t stream) {
-  if (rows <= 0 || cols <= 0 || n <= 0) return;
-  const dim3 grid((cols + kTexelsPerBlock - 1) / kTexelsPerBlock, rows);
-  tile_min_kernel<T><<<grid, dim3(kTexelsPerBlock, kRowLanes), 0, stream>>>(matrix, pitch, n, rows, cols, tiles);
+  view_tile_min_rows_async(matrix, pitch, 0, n, n, rows, cols, 0, rows, tiles, stream);
+}
+
+template <class T>
+void view_tile_min_rows_async(const T* matrix, std::size_t pitch, int row_begin, int row_end, int n, int rows,
+                              int cols, int y_begin, int y_end, std::int32_t* tiles, cudaStream_t stream) {
+  if (y_end <= y_begin || cols <= 0 || n <= 0) return;
+  const dim3 grid((cols + kTexelsPerBlock - 1) / kTexelsPerBlock, y_end - y_begin);
+  tile_min_kernel<T><<<grid, dim3(kTexelsPerBlock, kRowLanes), 0, stream>>>(matrix, pitch, row_begin, row_end, n,
+                                                                             rows, cols, y_begin, tiles);
   APSP_CUDA_CHECK_LAUNCH("tile_min_kernel");
 }
 
-template void view_tile_min_async<std::int32_t>(const std::int32_t*, std::size_t, int, int, int, std::int32_t*, cudaStream_t);
-template void view_tile_min_async<std::int16_t>(const std::int16_t*, std::size_t, int, int, int, std::int32_t*, cudaStream_t);
+#define APSP_INSTANTIATE(T)                                                                                  \
+  template void view_tile_min_async<T>(const T*, std::size_t, int, int, int, std::int32_t*, cudaStream_t); \
+  template void view_tile_min_rows_async<T>(const T*, std::size_t, int, int, int, int, int, int, int,       \
+                                            std::int32_t*, cudaStream_t);
+APSP_INSTANTIATE(std::int32_t)
+APSP_INSTANTIATE(std::int16_t)
+#undef APSP_INSTANTIATE
 
 }  // namespace apsp::cuda

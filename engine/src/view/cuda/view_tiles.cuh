@@ -17,4 +17,11 @@ template <class T>
 void view_tile_min_async(const T* matrix, std::size_t pitch, int n, int rows, int cols, std::int32_t* tiles,
                          cudaStream_t stream);
 
+/// @brief Part of that view from a band of matrix rows (a multi-GPU band): texel rows [y_begin, y_end), each the
+/// minimum over its cells in matrix rows [row_begin, row_end) only, written to tiles[(y - y_begin) * cols + x]
+/// (INT_MAX where the texel has no cell in those rows). @p matrix points at row row_begin.
+template <class T>
+void view_tile_min_rows_async(const T* matrix, std::size_t pitch, int row_begin, int row_end, int n, int rows,
+                              int cols, int y_begin, int y_end, std::int32_t* tiles, cudaStream_t stream);
+
 }  // namespace apsp::cuda
