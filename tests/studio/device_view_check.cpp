@@ -63,22 +63,6 @@ int failures = 0;
 
 using SolverFactory = std::function<std::unique_ptr<apsp::Solver>(const apsp::SolverOptions&)>;
 
-// Stage 1 from wherever the solver keeps its matrix, as the studio's session does.
-void reduce(apsp::DeviceViewEncoder& encoder, apsp::Solver& solver, const apsp::ViewGeometry& g,
-            std::optional<apsp::ValueRange> fixed) {
-  if (solver.device_matrix().data)
-    encoder.reduce_async(solver.device_matrix(), g, solver.range_policy(), fixed);
-  else
-    encoder.reduce_gathered_async(solver, g, fixed);
-}
-
-void capture(apsp::DeviceViewEncoder& encoder, apsp::Solver& solver, const apsp::ViewGeometry& g) {
-  if (solver.device_matrix().data)
-    encoder.capture_previous_async(solver.device_matrix(), g, solver.range_policy());
-  else
-    encoder.capture_previous_gathered_async(solver, g);
-}
-
 void run_case(const std::string& backend, const SolverFactory& make, apsp::DType dtype, const std::string& spec,
               int block, int budget) {
   using namespace apsp;
@@ -87,8 +71,7 @@ void run_case(const std::string& backend, const SolverFactory& make, apsp::DType
   auto solver = make(SolverOptions{block, dtype});
   solver->reset(initial);
   const ViewGeometry g = make_view_geometry(solver->n(), budget);
-  const int device = solver->device_matrix().data ? solver->device_matrix().device : solver->view_gather_device();
-  DeviceViewEncoder encoder(device);
+  DeviceViewEncoder encoder(DeviceViewEncoder::device_for(*solver));
   SurfaceArray target(g.rows, g.cols);
   cudaStream_t stream = nullptr;
   check_cuda(cudaStreamCreate(&stream), "stream");
@@ -97,13 +80,13 @@ void run_case(const std::string& backend, const SolverFactory& make, apsp::DType
   int round = 0, bad_rounds = 0;
   while (!solver->finished()) {
     solver->view_tiles(g, before.data());
-    capture(encoder, *solver, g);
+    encoder.capture_previous_async(*solver, g);
     solver->step(Granularity::Round);
     ++round;
     solver->view_tiles(g, after.data());
     const ValueRange range = finite_range(after.data(), after.size(), inf_of(dtype));
     encode_view(after.data(), before.data(), after.size(), range, inf_of(dtype), expected.data());
-    reduce(encoder, *solver, g, std::nullopt);
+    encoder.reduce_async(*solver, g, std::nullopt);
     encoder.wait_ready();
     const ValueRange got = encoder.range();
     encoder.encode_async(target.surface, true, stream);
@@ -124,7 +107,7 @@ void run_case(const std::string& backend, const SolverFactory& make, apsp::DType
   const ValueRange fixed{0, 50, true};
   solver->view_tiles(g, after.data());
   encode_view(after.data(), nullptr, after.size(), fixed, inf_of(dtype), expected.data());
-  reduce(encoder, *solver, g, fixed);
+  encoder.reduce_async(*solver, g, fixed);
   encoder.wait_ready();
   encoder.encode_async(target.surface, false, stream);
   check_cuda(cudaStreamSynchronize(stream), "encode");

@@ -47,31 +47,6 @@ std::string describe_config(const SolverConfig& c) {
   return text;
 }
 
-/// The CUDA device the heatmap can be drawn from: the one holding the matrix, or, for a matrix spread over
-/// several GPUs, the one its view tiles are gathered onto; -1 for CPU variants.
-int device_of(Solver& solver) {
-  Solver::DeviceMatrixRef m = solver.device_matrix();
-  return m.data ? m.device : solver.view_gather_device();
-}
-
-/// Stage 1 of the device view from wherever the solver keeps its matrix (one GPU, or gathered from several).
-void reduce_view(DeviceViewEncoder& encoder, Solver& solver, const ViewGeometry& g, std::optional<ValueRange> fixed) {
-  const Solver::DeviceMatrixRef m = solver.device_matrix();
-  if (m.data)
-    encoder.reduce_async(m, g, solver.range_policy(), fixed);
-  else
-    encoder.reduce_gathered_async(solver, g, fixed);
-}
-
-/// The state before a step, kept on the GPU for the improved bit.
-void capture_view(DeviceViewEncoder& encoder, Solver& solver, const ViewGeometry& g) {
-  const Solver::DeviceMatrixRef m = solver.device_matrix();
-  if (m.data)
-    encoder.capture_previous_async(m, g, solver.range_policy());
-  else
-    encoder.capture_previous_gathered_async(solver, g);
-}
-
 }  // namespace
 
 struct SolverSession::Worker {
@@ -104,7 +79,7 @@ struct SolverSession::Worker {
   void replace_matrix() {
     last_frame_current = false;
     before = Before::None;
-    cuda_device = solver ? device_of(*solver) : -1;
+    cuda_device = solver ? DeviceViewEncoder::device_for(*solver) : -1;
     gpu_solver = solver && backend_info(solver->name()).gpu;
     samples_counted = 0;
     progress = RoundProgress{};
@@ -187,7 +162,7 @@ void SolverSession::step_once(Worker& w, Granularity g, bool will_publish) {
     // The state before the step, kept on the GPU for the improved bit.
     acquire_encoder();
     try {
-      capture_view(*w.encoder, *w.solver, make_view_geometry(w.solver->n(), m_view_budget));
+      w.encoder->capture_previous_async(*w.solver, make_view_geometry(w.solver->n(), m_view_budget));
     } catch (...) {
       release_encoder(false);
       throw;
@@ -296,7 +271,7 @@ void SolverSession::publish(Worker& w, bool with_view) {
     frame->cursor = w.solver->cursor();
     acquire_encoder();
     try {
-      reduce_view(*w.encoder, *w.solver, frame->geometry, w.fixed_range);
+      w.encoder->reduce_async(*w.solver, frame->geometry, w.fixed_range);
     } catch (...) {
       release_encoder(false);
       throw;

@@ -18,8 +18,8 @@ void DeviceViewEncoder::reduce_async(const Solver::DeviceMatrixRef&, const ViewG
                                      std::optional<ValueRange>) {}
 void DeviceViewEncoder::capture_previous_async(const Solver::DeviceMatrixRef&, const ViewGeometry&,
                                                const RangePolicy&) {}
-void DeviceViewEncoder::reduce_gathered_async(Solver&, const ViewGeometry&, std::optional<ValueRange>) {}
-void DeviceViewEncoder::capture_previous_gathered_async(Solver&, const ViewGeometry&) {}
+void DeviceViewEncoder::reduce_async(Solver&, const ViewGeometry&, std::optional<ValueRange>) {}
+void DeviceViewEncoder::capture_previous_async(Solver&, const ViewGeometry&) {}
 bool DeviceViewEncoder::ready() const { return false; }
 void DeviceViewEncoder::wait_ready() const {}
 ValueRange DeviceViewEncoder::range() const { return {}; }

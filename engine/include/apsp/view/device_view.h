@@ -6,8 +6,8 @@
 /// Host-only header: no cuda_runtime.h. Surfaces are `unsigned long long` (cudaSurfaceObject_t) and streams
 /// `void*` (cudaStream_t). Builds without CUDA get a stub whose constructor throws UnavailableError.
 ///
-/// Solvers spread over several GPUs have no single device matrix: the *_gathered_async variants of stage 1 have
-/// each GPU reduce its own rows and gather only the tiles onto this encoder's device.
+/// Solvers spread over several GPUs have no single device matrix: the Solver& overloads of stage 1 have each GPU
+/// reduce its own rows and gather only the tiles onto this encoder's device.
 ///
 /// Two stages, so that the solver's stream never waits for graphics and graphics never waits for the solver:
 ///  1. reduce_async() on the solver's stream, right after a step: tile minima (view_tile_min_async), normalized
@@ -39,6 +39,13 @@ class DeviceViewEncoder {
   /// @brief True when the engine was built with CUDA (the constructor may still fail without a device).
   static bool compiled();
 
+  /// @brief The CUDA device an encoder for @p solver must live on: the one holding its device matrix, or, for
+  /// a matrix spread over several GPUs, the one its view tiles are gathered onto; -1 for CPU variants.
+  static int device_for(const Solver& solver) {
+    const Solver::DeviceMatrixRef m = solver.device_matrix();
+    return m.data ? m.device : solver.view_gather_device();
+  }
+
   /// @param device CUDA device ordinal that holds the matrices this encoder will read.
   /// @throws UnavailableError without CUDA.
   explicit DeviceViewEncoder(int device);
@@ -58,13 +65,13 @@ class DeviceViewEncoder {
   void capture_previous_async(const Solver::DeviceMatrixRef& matrix, const ViewGeometry& geometry,
                               const RangePolicy& policy);
 
-  /// @brief Stage 1 for a solver whose matrix is spread over several GPUs (its view_gather_device() is this
-  /// encoder's device): every GPU reduces its own rows after its queued steps and only the tiles travel here
-  /// (Solver::gather_view_tiles_async), then normalization and range as reduce_async(). Runs on the encoder's
-  /// own stream; the reduce time excludes waiting for the solver's GPUs.
-  void reduce_gathered_async(Solver& solver, const ViewGeometry& geometry, std::optional<ValueRange> fixed);
-  /// @brief capture_previous_async() for such a solver.
-  void capture_previous_gathered_async(Solver& solver, const ViewGeometry& geometry);
+  /// @brief Stage 1 from wherever @p solver keeps its matrix (this encoder must be on device_for(solver)): its
+  /// device matrix, as above; or, for a matrix spread over several GPUs, every GPU reduces its own rows after
+  /// its queued steps and only the tiles travel here (Solver::gather_view_tiles_async), then normalization and
+  /// range as above, on the encoder's own stream (the reduce time excludes waiting for the solver's GPUs).
+  void reduce_async(Solver& solver, const ViewGeometry& geometry, std::optional<ValueRange> fixed);
+  /// @brief capture_previous_async() from wherever @p solver keeps its matrix, as reduce_async(Solver&, ...).
+  void capture_previous_async(Solver& solver, const ViewGeometry& geometry);
 
   /// @brief Whether the last reduce_async() has finished on the GPU (cudaEventQuery: never waits).
   bool ready() const;

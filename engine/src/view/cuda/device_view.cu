@@ -258,6 +258,7 @@ struct DeviceViewEncoder::Impl {
 
 bool DeviceViewEncoder::compiled() { return true; }
 
+
 DeviceViewEncoder::DeviceViewEncoder(int device) : m_impl(std::make_unique<Impl>()) {
   Impl& d = *m_impl;
   d.device = device;
@@ -312,8 +313,12 @@ void DeviceViewEncoder::capture_previous_async(const Solver::DeviceMatrixRef& ma
   d.tiles_async(matrix, geometry, policy, static_cast<std::int32_t*>(d.previous.get()), nullptr, s);
 }
 
-void DeviceViewEncoder::reduce_gathered_async(Solver& solver, const ViewGeometry& geometry,
-                                              std::optional<ValueRange> fixed) {
+void DeviceViewEncoder::reduce_async(Solver& solver, const ViewGeometry& geometry, std::optional<ValueRange> fixed) {
+  const Solver::DeviceMatrixRef m = solver.device_matrix();
+  if (m.data) {
+    reduce_async(m, geometry, solver.range_policy(), fixed);
+    return;
+  }
   Impl& d = *m_impl;
   if (solver.view_gather_device() != d.device)
     throw UsageError("DeviceViewEncoder: the solver gathers its view onto CUDA device " +
@@ -333,7 +338,12 @@ void DeviceViewEncoder::reduce_gathered_async(Solver& solver, const ViewGeometry
   d.finish_reduce_async(s);
 }
 
-void DeviceViewEncoder::capture_previous_gathered_async(Solver& solver, const ViewGeometry& geometry) {
+void DeviceViewEncoder::capture_previous_async(Solver& solver, const ViewGeometry& geometry) {
+  const Solver::DeviceMatrixRef m = solver.device_matrix();
+  if (m.data) {
+    capture_previous_async(m, geometry, solver.range_policy());
+    return;
+  }
   Impl& d = *m_impl;
   if (geometry.texels() == 0 || solver.view_gather_device() != d.device) return;
   APSP_CUDA_CHECK(cudaSetDevice(d.device));
