@@ -20,8 +20,17 @@ inline constexpr std::int32_t kMaxFinite16 = kInf16 - 1;
 /// @brief Smallest distance an int16 matrix can hold without leaving the packed arithmetic's range.
 inline constexpr std::int32_t kMinFinite16 = -kInf16;
 
+/// @brief Floor of the pivot row and column: phases 1 and 2 (and every update of a non-blocked variant) store
+/// max(min(c, a + b), floor), -(INF + 1) / 2. Real distances never go below it (range_policy.h), only
+/// the walks around a negative cycle do, so the clamp keeps every later sum inside the type without changing
+/// a result; the argument is in range_policy.h.
+inline constexpr std::int32_t kFloor32 = -(kInf32 + 1) / 2;
+inline constexpr std::int16_t kFloor16 = -(kInf16 + 1) / 2;
+
 /// @brief INF of a dtype, widened to int32.
 constexpr std::int32_t inf_of(DType t) { return t == DType::I32 ? kInf32 : kInf16; }
+/// @brief Clamp floor of a dtype (kFloor32 / kFloor16), widened to int32.
+constexpr std::int32_t floor_of(DType t) { return t == DType::I32 ? kFloor32 : kFloor16; }
 /// @brief Bytes per element of a dtype.
 constexpr std::size_t element_bytes(DType t) { return t == DType::I32 ? 4 : 2; }
 
@@ -34,10 +43,12 @@ DType parse_dtype(std::string_view s);
 template <class T> struct DistTraits;
 template <> struct DistTraits<std::int32_t> {
   static constexpr std::int32_t inf = kInf32;
+  static constexpr std::int32_t floor = kFloor32;
   static constexpr DType dtype = DType::I32;
 };
 template <> struct DistTraits<std::int16_t> {
   static constexpr std::int16_t inf = kInf16;
+  static constexpr std::int16_t floor = kFloor16;
   static constexpr DType dtype = DType::I16;
 };
 

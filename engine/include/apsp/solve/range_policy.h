@@ -11,6 +11,17 @@
 ///   - a value in (real_max, unreachable_from) is a real distance out of range: RangeError, never a wrong number.
 /// The band (real_max, unreachable_from) is at least Wp wide (checked up front), so a path whose length
 /// leaves the range always leaves a prefix inside the band, where the final check catches it.
+///
+/// Negative cycles (a negative self loop is one) break "every value is >= L": walks around a cycle get
+/// shorter each k, exponentially within a round, long before the check after the round sees a negative
+/// diagonal. So every backend stores max(min(c, a + b), F) with F = floor = -(INF + 1) / 2 (types.h) in
+/// phases 1 and 2, and in every update of a non-blocked variant; phase 3 needs no clamp. Invariant: the
+/// pivot row and column are >= F after phases 1 and 2, every other cell is >= 2F, so every sum is >= 4F
+/// = -2^31 (i32) or -2^15 (i16) and <= 2 * INF: inside the type. The clamp changes no result:
+///   - without a negative cycle every value is a walk length >= L > F (L >= -(INF + 1) / 4 by the check above);
+///   - with one, the value after the clamp is still <= the length of every simple path it bounds (those are
+///     >= L > F), so the diagonal entry of a vertex on the cycle still ends <= the cycle's length < 0, and the
+///     check after the round reports the cycle.
 #include <apsp/core/distance_matrix.h>
 
 #include <cstdint>

@@ -2,6 +2,8 @@
 // tested against, so it stays as plain as possible.
 #include "solve/cpu/cpu_solver_base.h"
 
+#include <algorithm>
+
 namespace apsp::cpu {
 
 namespace {
@@ -25,7 +27,7 @@ template <class T> class CpuNaiveSolver final : public CpuSolverBase<T> {
         for (int i = 0; i < n; ++i)
           for (int j = 0; j < n; ++j) {
             const T through_k = static_cast<T>(d[i * ld + k] + d[k * ld + j]);
-            if (through_k < d[i * ld + j]) d[i * ld + j] = through_k;
+            if (through_k < d[i * ld + j]) d[i * ld + j] = std::max(through_k, DistTraits<T>::floor);  // range_policy.h
           }
     }
     // Model: every pass reads and writes the whole n x n matrix once.

@@ -81,7 +81,7 @@ template <class T> void CpuSolverBase<T>::relax_with_paths(int i0, int i1, int j
         const T sum = static_cast<T>(a + d[static_cast<std::size_t>(k) * s + j]);
         T& c = d[static_cast<std::size_t>(i) * s + j];
         if (sum < c) {
-          c = sum;
+          c = std::max(sum, DistTraits<T>::floor);  // every phase clamps here: cheap next to the hop table
           m_next[static_cast<std::size_t>(i) * s + j] = hop;
         }
       }

@@ -2,6 +2,8 @@
 // translation unit's compile flags pick the instruction set. No header guard on purpose.
 #include "solve/cpu/kernels.h"
 
+#include <apsp/core/types.h>
+
 #include <cstring>
 
 // The 64-byte vectors never cross a translation unit boundary, so the ABI note GCC gives for them when the
@@ -27,14 +29,22 @@ template <class T> inline typename Vec<T>::type load(const T* p) {
 }
 template <class T> inline void store(T* p, typename Vec<T>::type v) { std::memcpy(p, &v, sizeof v); }
 
-template <class T> inline T min_plus(T c, T a, T b) {
-  const T s = static_cast<T>(a + b);  // never overflows: values stay <= INF and INF + INF fits (range_policy.h)
-  return s < c ? s : c;
+// max(min(c, a + b), floor): the clamped update of phases 1 and 2. With a, b >= 2 * floor the sum fits the
+// type, and the stored value is >= floor again (range_policy.h has the argument).
+template <class T> inline T min_plus_floored(T c, T a, T b) {
+  const T s = static_cast<T>(a + b);
+  const T m = s < c ? s : c;
+  return m < DistTraits<T>::floor ? DistTraits<T>::floor : m;
 }
 
 template <class T> void relax_kouter(T* d, std::size_t ld, const Region& r) {
   using vec = typename Vec<T>::type;
   constexpr int lanes = static_cast<int>(sizeof(vec) / sizeof(T));
+  const vec floor = vec{} + DistTraits<T>::floor;  // phases 1 and 2 clamp (range_policy.h)
+  auto floored_min = [&floor](vec s, vec c) {
+    const vec m = s < c ? s : c;
+    return m < floor ? floor : m;
+  };
   constexpr int chunk = 4 * lanes;  // four vectors of row k stay in registers while every row i passes
   // Within one k the cells are independent: row k and column k do not change (d[k][k] >= 0), so the columns
   // may be taken chunk by chunk, each chunk over all rows.
@@ -50,9 +60,7 @@ template <class T> void relax_kouter(T* d, std::size_t ld, const Region& r) {
         const T a = d[static_cast<std::size_t>(i) * ld + k];
 #pragma GCC unroll 4
         for (int v = 0; v < 4; ++v) {
-          const vec s = a + b[v];
-          const vec c = load<T>(row + v * lanes);
-          store<T>(row + v * lanes, s < c ? s : c);
+          store<T>(row + v * lanes, floored_min(a + b[v], load<T>(row + v * lanes)));
         }
       }
     }
@@ -61,17 +69,16 @@ template <class T> void relax_kouter(T* d, std::size_t ld, const Region& r) {
       const T a = row[k];
       int jj = j;
       for (; jj + lanes <= r.j1; jj += lanes) {
-        const vec s = a + load<T>(krow + jj);
-        const vec c = load<T>(row + jj);
-        store<T>(row + jj, s < c ? s : c);
+        store<T>(row + jj, floored_min(a + load<T>(krow + jj), load<T>(row + jj)));
       }
-      for (; jj < r.j1; ++jj) row[jj] = min_plus(row[jj], a, krow[jj]);
+      for (; jj < r.j1; ++jj) row[jj] = min_plus_floored(row[jj], a, krow[jj]);
     }
   }
 }
 
 // A register tile of R rows x (V * lanes) columns held in accumulators across the whole k loop: each k
-// costs V loads of row k, R scalar broadcasts and R*V vector add+min pairs.
+// costs V loads of row k, R scalar broadcasts and R*V vector add+min pairs. No clamp here: phase 3 reads
+// panels that phases 1 and 2 left >= floor, so its sums stay >= 2 * floor (range_policy.h).
 template <class T, int R, int V> inline void micro_tile(T* d, std::size_t ld, int i, int j, int k0, int k1) {
   using vec = typename Vec<T>::type;
   constexpr int lanes = static_cast<int>(sizeof(vec) / sizeof(T));
