@@ -1,5 +1,6 @@
 #include <apsp/core/errors.h>
 #include <apsp/core/memory.h>
+#include <apsp/solve/block_size.h>
 #include <apsp/solve/negative_cycle.h>
 #include <apsp/solve/solver.h>
 
@@ -27,7 +28,7 @@ int Solver::rounds() const {
 }
 
 void Solver::reset(const DistanceMatrix& initial) {
-  if (m_options.block <= 0) throw UsageError("block size must be positive");
+  require_block_size(name(), {}, m_options.block);  // the variant checked its listed sizes when created
   m_loaded = false;  // a reset that throws leaves the solver unloaded, never half old and half new
   m_profile.clear();
   m_initial = DistanceMatrix();  // the previous graph's copy goes before anything new is allocated
