@@ -1,6 +1,7 @@
 // apsp solve: read or generate a graph, solve round by round (progress bar on a terminal), write distances.
 #include <apsp/core/errors.h>
 #include <apsp/io/distance_io.h>
+#include <apsp/io/timings_csv.h>
 #include <apsp/profile/profile.h>
 #include <apsp/solve/registry.h>
 

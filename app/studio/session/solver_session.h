@@ -4,6 +4,7 @@
 // (cursor, profile, encoded heatmap codes) that the frame loop picks up without blocking.
 #include <apsp/core/types.h>
 #include <apsp/graph/graph.h>
+#include <apsp/io/timings_csv.h>  // the timings export writes the snapshot's samples
 #include <apsp/profile/profile.h>
 #include <apsp/solve/solver.h>
 #include <apsp/view/device_view.h>
