@@ -136,6 +136,15 @@ void Solver::read(DistanceMatrix& out) {
   }
 }
 
+void Solver::check_final_range() {
+  if (!m_loaded || !m_cursor.finished || !m_policy.may_leave_range) return;
+  require_memory("the range check of the " + std::to_string(m_n) + " x " + std::to_string(m_n) + " result",
+                 DistanceMatrix::required_bytes(m_n, m_options.block, m_options.dtype), host_available_bytes());
+  DistanceMatrix copy(m_n, m_options.block, m_options.dtype);
+  read_raw(copy);
+  check_range(m_policy, copy);
+}
+
 std::int32_t Solver::value_at(int i, int j) {
   if (i < 0 || j < 0 || i >= m_n || j >= m_n)
     throw UsageError("vertex pair (" + std::to_string(i) + ", " + std::to_string(j) + ") outside 0.." +
