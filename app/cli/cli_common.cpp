@@ -1,8 +1,6 @@
 #include "cli_common.h"
 
 #include <apsp/core/errors.h>
-#include <apsp/graph/generators.h>
-#include <apsp/io/graph_io.h>
 
 #include <charconv>
 #include <cstdio>
@@ -35,29 +33,14 @@ std::vector<int> parse_int_list(const std::string& text, const std::string& opti
   return out;
 }
 
-LoadedGraph load_graph(const GraphSource& source, int block, DType dtype) {
-  if (!source.gen_spec.empty() && !source.path.empty())
-    throw UsageError("give either an input file or --gen, not both");
-  if (!source.gen_spec.empty()) {
-    const GeneratorSpec spec = GeneratorSpec::parse(source.gen_spec);
-    GraphReadOptions memory;
-    memory.block = block;
-    memory.dtype = dtype;
-    check_graph_memory(source.gen_spec, vertex_count(spec), memory);  // before any edge is generated
-    Graph g = generate(spec);
-    return {std::move(g), spec.to_string()};
-  }
-  if (source.path.empty()) throw UsageError("no input: give a graph file or --gen SPEC");
-  GraphReadOptions options;
-  if (!source.format.empty()) options.format = parse_graph_format(source.format);
-  options.one_based = source.one_based;
-  options.block = block;
-  options.dtype = dtype;
-  GraphReadResult r = read_graph(source.path, options);
-  char desc[512];
-  std::snprintf(desc, sizeof desc, "%s (%s, read in %.1f ms)", source.path.c_str(),
-                std::string(to_string(r.format)).c_str(), r.read_seconds * 1e3);
-  return {std::move(r.graph), desc};
+GraphSource graph_source(const std::string& path, const std::string& gen_spec, const std::string& format, bool one_based) {
+  if (!gen_spec.empty() && !path.empty()) throw UsageError("give either an input file or --gen, not both");
+  if (!gen_spec.empty()) return GraphSource::generator(gen_spec);
+  if (path.empty()) throw UsageError("no input: give a graph file or --gen SPEC");
+  GraphSource source = GraphSource::file(path);
+  if (!format.empty()) source.format = parse_graph_format(format);
+  source.one_based = one_based;
+  return source;
 }
 
 std::string si(double value) {

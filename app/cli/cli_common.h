@@ -1,7 +1,6 @@
 #pragma once
-// Small helpers shared by the subcommands: list parsing, input loading, the backend default.
-#include <apsp/core/distance_matrix.h>
-#include <apsp/graph/graph.h>
+// Small helpers shared by the subcommands: list parsing, the graph named on the command line, figures.
+#include <apsp/io/graph_source.h>
 
 #include <string>
 #include <vector>
@@ -13,21 +12,9 @@ std::vector<int> parse_int_list(const std::string& text, const std::string& opti
 /// "a,b" -> {"a", "b"} (empty items dropped).
 std::vector<std::string> split_list(const std::string& text);
 
-/// Where a graph comes from: a file, or a generator spec ("er:n=256,p=0.05,seed=1,w=1:100").
-struct GraphSource {
-  std::string path;
-  std::string gen_spec;
-  std::string format;  ///< --format, empty: by extension
-  bool one_based = false;
-};
-
-struct LoadedGraph {
-  Graph graph;
-  std::string description;  ///< "g.bin (course binary, read in 12 ms)" or the spec
-};
-
-/// Reads or generates the graph; checks host memory for an n x n matrix of @p block / @p dtype first.
-LoadedGraph load_graph(const GraphSource& source, int block, DType dtype);
+/// The graph named on a command line: an input file (@p format "bin", "gr", ... or empty: by the extension) or
+/// --gen SPEC; throws UsageError unless exactly one is given.
+GraphSource graph_source(const std::string& path, const std::string& gen_spec, const std::string& format, bool one_based);
 
 /// "12.3 G" style figures for tables.
 std::string si(double value);

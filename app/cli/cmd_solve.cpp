@@ -1,8 +1,10 @@
 // apsp solve: read or generate a graph, solve round by round (progress bar on a terminal), write distances.
 #include <apsp/core/errors.h>
 #include <apsp/io/distance_io.h>
-#include <apsp/profile/profile.h>
+#include <apsp/io/timings_csv.h>
+#include <apsp/solve/block_size.h>
 #include <apsp/solve/registry.h>
+#include <apsp/solve/solve_progress.h>
 
 #include <algorithm>
 #include <chrono>
@@ -18,7 +20,10 @@ namespace apsp::cli {
 
 namespace {
 struct SolveArgs {
-  GraphSource source;
+  std::string input;
+  std::string gen_spec;
+  std::string format;
+  bool one_based = false;
   std::string output;
   std::string out_format;
   std::string backend;
@@ -46,26 +51,6 @@ std::pair<int, int> parse_pair(const std::string& text) {
   }
 }
 
-/// Rounds whose last phase has finished, from the profile samples (CUDA events complete asynchronously, so
-/// for GPU variants this trails what step() has enqueued).
-class RoundsDone {
- public:
-  int update(Solver& solver) {
-    solver.collect_timings(false);
-    const auto& samples = solver.profile().samples();
-    for (; m_seen < samples.size(); ++m_seen) {
-      const PhaseSample& x = samples[m_seen];
-      if (x.phase == Phase::Independent || x.phase == Phase::Full) m_rounds = std::max(m_rounds, x.round + 1);
-    }
-    return m_rounds;
-  }
-  int rounds() const { return m_rounds; }
-
- private:
-  std::size_t m_seen = 0;
-  int m_rounds = 0;
-};
-
 void print_paths(Solver& solver, const std::vector<std::string>& queries) {
   for (const std::string& q : queries) {
     const auto [i, j] = parse_pair(q);
@@ -85,10 +70,10 @@ void print_paths(Solver& solver, const std::vector<std::string>& queries) {
 
 Action add_solve(CLI::App& app) {
   auto a = std::make_shared<SolveArgs>();
-  app.add_option("input", a->source.path, "Graph file (.bin course binary, .gr, .mtx, .txt/.el/.csv)");
-  app.add_option("--gen", a->source.gen_spec, "Generate the graph instead: 'er:n=256,p=0.05,seed=1,w=1:100'");
-  app.add_option("--format", a->source.format, "Input format: bin, gr, mtx, el (default: from the extension)");
-  app.add_flag("--one-based", a->source.one_based, "Edge-list vertex ids start at 1");
+  app.add_option("input", a->input, "Graph file (.bin course binary, .gr, .mtx, .txt/.el/.csv)");
+  app.add_option("--gen", a->gen_spec, "Generate the graph instead: 'er:n=256,p=0.05,seed=1,w=1:100'");
+  app.add_option("--format", a->format, "Input format: bin, gr, mtx, el (default: from the extension)");
+  app.add_flag("--one-based", a->one_based, "Edge-list vertex ids start at 1");
   app.add_option("-o,--output", a->output, "Distance file (.bin n*n int32, .npy, .csv)")->required();
   app.add_option("--out-format", a->out_format, "Distance format: bin, npy, csv (default: from the extension)");
   app.add_option("--backend", a->backend, "Solver variant (default: the fastest available; see apsp info --backends)");
@@ -110,22 +95,29 @@ Action add_solve(CLI::App& app) {
     const std::string backend = a->backend.empty() ? default_backend() : a->backend;
     std::optional<DistanceFormat> out_format;
     if (!a->out_format.empty()) out_format = parse_distance_format(a->out_format);
+    const GraphSource source = graph_source(a->input, a->gen_spec, a->format, a->one_based);
     auto solver = create_solver(backend, opts);  // validates name, block and dtype before any reading
 
-    LoadedGraph input = load_graph(a->source, opts.block, opts.dtype);
+    LoadedGraph input = load_graph(source, {opts.block, opts.dtype});
+    // A variable-block variant runs a graph smaller than the block as one block of n (as the studio does).
+    const int block = effective_block_size(backend_info(backend), opts.block, input.graph.n);
+    if (block != opts.block) {
+      opts.block = block;
+      solver = create_solver(backend, opts);
+    }
     DistanceMatrix initial = to_distance_matrix(input.graph, opts.block, opts.dtype);
     const auto t0 = std::chrono::steady_clock::now();
     solver->reset(initial);
     initial = DistanceMatrix();  // the solver holds its own copy
     ProgressBar bar(solver->rounds());
-    RoundsDone done;
+    SolveProgress progress(*solver);  // a round counts once every GPU finished it (round_progress.h)
     while (!solver->finished()) {
       solver->step(Granularity::Round);
-      bar.update(done.update(*solver));
+      bar.update(progress.update(*solver));
     }
     // GPU variants only enqueue: follow their completed rounds (from finished CUDA events) until the end.
-    while (bar.enabled() && done.update(*solver) < solver->rounds()) {
-      bar.update(done.rounds());
+    while (bar.enabled() && progress.update(*solver) < solver->rounds()) {
+      bar.update(progress.rounds_done());
       std::this_thread::sleep_for(std::chrono::milliseconds(50));
     }
     solver->synchronize();

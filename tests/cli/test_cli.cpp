@@ -110,5 +110,16 @@ TEST_F(Cli, TimingsCsvHasOneRowPerRoundAndPhase) {
   EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 1 + 4 * 3);
 }
 
+TEST_F(Cli, GraphSmallerThanTheBlockRunsAsOneBlockOfN) {
+  // The effective block (block_size.h), as the studio computes it: a variable-block variant given B > n uses n.
+  const RunResult r = run_apsp("solve --gen ring:n=10 --backend cpu-blocked --block 64 -o " + path("d.bin") +
+                               " --timings-csv " + path("t.csv"));
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("block 10,"), std::string::npos) << r.output;
+  const std::string csv = read_text(path("t.csv"));
+  EXPECT_NE(csv.find("\ncpu-blocked,10,0,pivot,"), std::string::npos) << csv;
+  EXPECT_EQ(run_apsp("solve --gen ring:n=10 --backend cuda-tuned --block 48 -o " + path("e.bin")).status, 2);
+}
+
 }  // namespace
 }  // namespace apsp::test

@@ -1,5 +1,6 @@
 // Every bad-input class: exit code and a one-line message naming the file (and the place).
 #include <chrono>
+#include <filesystem>
 
 #include "cli_test_support.h"
 
@@ -103,6 +104,17 @@ TEST_F(CliErrors, NegativeCycleExitsThreeWithTheCycle) {
   const RunResult r = solve(path("c.el"));
   EXPECT_EQ(r.status, 3) << r.output;
   EXPECT_NE(r.output.find("negative cycle"), std::string::npos) << r.output;
+}
+
+TEST_F(CliErrors, Int16DistancesPastTheRangeExitTwo) {
+  // Issue 16: every weight fits int16, but path distances reach 511 * 100 > 8191; the studio stops at the same
+  // check (Solver::check_final_range, studio test range_error).
+  const RunResult r = run_apsp("solve --gen path:n=512,w=50:100 --dtype i16 --block 32 -o " + path("d.bin"));
+  EXPECT_EQ(r.status, 2) << r.output;
+  EXPECT_NE(r.output.find("leaves the i16 range"), std::string::npos) << r.output;
+  EXPECT_EQ(lines(r.output), 1) << r.output;
+  EXPECT_FALSE(std::filesystem::exists(path("d.bin")));
+  EXPECT_EQ(run_apsp("solve --gen path:n=512,w=50:100 --dtype i32 --block 32 -q -o " + path("d.bin")).status, 0);
 }
 
 TEST_F(CliErrors, MissingFileAndBadOptions) {

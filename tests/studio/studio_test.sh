@@ -121,6 +121,29 @@ case "$case_name" in
     studio --gen classroom:name=negcycle4 --play --rps 60 --frames 30 --log-file log.txt || die "GUI run exited $?"
     [ "$(grep -c 'error: .*negative cycle' log.txt)" = 1 ] || die "expected the cycle once in the log: $(cat log.txt)"
     ;;
+  range_error)
+    # Issue 16: every weight fits int16 but path distances reach 511 * 100 > 8191. `apsp solve` exits 2 with a
+    # RangeError; the studio must stop at the same check on every path, never show "finished" with reachable
+    # pairs drawn as unreachable.
+    R="path:n=512,w=50:100"
+    "$APSP" solve --gen "$R" --dtype i16 --block 32 -o d.bin 2> cli.txt
+    [ "$?" = 2 ] || die "apsp solve did not refuse the graph: $(cat cli.txt)"
+    for steps in "--advance all" "--advance 15 --advance-phases 3" "--advance 15 --advance-phases 2 --advance-k 32"; do
+      studio --gen "$R" --dtype i16 --block 32 $steps --screenshot p.png --quit 2> err.txt >/dev/null
+      rc=$?
+      [ "$rc" = 2 ] || die "exit status $rc, expected 2 as apsp solve ($steps): $(cat err.txt)"
+      grep -q "leaves the i16 range" err.txt || die "no RangeError on stderr ($steps): $(cat err.txt)"
+      [ ! -e p.png ] || die "a batch run that stopped at a RangeError wrote its outputs ($steps)"
+    done
+    # Loading: a weight int16 cannot hold is refused before a solver exists, as by apsp solve.
+    studio --gen "ring:n=8,w=20000:20000" --dtype i16 --quit 2> err.txt >/dev/null
+    [ "$?" = 2 ] || die "a weight outside int16 was loaded: $(cat err.txt)"
+    # The GUI: the solve stops with the error in the log, once, and the window keeps running.
+    studio --gen "$R" --dtype i16 --block 32 --run-to-end --frames 40 --log-file log.txt || die "GUI run exited $?"
+    [ "$(grep -c 'error: .*leaves the i16 range' log.txt)" = 1 ] || die "expected the RangeError once: $(cat log.txt)"
+    # The same graph in int32 solves.
+    studio --gen "$R" --dtype i32 --block 32 --advance all --quit || die "int32 run exited $?"
+    ;;
   screenshot_button)
     # The button / F12 path: the next free apsp-studio-NNNN.png in the working directory.
     cp /dev/null apsp-studio-0001.png

@@ -1,4 +1,5 @@
-// The studio's multi-GPU bookkeeping without GL: synthetic multi-device samples in, plot data and progress out.
+// The studio's multi-GPU bookkeeping without GL: synthetic multi-device samples in, plot data out
+// (rounds done over GPUs are the engine's: tests/engine/test_round_progress.cpp).
 #include <gtest/gtest.h>
 
 #include "session/multi_gpu_stats.h"
@@ -65,31 +66,6 @@ TEST(AggregateRounds, DeviceIdsNeedNotStartAtZero) {
   EXPECT_DOUBLE_EQ(a.times[0][0].phase_ms[2], 5.0);
   EXPECT_DOUBLE_EQ(a.times[1][1].phase_ms[2], 2.0);
   EXPECT_DOUBLE_EQ(a.times[0][1].phase_ms[2], 0.0);  // GPU 3 has not reported round 0 yet
-}
-
-TEST(RoundProgress, TakesTheMinimumOverGpus) {
-  RoundProgress p;
-  const std::vector<int> gpus = {0, 1};
-  EXPECT_EQ(p.rounds_done(gpus), 0);
-  p.add(sample(0, Phase::Independent, 0, 2.0));
-  p.add(sample(1, Phase::Independent, 0, 2.0));
-  EXPECT_EQ(p.rounds_done(gpus), 0);  // GPU 1 has finished nothing yet
-  EXPECT_EQ(p.rounds_done({}), 2);    // one device seen so far
-  p.add(sample(0, Phase::Independent, 1, 3.0));
-  EXPECT_EQ(p.rounds_done(gpus), 1);
-  p.add(sample(1, Phase::Pivot, 1, 1.0));  // phase 1 of round 2 does not finish it
-  EXPECT_EQ(p.rounds_done(gpus), 1);
-  p.add(sample(1, Phase::Independent, 1, 3.0));
-  EXPECT_EQ(p.rounds_done(gpus), 2);
-  EXPECT_DOUBLE_EQ(p.round_ms(), 3.5);      // GPU 1: 7 ms over 2 rounds
-  p.add(sample(1, Phase::Comm, 1, 100.0));  // communication is not compute time
-  EXPECT_DOUBLE_EQ(p.round_ms(), 3.5);
-}
-
-TEST(ReportingDevices, OnlyGpusOwningRows) {
-  EXPECT_TRUE(reporting_devices(200, 32, 1, DType::I32).empty());
-  EXPECT_EQ(reporting_devices(200, 32, 4, DType::I32), (std::vector<int>{0, 1}));  // 2 units of 128 rows
-  EXPECT_EQ(reporting_devices(1000, 64, 3, DType::I32), (std::vector<int>{0, 1, 2}));
 }
 
 TEST(GpuChoice, GreyedWithTheReason) {

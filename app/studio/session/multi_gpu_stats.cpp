@@ -1,7 +1,6 @@
 #include "session/multi_gpu_stats.h"
 
 #include <algorithm>
-#include <limits>
 
 namespace apsp::studio {
 namespace {
@@ -74,46 +73,6 @@ bool multi_device_samples(const std::vector<PhaseSample>& samples) {
     if (s.device != first->device) return true;
   }
   return false;
-}
-
-void RoundProgress::add(const PhaseSample& s) {
-  if (s.round < 0 || !is_compute(s.phase)) return;
-  m_ms[s.device] += s.ms;
-  int& done = m_done[s.device];
-  if (s.phase == Phase::Independent || s.phase == Phase::Full) done = std::max(done, s.round + 1);
-}
-
-int RoundProgress::rounds_done(const std::vector<int>& devices) const {
-  if (devices.empty()) {
-    if (m_done.empty()) return 0;
-    int least = std::numeric_limits<int>::max();
-    for (const auto& [device, done] : m_done) least = std::min(least, done);
-    return least;
-  }
-  int least = std::numeric_limits<int>::max();
-  for (int device : devices) {
-    auto it = m_done.find(device);
-    least = std::min(least, it == m_done.end() ? 0 : it->second);
-  }
-  return least;
-}
-
-double RoundProgress::round_ms() const {
-  double slowest = 0;
-  for (const auto& [device, done] : m_done) {
-    auto it = m_ms.find(device);
-    if (done > 0 && it != m_ms.end()) slowest = std::max(slowest, it->second / done);
-  }
-  return slowest;
-}
-
-std::vector<int> reporting_devices(int n, int block, int gpus, DType dtype) {
-  std::vector<int> out;
-  if (gpus <= 1) return out;
-  for (const GpuRowBand& b : multi_gpu_row_bands(n, block, gpus, dtype)) {
-    if (!b.empty()) out.push_back(b.device);
-  }
-  return out;
 }
 
 GpuChoice gpu_choice(int device_count, const std::string& unavailable_reason, const std::string& backend,

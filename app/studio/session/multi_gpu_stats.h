@@ -1,11 +1,10 @@
 #pragma once
 // Multi-GPU bookkeeping shared by the session, the panels and the tests: per-round, per-device aggregation of
-// profile samples, rounds completed on every GPU, the GPU-count control's limits. Pure functions of their
-// arguments (no GL, no ImGui, no solver) so tests feed synthetic multi-device samples.
+// profile samples, the GPU-count control's limits. Pure functions of their arguments (no GL, no ImGui, no
+// solver) so tests feed synthetic multi-device samples. Rounds done over GPUs: apsp/profile/round_progress.h.
 #include <apsp/profile/profile.h>
 #include <apsp/solve/multi_gpu_bands.h>
 
-#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -48,25 +47,6 @@ RoundAggregate aggregate_rounds(const std::vector<PhaseSample>& samples);
 
 /// @brief Whether @p samples inside rounds come from more than one device (the per-GPU plots are shown).
 bool multi_device_samples(const std::vector<PhaseSample>& samples);
-
-/// @brief Rounds whose last phase finished, from the profile as samples arrive (one GPU at a time).
-class RoundProgress {
- public:
-  void add(const PhaseSample& s);
-  /// @brief The minimum over @p devices (a device without samples counts 0 rounds); with @p devices empty,
-  /// the minimum over the devices seen so far (0 before any).
-  int rounds_done(const std::vector<int>& devices) const;
-  /// @brief Compute time of one round on the slowest device, averaged over its finished rounds (0: unknown).
-  double round_ms() const;
-
- private:
-  std::map<int, int> m_done;   ///< device -> rounds finished
-  std::map<int, double> m_ms;  ///< device -> compute ms of its samples
-};
-
-/// @brief Devices that own rows (and so report phase 3 every round) when an n-vertex matrix is solved on
-/// @p gpus GPUs; {} for one GPU or the CPU (then RoundProgress uses the devices it has seen).
-std::vector<int> reporting_devices(int n, int block, int gpus, DType dtype);
 
 /// @brief What the GPU-count control allows, and why not.
 struct GpuChoice {

@@ -1,15 +1,15 @@
 #include "session/solver_session.h"
 
 #include <apsp/core/errors.h>
-#include <apsp/graph/generators.h>
 #include <apsp/io/distance_io.h>
 #include <apsp/io/graph_io.h>
+#include <apsp/solve/block_size.h>
 #include <apsp/solve/registry.h>
+#include <apsp/solve/solve_progress.h>
 
 #include <chrono>
 #include <thread>
 
-#include "session/multi_gpu_stats.h"
 
 namespace apsp::studio {
 namespace {
@@ -69,9 +69,8 @@ struct SolverSession::Worker {
   bool gpu_solver = false;  // steps return once issued: the worker throttles and polls CUDA events
   bool view_updates = true;
   // Rounds whose last phase completed on every GPU, from the profile (events polled, never waited on).
-  std::size_t samples_counted = 0;
-  RoundProgress progress;
-  std::vector<int> reporting;  // devices that report phase 3 each round (empty: one device)
+  SolveProgress progress;
+  std::string stopped;  // why the solve stopped (SessionSnapshot::stopped)
 
   bool device_mode() const { return encoder && cuda_device >= 0; }
 
@@ -81,9 +80,8 @@ struct SolverSession::Worker {
     before = Before::None;
     cuda_device = solver ? DeviceViewEncoder::device_for(*solver) : -1;
     gpu_solver = solver && backend_info(solver->name()).gpu;
-    samples_counted = 0;
-    progress = RoundProgress{};
-    reporting = solver ? reporting_devices(solver->n(), config.block, config.gpus, config.dtype) : std::vector<int>{};
+    progress = solver ? SolveProgress(*solver) : SolveProgress();
+    stopped.clear();
   }
   const std::int32_t* previous_tiles(std::size_t count) const {
     if (before == Before::LastFrame && last_frame && last_frame->tiles.size() == count) return last_frame->tiles.data();
@@ -176,18 +174,31 @@ void SolverSession::step_once(Worker& w, Granularity g, bool will_publish) {
     w.before = Worker::Before::Captured;
   }
   w.last_frame_current = false;
-  w.solver->step(g);
+  try {
+    w.solver->step(g);
+    // The check read() makes before any export, made as soon as the solve ends: a distance that left the dtype's
+    // range stops the solve here (as `apsp solve` does) instead of being shown as a finished result.
+    w.solver->check_final_range();
+  } catch (const NegativeCycleError& e) {
+    stop(w, e.what());
+    throw;
+  } catch (const RangeError& e) {
+    stop(w, std::string("RangeError: ") + e.what());
+    throw;
+  }
   throttle(w);
+}
+
+void SolverSession::stop(Worker& w, std::string why) {
+  w.stopped = std::move(why);
+  publish(w, false);  // the status line says why; the failing job's error goes to the log
 }
 
 void SolverSession::throttle(Worker& w) {
   if (!w.gpu_solver) return;  // CPU steps have finished when step() returns
   for (;;) {
-    w.solver->collect_timings(false);
-    const auto& samples = w.solver->profile().samples();
-    for (; w.samples_counted < samples.size(); ++w.samples_counted) w.progress.add(samples[w.samples_counted]);
     // Several GPUs report one at a time: a round is done once the slowest of them finished it.
-    const int rounds_done = w.progress.rounds_done(w.reporting);
+    const int rounds_done = w.progress.update(*w.solver);
     const Cursor c = w.solver->cursor();
     const int issued = c.finished ? w.solver->rounds() : c.round;
     const double round_ms = w.progress.round_ms();
@@ -337,27 +348,17 @@ void SolverSession::publish(Worker& w, bool with_view) {
   s.cuda_device = w.cuda_device;
   s.gpu_solver = w.gpu_solver;
   s.view_updates = w.view_updates;
+  s.stopped = w.stopped;
 }
 
 void SolverSession::load_async(GraphSource source, SolverConfig config) {
   post("load " + source.label(), [this, source, config](Worker& w) {
-    auto t0 = Clock::now();
-    Graph graph;
-    GraphReadOptions memory;  // refuse a matrix that cannot fit before reading or generating the edges
-    memory.block = config.block;
-    memory.dtype = config.dtype;
-    if (source.kind == GraphSource::Kind::Generator) {
-      const GeneratorSpec spec = GeneratorSpec::parse(source.text);
-      check_graph_memory(source.text, vertex_count(spec), memory);
-      graph = generate(spec);
-    } else {
-      graph = read_graph(source.text, memory).graph;
-    }
-    double load_s = ms_since(t0) / 1000.0;
+    LoadedGraph loaded = load_graph(source, {config.block, config.dtype});
+    Graph& graph = loaded.graph;
+    const double load_s = loaded.seconds;
     SolverConfig effective = config;
     BackendInfo info = backend_info(effective.backend);
-    // Variable-block backends take 1..n; a classroom graph smaller than the block gets one block.
-    if (info.block_sizes.empty() && graph.n > 0 && effective.block > graph.n) effective.block = graph.n;
+    effective.block = effective_block_size(info, effective.block, graph.n);
     DistanceMatrix initial = to_distance_matrix(graph, effective.block, effective.dtype);
     std::unique_ptr<Solver> solver = create_solver(effective.backend, options_for(effective, info, m_cpu_threads));
     solver->reset(initial);
@@ -383,7 +384,7 @@ void SolverSession::configure_async(SolverConfig config) {
     if (!w.graph) throw UsageError("load a graph first");
     SolverConfig effective = config;
     BackendInfo info = backend_info(effective.backend);
-    if (info.block_sizes.empty() && w.graph->n > 0 && effective.block > w.graph->n) effective.block = w.graph->n;
+    effective.block = effective_block_size(info, effective.block, w.graph->n);
     DistanceMatrix initial = to_distance_matrix(*w.graph, effective.block, effective.dtype);
     std::unique_ptr<Solver> solver = create_solver(effective.backend, options_for(effective, info, m_cpu_threads));
     solver->reset(initial);

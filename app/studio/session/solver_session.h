@@ -4,6 +4,8 @@
 // (cursor, profile, encoded heatmap codes) that the frame loop picks up without blocking.
 #include <apsp/core/types.h>
 #include <apsp/graph/graph.h>
+#include <apsp/io/graph_source.h>
+#include <apsp/io/timings_csv.h>  // the timings export writes the snapshot's samples
 #include <apsp/profile/profile.h>
 #include <apsp/solve/solver.h>
 #include <apsp/view/device_view.h>
@@ -26,14 +28,6 @@
 #include "session/log.h"
 
 namespace apsp::studio {
-
-/// @brief Where a graph comes from: a generator spec ("er:n=256,p=0.05") or a file path.
-struct GraphSource {
-  enum class Kind { Generator, File };
-  Kind kind = Kind::Generator;
-  std::string text;
-  std::string label() const { return (kind == Kind::File ? "file " : "generator ") + text; }
-};
 
 struct SolverConfig {
   std::string backend = "cpu-blocked";
@@ -95,6 +89,9 @@ struct SessionSnapshot {
                              ///< view tiles of a multi-GPU run); -1 for CPU variants
   bool gpu_solver = false;   ///< the solver runs on CUDA (one GPU or several): its steps return before the work ends
   bool view_updates = true;  ///< false: long jobs publish the view only at their end (solve-time comparisons)
+  /// Why the solve stopped short of a usable result ("RangeError: ...", "negative cycle: ..."); the cursor may
+  /// say finished, but these distances are not answers. Empty otherwise; a load, configure or reset clears it.
+  std::string stopped;
 };
 
 /// @brief A failed job, kept for scripted runs that turn it into an exit status.
@@ -160,6 +157,8 @@ class SolverSession {
   void step_once(Worker& w, Granularity g, bool will_publish);
   bool view_due(const Worker& w, std::chrono::steady_clock::time_point last_publish, double interval_share) const;
   void fail(const std::string& context, const std::exception& e);
+  /// @brief The solve stopped at an error (negative cycle, RangeError): says so in the snapshot.
+  void stop(Worker& w, std::string why);
   /// @brief Whether a device view update is wanted now (the frame loop consumed the last one).
   bool device_view_wanted() const;
   /// @brief Waits until the frame loop is not inside encode_async(), then owns the encoder until released.

@@ -95,7 +95,7 @@ void HeatmapViewPanel::draw(AppState& state, CommandQueue& commands, const Heatm
   ImGui::PushFont(fonts.heading);
   ImGui::PushTextWrapPos(0.0f);
   if (s.has_solver) {
-    ImGui::TextUnformatted(describe_cursor(s.cursor, s.rounds).c_str());
+    ImGui::TextUnformatted(describe_cursor(s.cursor, s.rounds, s.stopped).c_str());
   } else {
     ImGui::TextUnformatted("no graph loaded: generate one or drop a file on the window");
   }

@@ -1,3 +1,5 @@
+#include <apsp/solve/block_size.h>
+
 #include <algorithm>
 
 #include "session/multi_gpu_stats.h"
@@ -24,12 +26,7 @@ void draw_solver_panel(AppState& state, CommandQueue& commands) {
     if (edit.backend == b.name) selected = &b;
   }
 
-  std::vector<int> sizes =
-      selected && !selected->block_sizes.empty() ? selected->block_sizes : std::vector<int>{4, 8, 16, 32, 64, 128, 256};
-  if (selected && selected->block_sizes.empty() && std::find(sizes.begin(), sizes.end(), edit.block) == sizes.end()) {
-    sizes.push_back(edit.block);
-    std::sort(sizes.begin(), sizes.end());
-  }
+  const std::vector<int> sizes = block_size_choices(selected ? *selected : BackendInfo{}, edit.block);
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
   if (ImGui::BeginCombo("block size B", std::to_string(edit.block).c_str())) {
     for (int s : sizes) {

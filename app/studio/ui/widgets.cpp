@@ -80,7 +80,8 @@ std::string short_label(Phase phase) {
   }
 }
 
-std::string describe_cursor(const Cursor& cursor, int rounds) {
+std::string describe_cursor(const Cursor& cursor, int rounds, const std::string& stopped) {
+  if (!stopped.empty()) return "stopped: " + stopped;
   if (cursor.finished) return "finished: all " + std::to_string(rounds) + " rounds done";
   std::string s = "round " + std::to_string(cursor.round + 1) + " of " + std::to_string(rounds) +
                   " | next: " + describe_phase(cursor.phase);

@@ -44,6 +44,7 @@ RangePolicy make_range_policy(const DistanceMatrix& initial) {
   }
   p.unreachable_from = static_cast<std::int32_t>(p.inf + 2 * neg_sum);
   p.negative_weights = neg_sum < 0;
+  p.may_leave_range = static_cast<std::int64_t>(std::max(initial.n() - 1, 0)) * max_pos > p.real_max;
   for (int i = 0; i < initial.n() && !p.negative_weights; ++i) p.negative_weights = initial.get(i, i) < 0;
   return p;
 }

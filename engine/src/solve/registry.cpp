@@ -1,4 +1,5 @@
 #include <apsp/core/errors.h>
+#include <apsp/solve/block_size.h>
 #include <apsp/solve/registry.h>
 
 #include "solve/cpu/cpu_backends.h"
@@ -67,14 +68,7 @@ BackendInfo backend_info(std::string_view name) { return find_entry(name).info; 
 std::unique_ptr<Solver> create_solver(std::string_view name, const SolverOptions& options) {
   const Entry& e = find_entry(name);
   if (!e.info.available) throw UnavailableError(e.info.name + ": " + e.info.unavailable_reason);
-  if (!e.info.block_sizes.empty() &&
-      std::find(e.info.block_sizes.begin(), e.info.block_sizes.end(), options.block) == e.info.block_sizes.end()) {
-    std::string sizes;
-    for (int b : e.info.block_sizes) sizes += (sizes.empty() ? "" : ", ") + std::to_string(b);
-    throw UsageError(e.info.name + ": block size " + std::to_string(options.block) + " not supported (use one of " +
-                     sizes + ")");
-  }
-  if (options.block <= 0) throw UsageError("block size must be positive, got " + std::to_string(options.block));
+  require_block_size(e.info.name, e.info.block_sizes, options.block);
   if (options.dtype == DType::I16 && !e.info.supports_i16) throw UsageError(e.info.name + " does not support --dtype i16");
   if (options.gpus != 1 && !e.info.multi_gpu)
     throw UsageError(e.info.name + " runs on one device only (got --gpus " + std::to_string(options.gpus) + ")");

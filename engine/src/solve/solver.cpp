@@ -1,5 +1,6 @@
 #include <apsp/core/errors.h>
 #include <apsp/core/memory.h>
+#include <apsp/solve/block_size.h>
 #include <apsp/solve/negative_cycle.h>
 #include <apsp/solve/solver.h>
 
@@ -27,7 +28,7 @@ int Solver::rounds() const {
 }
 
 void Solver::reset(const DistanceMatrix& initial) {
-  if (m_options.block <= 0) throw UsageError("block size must be positive");
+  require_block_size(name(), {}, m_options.block);  // the variant checked its listed sizes when created
   m_loaded = false;  // a reset that throws leaves the solver unloaded, never half old and half new
   m_profile.clear();
   m_initial = DistanceMatrix();  // the previous graph's copy goes before anything new is allocated
@@ -133,6 +134,15 @@ void Solver::read(DistanceMatrix& out) {
         if (v >= m_policy.unreachable_from && v != kInf32) out.set(i, j, kInf32);
       }
   }
+}
+
+void Solver::check_final_range() {
+  if (!m_loaded || !m_cursor.finished || !m_policy.may_leave_range) return;
+  require_memory("the range check of the " + std::to_string(m_n) + " x " + std::to_string(m_n) + " result",
+                 DistanceMatrix::required_bytes(m_n, m_options.block, m_options.dtype), host_available_bytes());
+  DistanceMatrix copy(m_n, m_options.block, m_options.dtype);
+  read_raw(copy);
+  check_range(m_policy, copy);
 }
 
 std::int32_t Solver::value_at(int i, int j) {

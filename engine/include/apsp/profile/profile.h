@@ -1,6 +1,7 @@
 #pragma once
 /// @file profile.h
 /// @brief Per (round, phase, device) samples: time, updates, modeled bytes. Every backend fills the same columns.
+/// Pure data and arithmetic: writing them out is io/timings_csv.h's job.
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -60,12 +61,5 @@ class ProfileLog {
 
 /// @brief True for Pivot, PivotRowCol, Independent, Full.
 bool is_compute(Phase p);
-
-/// @brief The CSV header every timing export uses (documented in README).
-std::string_view timings_csv_header();
-/// @brief One CSV line (no newline) for @p s, with @p backend naming the variant.
-std::string timings_csv_row(std::string_view backend, int block, const PhaseSample& s);
-/// @brief Writes header + one row per sample through a temporary file renamed into place.
-void write_timings_csv(const std::string& path, std::string_view backend, int block, const ProfileLog& log);
 
 }  // namespace apsp

@@ -34,6 +34,9 @@ struct RangePolicy {
   std::int32_t real_max = (kInf32 - 1) / 2;
   std::int32_t unreachable_from = kInf32;  ///< INF + 2L
   bool negative_weights = false;          ///< some edge (or self loop) is negative: a negative cycle is possible
+  /// Some shortest path could exceed real_max: (n - 1) * Wp > real_max (a shortest path is simple, so it has at
+  /// most n - 1 edges). When false, a finished solve is in range without looking at it.
+  bool may_leave_range = true;
 
   /// @brief kInf32 for unreachable values, the value itself otherwise (no range check).
   std::int32_t normalize(std::int32_t v) const { return v >= unreachable_from ? kInf32 : v; }

@@ -84,6 +84,10 @@ class Solver {
   /// @brief Copies the current distances into @p out (reallocated to n, the solver's block and dtype);
   /// unreachable values are normalized to INF.
   void read(DistanceMatrix& out);
+  /// @brief Once finished: throws RangeError when a distance left the dtype's range, the check read() makes,
+  /// for callers that show results without reading them all (the studio's heatmap). Copies the matrix back
+  /// (GPU variants: waits for their work) only when range_policy().may_leave_range; a no-op before the end.
+  void check_final_range();
   /// @brief One distance, widened to int32 (kInf32 when unreachable).
   std::int32_t value_at(int i, int j);
 

@@ -32,6 +32,7 @@
 #include "view/cuda/view_tiles.cuh"
 
 #include <apsp/core/errors.h>
+#include <apsp/solve/block_size.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -60,9 +61,7 @@ template <class T> class CudaSolver final : public Solver {
       throw UnavailableError(m_name + ": no CUDA device");
     }
     APSP_CUDA_CHECK(cudaGetDevice(&m_device));
-    const auto blocks = supported_blocks(variant);
-    if (options.block <= 0 || (!blocks.empty() && std::find(blocks.begin(), blocks.end(), options.block) == blocks.end()))
-      throw UsageError(m_name + ": block size " + std::to_string(options.block) + " not supported");
+    require_block_size(m_name, supported_blocks(variant), options.block);
     m_stream = Stream::create();
     m_aux = Stream::create(/*high_priority=*/true);
     m_handoff = SyncEvent::create();

@@ -45,6 +45,7 @@
 // receive (or send) to the end of its part, which includes waiting for the owner; bytes = the payload.
 // Modeled bytes and updates per GPU follow cuda_solver.cu's model restricted to the GPU's rows.
 #include <apsp/core/errors.h>
+#include <apsp/solve/block_size.h>
 #include <apsp/solve/multi_gpu_bands.h>
 
 #include <algorithm>
@@ -152,9 +153,7 @@ void validate(const SolverOptions& options, const MultiGpuConfig& config) {
     (void)cudaGetLastError();
     throw UnavailableError(std::string(kName) + ": no CUDA device");
   }
-  const auto blocks = supported_blocks(Variant::Tuned);
-  if (std::find(blocks.begin(), blocks.end(), options.block) == blocks.end())
-    throw UsageError(std::string(kName) + ": block size " + std::to_string(options.block) + " not supported");
+  require_block_size(kName, supported_blocks(Variant::Tuned), options.block);
   if (config.devices.empty()) throw UsageError(std::string(kName) + ": --gpus must be at least 1");
   for (int d : config.devices) {
     if (d < 0 || d >= count)

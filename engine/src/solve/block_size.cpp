@@ -1,0 +1,44 @@
+#include <apsp/core/errors.h>
+#include <apsp/solve/block_size.h>
+
+#include <algorithm>
+#include <string>
+
+namespace apsp {
+
+namespace {
+bool listed(const std::vector<int>& sizes, int block) {
+  return std::find(sizes.begin(), sizes.end(), block) != sizes.end();
+}
+}  // namespace
+
+void require_block_size(std::string_view backend, const std::vector<int>& supported, int block) {
+  const std::string name(backend);
+  if (block <= 0) throw UsageError(name + ": block size must be positive, got " + std::to_string(block));
+  if (supported.empty() || listed(supported, block)) return;
+  std::string sizes;
+  for (int b : supported) sizes += (sizes.empty() ? "" : ", ") + std::to_string(b);
+  throw UsageError(name + ": block size " + std::to_string(block) + " not supported (use one of " + sizes + ")");
+}
+
+int effective_block_size(const BackendInfo& backend, int block, int n) {
+  require_block_size(backend.name, backend.block_sizes, block);
+  if (backend.block_sizes.empty() && n > 0 && block > n) return n;
+  return block;
+}
+
+int supported_block_or_first(const BackendInfo& backend, int block) {
+  if (backend.block_sizes.empty()) return block > 0 ? block : 1;
+  return listed(backend.block_sizes, block) ? block : backend.block_sizes.front();
+}
+
+std::vector<int> block_size_choices(const BackendInfo& backend, int current) {
+  std::vector<int> sizes = backend.block_sizes.empty() ? std::vector<int>{4, 8, 16, 32, 64, 128, 256} : backend.block_sizes;
+  if (backend.block_sizes.empty() && current > 0 && !listed(sizes, current)) {
+    sizes.push_back(current);
+    std::sort(sizes.begin(), sizes.end());
+  }
+  return sizes;
+}
+
+}  // namespace apsp
