@@ -84,5 +84,28 @@ TEST(RoundModel, BytesOfTheTunedKernels) {
   EXPECT_LT(tuned_rowcol_bytes(512, side, b, e, false), tuned_rowcol_bytes(512, side, b, e, true));
 }
 
+TEST(RoundModel, BandsOfAnySplitAddUpToTheOneGpuFigures) {
+  for (std::uint64_t e : {2u, 4u})
+    for (std::uint64_t b : {32u, 64u, 128u})
+      for (std::uint64_t side : {1024u, 16384u, 16640u}) {
+        // The one-GPU formulas as cuda_solver.cu wrote them inline before the model existed.
+        const std::uint64_t words = side * e / 4;
+        const std::uint64_t rowcol =
+            3 * b * side * e + 2 * side * b * e + 4 * side * b + (words / 128 + side / 128) * b * b * e;
+        const std::uint64_t independent = 2 * side * side * e + (side / 128) * (words / 128) * (128 + 128) * b * 4;
+        EXPECT_EQ(tuned_rowcol_bytes(side, side, b, e, true), rowcol);
+        EXPECT_EQ(tuned_independent_bytes(side, side, b, e), independent);
+        // Three bands of whole 128-row units, the owner in the middle.
+        const std::uint64_t units = side / 128, first = units / 3 * 128, second = units / 3 * 128;
+        const std::uint64_t third = side - first - second;
+        EXPECT_EQ(tuned_rowcol_bytes(first, side, b, e, false) + tuned_rowcol_bytes(second, side, b, e, true) +
+                      tuned_rowcol_bytes(third, side, b, e, false),
+                  rowcol);
+        EXPECT_EQ(tuned_independent_bytes(first, side, b, e) + tuned_independent_bytes(second, side, b, e) +
+                      tuned_independent_bytes(third, side, b, e),
+                  independent);
+      }
+}
+
 }  // namespace
 }  // namespace apsp::round_model
