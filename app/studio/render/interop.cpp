@@ -45,12 +45,13 @@ std::string gl_string(GLenum name) {
 class GraphicsResource {
  public:
   GraphicsResource() = default;
-  static GraphicsResource register_texture(GLuint texture, cudaError_t& status) {
-    GraphicsResource r;
-    status =
-        cudaGraphicsGLRegisterImage(&r.m_resource, texture, GL_TEXTURE_2D, cudaGraphicsRegisterFlagsSurfaceLoadStore);
-    if (status != cudaSuccess) r.m_resource = nullptr;
-    return r;
+  /// @brief Registers @p texture for surface writes into @p out (empty on failure); returns the status.
+  static cudaError_t register_texture(GLuint texture, GraphicsResource& out) {
+    out.reset();
+    const cudaError_t status =
+        cudaGraphicsGLRegisterImage(&out.m_resource, texture, GL_TEXTURE_2D, cudaGraphicsRegisterFlagsSurfaceLoadStore);
+    if (status != cudaSuccess) out.m_resource = nullptr;
+    return status;
   }
   ~GraphicsResource() { reset(); }
   GraphicsResource(const GraphicsResource&) = delete;
@@ -162,9 +163,7 @@ class CudaGlInterop final : public HeatmapInterop {
       glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
       glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 0);
       check_gl("CUDA-GL interop: staging texture");
-      cudaError_t status = cudaSuccess;
-      m_resource = GraphicsResource::register_texture(m_staging.get(), status);
-      APSP_CUDA_CHECK(status);
+      APSP_CUDA_CHECK(GraphicsResource::register_texture(m_staging.get(), m_resource));
       if (std::string e = take_gl_error_after("cudaGraphicsGLRegisterImage"); !e.empty()) m_note = e;
       m_rows = g.rows;
       m_cols = g.cols;
@@ -259,7 +258,8 @@ InteropChoice create_heatmap_interop(int cuda_device) {
   check_gl("interop probe texture");
   std::string note;
   {
-    GraphicsResource r = GraphicsResource::register_texture(probe.get(), status);
+    GraphicsResource r;
+    status = GraphicsResource::register_texture(probe.get(), r);
     if (status != cudaSuccess) {
       (void)cudaGetLastError();
       return {nullptr, "cudaGraphicsGLRegisterImage(GL_R16UI) failed: " + cuda_error_text(status)};
