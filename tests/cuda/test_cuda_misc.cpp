@@ -3,7 +3,7 @@
 #include <apsp/core/errors.h>
 
 #include "cuda_test_support.h"
-#include "solve/cuda/device_matrix.cuh"
+#include "cuda/buffer.cuh"
 
 #include <map>
 
@@ -162,7 +162,7 @@ TEST(CudaSolver, ValueAtAndResetWithAnotherSize) {
   }
 }
 
-TEST(CudaSolver, DeviceMatrixRefSeesTheCurrentMatrix) {
+TEST(CudaSolver, StorageForReadsSeesTheCurrentMatrix) {
   APSP_REQUIRE_GPU();
   test::RandomGraphOptions o;  // non-negative weights: raw values need no normalization
   const int n = 300;
@@ -170,10 +170,15 @@ TEST(CudaSolver, DeviceMatrixRefSeesTheCurrentMatrix) {
   auto s = test::make_loaded("cuda-tuned", to_distance_matrix(g, 64, DType::I32), 64, DType::I32);
   s->step(Granularity::Round);
   s->step(Granularity::Round);  // mid-solve, right after a look-ahead phase 3
-  const Solver::DeviceMatrixRef ref = s->device_matrix();
+  const Solver::Storage storage = s->storage_for_reads_async();
+  ASSERT_EQ(storage.bands.size(), 1u);  // one GPU: one band of every row
+  const Solver::StorageBand& ref = storage.bands.front();
   ASSERT_NE(ref.data, nullptr);
-  EXPECT_EQ(ref.n, n);
-  EXPECT_EQ(ref.dtype, DType::I32);
+  EXPECT_TRUE(storage.on_device());
+  EXPECT_EQ(ref.row_begin, 0);
+  EXPECT_EQ(ref.rows, n);
+  EXPECT_EQ(storage.n, n);
+  EXPECT_EQ(storage.dtype, DType::I32);
   std::vector<std::int32_t> raw(static_cast<std::size_t>(n) * n);
   auto stream = static_cast<cudaStream_t>(ref.stream);
   ASSERT_EQ(cudaMemcpy2DAsync(raw.data(), n * sizeof(std::int32_t), ref.data, ref.pitch_bytes, n * sizeof(std::int32_t), n,

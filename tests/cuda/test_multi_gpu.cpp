@@ -346,7 +346,15 @@ TEST(MultiGpuRegistry, CudaTunedIsMultiGpuAndDispatchesOnGpus) {
   } else {
     EXPECT_NE(cuda::multi_gpu_comm_of(*s), "");
   }
-  EXPECT_EQ(s->device_matrix().data, nullptr);  // no single device holds the matrix
+  {
+    // No single device holds the matrix: one storage band per GPU, in row order, covering rows 0..n.
+    const Solver::Storage storage = s->storage();
+    ASSERT_EQ(storage.bands.size(), 2u);
+    EXPECT_EQ(storage.bands[0].row_begin, 0);
+    EXPECT_EQ(storage.bands[1].row_begin, storage.bands[0].row_begin + storage.bands[0].rows);
+    EXPECT_EQ(storage.bands[0].rows + storage.bands[1].rows, 500);
+    EXPECT_NE(storage.bands[0].device, storage.bands[1].device);
+  }
   s->step(Granularity::ToEnd);
   EXPECT_EQ(first_difference(test::current(*s), test::reference_fw(g, 500), 500), "");
   // The environment picks the peer path.

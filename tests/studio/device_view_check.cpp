@@ -5,6 +5,8 @@
 // (three bands emulated on GPU 0, and 2 and 4 GPUs where there are). Independent of GL: the surface is a plain CUDA
 // array.
 #include <apsp/core/distance_matrix.h>
+#include <apsp/cuda/check.cuh>
+#include <apsp/cuda/stream.cuh>
 #include <apsp/graph/generators.h>
 #include <apsp/solve/device_info.h>
 #include <apsp/solve/registry.h>
@@ -22,26 +24,18 @@
 
 namespace {
 
-void check_cuda(cudaError_t e, const char* what) {
-  if (e != cudaSuccess) {
-    std::fprintf(stderr, "FAIL: %s: %s\n", what, cudaGetErrorString(e));
-    std::exit(1);
-  }
-}
-
 // A rows x cols 16-bit CUDA array with a surface object over it, as interop maps the GL texture.
 struct SurfaceArray {
   cudaArray_t array = nullptr;
   cudaSurfaceObject_t surface = 0;
   SurfaceArray(int rows, int cols) {
     cudaChannelFormatDesc desc = cudaCreateChannelDesc<unsigned short>();
-    check_cuda(cudaMallocArray(&array, &desc, static_cast<std::size_t>(cols), static_cast<std::size_t>(rows),
-                               cudaArraySurfaceLoadStore),
-               "cudaMallocArray");
+    APSP_CUDA_CHECK(cudaMallocArray(&array, &desc, static_cast<std::size_t>(cols), static_cast<std::size_t>(rows),
+                               cudaArraySurfaceLoadStore));
     cudaResourceDesc res{};
     res.resType = cudaResourceTypeArray;
     res.res.array.array = array;
-    check_cuda(cudaCreateSurfaceObject(&surface, &res), "cudaCreateSurfaceObject");
+    APSP_CUDA_CHECK(cudaCreateSurfaceObject(&surface, &res));
   }
   ~SurfaceArray() {
     cudaDestroySurfaceObject(surface);
@@ -51,10 +45,9 @@ struct SurfaceArray {
   SurfaceArray& operator=(const SurfaceArray&) = delete;
   std::vector<std::uint16_t> read(int rows, int cols) const {
     std::vector<std::uint16_t> out(static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols));
-    check_cuda(cudaMemcpy2DFromArray(out.data(), static_cast<std::size_t>(cols) * 2, array, 0, 0,
+    APSP_CUDA_CHECK(cudaMemcpy2DFromArray(out.data(), static_cast<std::size_t>(cols) * 2, array, 0, 0,
                                      static_cast<std::size_t>(cols) * 2, static_cast<std::size_t>(rows),
-                                     cudaMemcpyDeviceToHost),
-               "read back");
+                                     cudaMemcpyDeviceToHost));
     return out;
   }
 };
@@ -73,8 +66,8 @@ void run_case(const std::string& backend, const SolverFactory& make, apsp::DType
   const ViewGeometry g = make_view_geometry(solver->n(), budget);
   DeviceViewEncoder encoder(DeviceViewEncoder::device_for(*solver));
   SurfaceArray target(g.rows, g.cols);
-  cudaStream_t stream = nullptr;
-  check_cuda(cudaStreamCreate(&stream), "stream");
+  const cuda::Stream owned_stream = cuda::Stream::create();
+  cudaStream_t stream = owned_stream.get();
   std::vector<std::int32_t> before(g.texels()), after(g.texels());
   std::vector<std::uint16_t> expected(g.texels());
   int round = 0, bad_rounds = 0;
@@ -90,7 +83,7 @@ void run_case(const std::string& backend, const SolverFactory& make, apsp::DType
     encoder.wait_ready();
     const ValueRange got = encoder.range();
     encoder.encode_async(target.surface, true, stream);
-    check_cuda(cudaStreamSynchronize(stream), "encode");
+    APSP_CUDA_CHECK(cudaStreamSynchronize(stream));
     const std::vector<std::uint16_t> codes = target.read(g.rows, g.cols);
     std::size_t differ = 0;
     for (std::size_t i = 0; i < codes.size(); ++i) differ += codes[i] != expected[i] ? 1 : 0;
@@ -110,12 +103,11 @@ void run_case(const std::string& backend, const SolverFactory& make, apsp::DType
   encoder.reduce_async(*solver, g, fixed);
   encoder.wait_ready();
   encoder.encode_async(target.surface, false, stream);
-  check_cuda(cudaStreamSynchronize(stream), "encode");
+  APSP_CUDA_CHECK(cudaStreamSynchronize(stream));
   if (target.read(g.rows, g.cols) != expected) {
     std::fprintf(stderr, "FAIL %s fixed range codes differ\n", backend.c_str());
     ++bad_rounds;
   }
-  cudaStreamDestroy(stream);
   std::printf("%s %s %s budget %d: %d rounds, %s\n", backend.c_str(), std::string(to_string(dtype)).c_str(),
               spec.c_str(), budget, round, bad_rounds ? "MISMATCH" : "identical");
   failures += bad_rounds ? 1 : 0;

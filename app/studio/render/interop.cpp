@@ -5,6 +5,8 @@
 
 // cuda_gl_interop.h wants the GL types declared first.
 #include <apsp/core/errors.h>
+#include <apsp/cuda/check.cuh>
+#include <apsp/cuda/stream.cuh>
 #include <cuda_gl_interop.h>
 #include <cuda_runtime.h>
 
@@ -21,16 +23,7 @@
 namespace apsp::studio {
 namespace {
 
-std::string cuda_error_text(cudaError_t e) {
-  return std::string(cudaGetErrorName(e)) + " (" + cudaGetErrorString(e) + ")";
-}
-
-void check_cuda(cudaError_t e, const char* what) {
-  if (e != cudaSuccess) {
-    (void)cudaGetLastError();
-    throw Error(std::string("CUDA-GL interop: ") + what + ": " + cuda_error_text(e));
-  }
-}
+using cuda::cuda_error_text;
 
 // Reads (and clears) the GL error flags a CUDA registration call may leave behind in the current context: the
 // registration itself reports through its cudaError_t, so a GL flag there is noted, not fatal; the pixel
@@ -52,12 +45,13 @@ std::string gl_string(GLenum name) {
 class GraphicsResource {
  public:
   GraphicsResource() = default;
-  static GraphicsResource register_texture(GLuint texture, cudaError_t& status) {
-    GraphicsResource r;
-    status =
-        cudaGraphicsGLRegisterImage(&r.m_resource, texture, GL_TEXTURE_2D, cudaGraphicsRegisterFlagsSurfaceLoadStore);
-    if (status != cudaSuccess) r.m_resource = nullptr;
-    return r;
+  /// @brief Registers @p texture for surface writes into @p out (empty on failure); returns the status.
+  static cudaError_t register_texture(GLuint texture, GraphicsResource& out) {
+    out.reset();
+    const cudaError_t status =
+        cudaGraphicsGLRegisterImage(&out.m_resource, texture, GL_TEXTURE_2D, cudaGraphicsRegisterFlagsSurfaceLoadStore);
+    if (status != cudaSuccess) out.m_resource = nullptr;
+    return status;
   }
   ~GraphicsResource() { reset(); }
   GraphicsResource(const GraphicsResource&) = delete;
@@ -86,7 +80,7 @@ class GraphicsResource {
 class ScopedMap {
  public:
   ScopedMap(cudaGraphicsResource_t resource, cudaStream_t stream) : m_resource(resource), m_stream(stream) {
-    check_cuda(cudaGraphicsMapResources(1, &m_resource, m_stream), "map");
+    APSP_CUDA_CHECK(cudaGraphicsMapResources(1, &m_resource, m_stream));
   }
   ~ScopedMap() {
     // Only on an exception path; a failed unmap's error is cleared so no later launch check reports it.
@@ -98,7 +92,7 @@ class ScopedMap {
   void unmap() {
     cudaGraphicsResource_t r = m_resource;
     m_resource = nullptr;
-    check_cuda(cudaGraphicsUnmapResources(1, &r, m_stream), "unmap");
+    APSP_CUDA_CHECK(cudaGraphicsUnmapResources(1, &r, m_stream));
   }
 
  private:
@@ -114,7 +108,7 @@ class SurfaceObject {
     cudaResourceDesc desc{};
     desc.resType = cudaResourceTypeArray;
     desc.res.array.array = array;
-    check_cuda(cudaCreateSurfaceObject(&m_surface, &desc), "surface object");
+    APSP_CUDA_CHECK(cudaCreateSurfaceObject(&m_surface, &desc));
   }
   ~SurfaceObject() {
     if (m_surface) (void)cudaDestroySurfaceObject(m_surface);
@@ -136,27 +130,6 @@ class SurfaceObject {
   cudaSurfaceObject_t m_surface = 0;
 };
 
-class OwnedStream {
- public:
-  OwnedStream() {
-    int least = 0, greatest = 0;
-    check_cuda(cudaDeviceGetStreamPriorityRange(&least, &greatest), "stream priorities");
-    // Highest priority: the encode's few CTAs go ahead of a long phase-3 launch's queued ones.
-    check_cuda(cudaStreamCreateWithPriority(&m_stream, cudaStreamNonBlocking, greatest), "stream");
-  }
-  ~OwnedStream() {
-    if (m_stream) (void)cudaStreamDestroy(m_stream);
-  }
-  OwnedStream(const OwnedStream&) = delete;
-  OwnedStream& operator=(const OwnedStream&) = delete;
-  OwnedStream(OwnedStream&& o) noexcept : m_stream(o.m_stream) { o.m_stream = nullptr; }
-  OwnedStream& operator=(OwnedStream&&) = delete;
-  cudaStream_t get() const { return m_stream; }
-
- private:
-  cudaStream_t m_stream = nullptr;
-};
-
 // CUDA writes a single-level staging texture that only it registers; a draw that samples it then copies it into
 // level 0 of the heatmap texture. The heatmap texture itself is never registered: MinPyramid changes its
 // base/max level parameters and renders into its levels, which a registered texture need not allow (on an
@@ -174,13 +147,13 @@ class CudaGlInterop final : public HeatmapInterop {
   }
 
   double update(HeatmapTexture& texture, DeviceViewEncoder& encoder, bool mark_improved) override {
-    check_cuda(cudaSetDevice(m_device), "cudaSetDevice");
+    APSP_CUDA_CHECK(cudaSetDevice(m_device));
     check_gl("before CUDA-GL interop");
     const ViewGeometry& g = encoder.geometry();
     texture.allocate(g);  // no-op unless the size changed
     if (!m_resource || m_rows != g.rows || m_cols != g.cols) {
       // Re-specifying a registered texture's storage is not allowed: unregister, reallocate, register again.
-      check_cuda(cudaStreamSynchronize(m_stream.get()), "stream");
+      APSP_CUDA_CHECK(cudaStreamSynchronize(m_stream.get()));
       m_surface = SurfaceObject();
       m_resource.reset();
       m_staging = make_gl_texture();
@@ -190,20 +163,18 @@ class CudaGlInterop final : public HeatmapInterop {
       glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
       glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 0);
       check_gl("CUDA-GL interop: staging texture");
-      cudaError_t status = cudaSuccess;
-      m_resource = GraphicsResource::register_texture(m_staging.get(), status);
-      check_cuda(status, "cudaGraphicsGLRegisterImage");
+      APSP_CUDA_CHECK(GraphicsResource::register_texture(m_staging.get(), m_resource));
       if (std::string e = take_gl_error_after("cudaGraphicsGLRegisterImage"); !e.empty()) m_note = e;
       m_rows = g.rows;
       m_cols = g.cols;
     }
     auto t0 = std::chrono::steady_clock::now();
     // The previous update's surface is certainly idle by now (a frame ago); wait anyway rather than assume.
-    check_cuda(cudaStreamSynchronize(m_stream.get()), "stream");
+    APSP_CUDA_CHECK(cudaStreamSynchronize(m_stream.get()));
     {
       ScopedMap map(m_resource.get(), m_stream.get());
       cudaArray_t array = nullptr;
-      check_cuda(cudaGraphicsSubResourceGetMappedArray(&array, m_resource.get(), 0, 0), "mapped array");
+      APSP_CUDA_CHECK(cudaGraphicsSubResourceGetMappedArray(&array, m_resource.get(), 0, 0));
       m_surface = SurfaceObject(array);
       encoder.encode_async(m_surface.get(), mark_improved, m_stream.get());
       map.unmap();
@@ -241,7 +212,8 @@ class CudaGlInterop final : public HeatmapInterop {
   }
 
   int m_device;
-  OwnedStream m_stream;
+  // Highest priority: the encode's few CTAs go ahead of a long phase-3 launch's queued ones.
+  cuda::Stream m_stream = cuda::Stream::create(/*high_priority=*/true);
   GlProgram m_copy;
   GlVertexArray m_vao;
   GlFramebuffer m_fbo;
@@ -286,7 +258,8 @@ InteropChoice create_heatmap_interop(int cuda_device) {
   check_gl("interop probe texture");
   std::string note;
   {
-    GraphicsResource r = GraphicsResource::register_texture(probe.get(), status);
+    GraphicsResource r;
+    status = GraphicsResource::register_texture(probe.get(), r);
     if (status != cudaSuccess) {
       (void)cudaGetLastError();
       return {nullptr, "cudaGraphicsGLRegisterImage(GL_R16UI) failed: " + cuda_error_text(status)};

@@ -3,6 +3,7 @@
 #include <apsp/solve/block_size.h>
 #include <apsp/solve/negative_cycle.h>
 #include <apsp/solve/solver.h>
+#include <apsp/view/tile_minima.h>
 
 #include <algorithm>
 #include <string>
@@ -154,17 +155,27 @@ std::int32_t Solver::value_at(int i, int j) {
   return m_policy.normalize(v);
 }
 
+Solver::Solver(const SolverOptions& options) : m_options(options) {}
+Solver::~Solver() = default;
+
 void Solver::view_tiles(const ViewGeometry& geometry, std::int32_t* tiles) {
-  raw_view_tiles(geometry, tiles);
+  if (geometry.texels() > 0 && m_n > 0) {
+    // Raw minima (int32-widened, not normalized) from wherever the variant keeps the matrix.
+    const Storage storage = storage_for_reads_async();
+    if (!storage.on_device()) {
+      host_tile_minima(storage, geometry, m_options.threads, tiles);
+    } else {
+      if (!m_device_tiles) m_device_tiles = std::make_unique<DeviceTileMinima>();
+      m_device_tiles->to_host_async(storage, geometry, tiles);
+      synchronize();
+      m_device_tiles->finish_to_host(geometry, tiles);
+    }
+  }
   const std::size_t count = geometry.texels();
   for (std::size_t t = 0; t < count; ++t) {
     const std::int32_t v = tiles[t] >= m_policy.inf ? kInf32 : tiles[t];
     tiles[t] = m_policy.normalize(v);
   }
-}
-
-void Solver::gather_view_tiles_async(const ViewGeometry&, std::int32_t*, void*, void*) {
-  throw UsageError(std::string(name()) + " keeps no matrix spread over several GPUs: nothing to gather");
 }
 
 std::optional<std::vector<std::int32_t>> Solver::path(int, int) {

@@ -11,12 +11,15 @@
 #include <apsp/view/view.h>
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace apsp {
+
+class DeviceTileMinima;
 
 /// @brief How far one step() goes.
 enum class Granularity { KStep, Phase, Round, ToEnd };
@@ -55,8 +58,8 @@ struct StepResult {
 
 class Solver {
  public:
-  explicit Solver(const SolverOptions& options) : m_options(options) {}
-  virtual ~Solver() = default;
+  explicit Solver(const SolverOptions& options);
+  virtual ~Solver();
   Solver(const Solver&) = delete;
   Solver& operator=(const Solver&) = delete;
 
@@ -91,36 +94,36 @@ class Solver {
   /// @brief One distance, widened to int32 (kInf32 when unreachable).
   std::int32_t value_at(int i, int j);
 
-  /// @brief Tile minimum per texel of @p geometry (rows*cols values, unreachable = kInf32). GPU variants
-  /// reduce on the device and copy only the tiles.
+  /// @brief Tile minimum per texel of @p geometry (rows*cols values, unreachable = kInf32), from storage()
+  /// by view/'s reductions: GPU variants reduce on the device (each GPU its own rows) and copy only the tiles.
   void view_tiles(const ViewGeometry& geometry, std::int32_t* tiles);
 
   const RangePolicy& range_policy() const { return m_policy; }
 
-  /// @brief Where a GPU variant keeps its matrix, for device-side consumers such as the CUDA–OpenGL heatmap
-  /// path (which reduces tiles and encodes codes without a host round trip). Empty for CPU variants.
-  struct DeviceMatrixRef {
-    const void* data = nullptr;  ///< device pointer to element (0, 0)
-    std::size_t pitch_bytes = 0;
-    int n = 0;                   ///< logical size
-    DType dtype = DType::I32;
-    int device = -1;             ///< CUDA device ordinal
-    void* stream = nullptr;      ///< cudaStream_t the solver enqueues on: order reads after its work
+  /// @brief One band of matrix rows as a variant stores it. Host-only description: the pointer is a device
+  /// pointer when @p device >= 0.
+  struct StorageBand {
+    int device = -1;              ///< CUDA device ordinal; -1: host memory
+    const void* data = nullptr;   ///< element (row_begin, 0)
+    std::size_t pitch_bytes = 0;  ///< bytes between rows
+    int row_begin = 0;            ///< first matrix row of the band
+    int rows = 0;                 ///< real rows (< n) the band holds, from row_begin
+    void* stream = nullptr;       ///< cudaStream_t to enqueue reads of a device band on
   };
-  /// @brief The device matrix, or data == nullptr when the variant keeps none (CPU variants).
-  virtual DeviceMatrixRef device_matrix() const { return {}; }
-
-  /// @brief Variants whose matrix is spread over several GPUs: the CUDA device their view tiles can be
-  /// gathered onto (the first GPU), for device-side consumers; -1 otherwise.
-  virtual int view_gather_device() const { return -1; }
-  /// @brief Enqueues the tile minima of @p geometry into @p dst (geometry.texels() int32 on
-  /// view_gather_device()), ordered on @p stream (a cudaStream_t of that device): every GPU reduces its own rows
-  /// after its queued steps and only those tiles travel. Raw minima as raw_view_tiles() gives them (INT_MAX
-  /// where no cell, no range policy applied). @p after_wait, when not null, is a cudaEvent_t recorded on
-  /// @p stream once it has waited for the GPUs (what follows it is the gather's own work).
-  /// @throws UsageError where view_gather_device() is -1.
-  virtual void gather_view_tiles_async(const ViewGeometry& geometry, std::int32_t* dst, void* stream,
-                                       void* after_wait);
+  /// @brief Where the matrix lives: one band (a CPU variant's host matrix, a one-GPU device matrix) or one
+  /// band per GPU, in row order. What view/ reduces tiles from (the solver does no view work itself).
+  struct Storage {
+    int n = 0;  ///< logical size
+    DType dtype = DType::I32;
+    std::vector<StorageBand> bands;  ///< empty: no matrix allocated yet
+    bool on_device() const { return !bands.empty() && bands.front().device >= 0; }
+  };
+  /// @brief The storage as it is; orders nothing (to pick a device, not to read).
+  virtual Storage storage() const = 0;
+  /// @brief storage(), with each device band's stream ordered after everything the solver queued on that band,
+  /// and the solver's later work on the band ordered after what the caller enqueues on that stream before the
+  /// next step: enqueue the reads right after this call, on the bands' streams. Host storage: storage().
+  virtual Storage storage_for_reads_async() { return storage(); }
 
   /// @brief Samples recorded since reset(). GPU variants add samples when their CUDA events complete:
   /// collect_timings(false) pulls in those that are ready without stalling; (true) waits for all.
@@ -144,8 +147,6 @@ class Solver {
   /// @brief Raw copy into @p out, which the base allocated with the solver's n, block and dtype.
   virtual void read_raw(DistanceMatrix& out) = 0;
   virtual std::int32_t raw_value_at(int i, int j) = 0;
-  /// @brief Raw tile minima (int32-widened, not normalized).
-  virtual void raw_view_tiles(const ViewGeometry& geometry, std::int32_t* tiles) = 0;
 
   /// @brief Host bytes the variant allocates in load() for an n x n matrix (CPU variants: their working copy
   /// and next-hop table), so reset() can refuse before allocating anything.
@@ -166,6 +167,7 @@ class Solver {
   RangePolicy m_policy;
   ProfileLog m_profile;
   DistanceMatrix m_initial;  ///< kept, only when some weight is negative, to recover a negative cycle's vertices
+  std::unique_ptr<DeviceTileMinima> m_device_tiles;  ///< view/'s buffers for view_tiles() of device storage
 };
 
 /// @brief Runs @p solver to the end: reset, then step(ToEnd).

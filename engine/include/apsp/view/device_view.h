@@ -6,8 +6,9 @@
 /// Host-only header: no cuda_runtime.h. Surfaces are `unsigned long long` (cudaSurfaceObject_t) and streams
 /// `void*` (cudaStream_t). Builds without CUDA get a stub whose constructor throws UnavailableError.
 ///
-/// Solvers spread over several GPUs have no single device matrix: the Solver& overloads of stage 1 have each GPU
-/// reduce its own rows and gather only the tiles onto this encoder's device.
+/// The encoder reads the solver's Solver::Storage: a matrix on one GPU directly; a matrix spread over several
+/// GPUs by having each GPU reduce its own rows and gathering only the tiles onto this encoder's device
+/// (DeviceTileMinima, apsp/view/tile_minima.h).
 ///
 /// Two stages, so that the solver's stream never waits for graphics and graphics never waits for the solver:
 ///  1. reduce_async() on the solver's stream, right after a step: tile minima (view_tile_min_async), normalized
@@ -42,8 +43,8 @@ class DeviceViewEncoder {
   /// @brief The CUDA device an encoder for @p solver must live on: the one holding its device matrix, or, for
   /// a matrix spread over several GPUs, the one its view tiles are gathered onto; -1 for CPU variants.
   static int device_for(const Solver& solver) {
-    const Solver::DeviceMatrixRef m = solver.device_matrix();
-    return m.data ? m.device : solver.view_gather_device();
+    const Solver::Storage s = solver.storage();
+    return s.on_device() ? s.bands.front().device : -1;
   }
 
   /// @param device CUDA device ordinal that holds the matrices this encoder will read.
@@ -55,22 +56,17 @@ class DeviceViewEncoder {
   DeviceViewEncoder(const DeviceViewEncoder&) = delete;
   DeviceViewEncoder& operator=(const DeviceViewEncoder&) = delete;
 
-  /// @brief Enqueues stage 1 on @p matrix.stream for @p geometry. Values >= policy.inf or >=
+  /// @brief Enqueues stage 1 for @p geometry from wherever @p solver keeps its matrix (this encoder must be on
+  /// device_for(solver)): on one GPU, on the solver's stream; spread over several GPUs, every GPU reduces its
+  /// own rows after its queued steps and only the tiles travel here, then normalization and range on the
+  /// encoder's own stream (the reduce time excludes waiting for the solver's GPUs). Values >= policy.inf or >=
   /// policy.unreachable_from become kInf32 (as Solver::view_tiles does). With @p fixed the range is that one
   /// instead of the tiles' own. Reallocates (synchronizing) only when the geometry's size changes.
-  void reduce_async(const Solver::DeviceMatrixRef& matrix, const ViewGeometry& geometry, const RangePolicy& policy,
-                    std::optional<ValueRange> fixed);
-  /// @brief Enqueues the tile minima of @p matrix into the previous-tiles buffer, so that the next encode
-  /// marks what changed after this point (the state before a step). Same geometry as the next reduce.
-  void capture_previous_async(const Solver::DeviceMatrixRef& matrix, const ViewGeometry& geometry,
-                              const RangePolicy& policy);
-
-  /// @brief Stage 1 from wherever @p solver keeps its matrix (this encoder must be on device_for(solver)): its
-  /// device matrix, as above; or, for a matrix spread over several GPUs, every GPU reduces its own rows after
-  /// its queued steps and only the tiles travel here (Solver::gather_view_tiles_async), then normalization and
-  /// range as above, on the encoder's own stream (the reduce time excludes waiting for the solver's GPUs).
+  /// @throws UsageError when the solver keeps no device matrix or the view is empty.
   void reduce_async(Solver& solver, const ViewGeometry& geometry, std::optional<ValueRange> fixed);
-  /// @brief capture_previous_async() from wherever @p solver keeps its matrix, as reduce_async(Solver&, ...).
+  /// @brief Enqueues the tile minima of @p solver's matrix into the previous-tiles buffer, as reduce_async(), so
+  /// that the next encode marks what changed after this point (the state before a step). Same geometry as the
+  /// next reduce. Does nothing for a solver without a device matrix on this encoder's device.
   void capture_previous_async(Solver& solver, const ViewGeometry& geometry);
 
   /// @brief Whether the last reduce_async() has finished on the GPU (cudaEventQuery: never waits).

@@ -53,21 +53,18 @@ template <class T> void CpuSolverBase<T>::read_raw(DistanceMatrix& out) {
 
 template <class T> std::int32_t CpuSolverBase<T>::raw_value_at(int i, int j) { return m_d.template row<T>(i)[j]; }
 
-template <class T> void CpuSolverBase<T>::raw_view_tiles(const ViewGeometry& g, std::int32_t* tiles) {
-#pragma omp parallel for schedule(static) num_threads(threads())
-  for (int y = 0; y < g.rows; ++y) {
-    std::int32_t* out = tiles + static_cast<std::size_t>(y) * static_cast<std::size_t>(g.cols);
-    for (int x = 0; x < g.cols; ++x) out[x] = INT32_MAX;
-    for (int i = g.row_begin(y); i < g.row_begin(y + 1); ++i) {
-      const T* row = m_d.template row<T>(i);
-      for (int x = 0; x < g.cols; ++x) {
-        const int j1 = g.col_begin(x + 1);
-        std::int32_t m = out[x];
-        for (int j = g.col_begin(x); j < j1; ++j) m = std::min<std::int32_t>(m, row[j]);
-        out[x] = m;
-      }
-    }
+template <class T> Solver::Storage CpuSolverBase<T>::storage() const {
+  Storage s;
+  s.n = m_d.n();
+  s.dtype = options().dtype;
+  if (m_d.n() > 0) {
+    StorageBand band;
+    band.data = m_d.template row<T>(0);
+    band.pitch_bytes = m_d.pitch_bytes();
+    band.rows = m_d.n();
+    s.bands.push_back(band);
   }
+  return s;
 }
 
 template <class T> void CpuSolverBase<T>::relax_with_paths(int i0, int i1, int j0, int j1, int k0, int k1) {

@@ -13,6 +13,8 @@ template <class T> class CpuSolverBase : public Solver {
   using Solver::Solver;
 
   std::optional<std::vector<std::int32_t>> path(int i, int j) override;
+  /// @brief The host matrix as one band.
+  Storage storage() const override;
 
  protected:
   void load(const DistanceMatrix& padded) override;
@@ -20,7 +22,6 @@ template <class T> class CpuSolverBase : public Solver {
   bool negative_diagonal(bool wait) override;
   void read_raw(DistanceMatrix& out) override;
   std::int32_t raw_value_at(int i, int j) override;
-  void raw_view_tiles(const ViewGeometry& geometry, std::int32_t* tiles) override;
 
   T* data() { return m_d.template row<T>(0); }
   std::size_t ld() const { return m_d.pitch(); }

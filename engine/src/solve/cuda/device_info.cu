@@ -1,5 +1,6 @@
 // Device facts for `apsp info --device`, the GUI's device panel and the peak figures of `apsp bench`.
 // Never throws: a machine without a usable GPU just has no devices.
+#include <apsp/cuda/check.cuh>
 #include <apsp/solve/device_info.h>
 
 #include "solve/cuda/kernels.cuh"
@@ -38,7 +39,7 @@ std::string cuda_unavailable_reason() {
   cudaError_t status = cudaSuccess;
   const int count = query_device_count(&status);
   if (count > 0) return "";
-  if (status != cudaSuccess) return std::string("no CUDA device: ") + cudaGetErrorName(status) + " (" + cudaGetErrorString(status) + ")";
+  if (status != cudaSuccess) return "no CUDA device: " + cuda::cuda_error_text(status);
   return "no CUDA device";
 }
 

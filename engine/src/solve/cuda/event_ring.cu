@@ -1,11 +1,8 @@
-#include "solve/cuda/cuda_check.cuh"
 #include "solve/cuda/event_ring.cuh"
 
-namespace apsp::cuda {
+#include <apsp/cuda/check.cuh>
 
-EventRing::~EventRing() {
-  for (cudaEvent_t e : m_events) (void)cudaEventDestroy(e);
-}
+namespace apsp::cuda {
 
 int EventRing::record(cudaStream_t stream) {
   int slot;
@@ -13,12 +10,10 @@ int EventRing::record(cudaStream_t stream) {
     slot = m_free.back();
     m_free.pop_back();
   } else {
-    cudaEvent_t e = nullptr;
-    APSP_CUDA_CHECK(cudaEventCreate(&e));
-    m_events.push_back(e);
+    m_events.push_back(Event::create_timed());
     slot = static_cast<int>(m_events.size()) - 1;
   }
-  APSP_CUDA_CHECK(cudaEventRecord(m_events[static_cast<std::size_t>(slot)], stream));
+  APSP_CUDA_CHECK(cudaEventRecord(m_events[static_cast<std::size_t>(slot)].get(), stream));
   return slot;
 }
 
@@ -27,14 +22,16 @@ void EventRing::add(const PhaseSample& sample, int start, int end) { m_pending.p
 void EventRing::release(int slot) { m_free.push_back(slot); }
 
 void EventRing::collect(bool wait, const std::function<void(const PhaseSample&)>& sink) {
-  if (wait && !m_pending.empty()) APSP_CUDA_CHECK(cudaEventSynchronize(m_events[static_cast<std::size_t>(m_pending.back().end)]));
+  if (wait && !m_pending.empty())
+    APSP_CUDA_CHECK(cudaEventSynchronize(m_events[static_cast<std::size_t>(m_pending.back().end)].get()));
   while (!m_pending.empty()) {
     Pending& p = m_pending.front();
-    const cudaError_t status = cudaEventQuery(m_events[static_cast<std::size_t>(p.end)]);
+    const cudaError_t status = cudaEventQuery(m_events[static_cast<std::size_t>(p.end)].get());
     if (status == cudaErrorNotReady) break;
     APSP_CUDA_CHECK(status);
     float ms = 0;
-    APSP_CUDA_CHECK(cudaEventElapsedTime(&ms, m_events[static_cast<std::size_t>(p.start)], m_events[static_cast<std::size_t>(p.end)]));
+    APSP_CUDA_CHECK(cudaEventElapsedTime(&ms, m_events[static_cast<std::size_t>(p.start)].get(),
+                                         m_events[static_cast<std::size_t>(p.end)].get()));
     PhaseSample s = p.sample;
     s.ms = ms;
     release(p.start);

@@ -1,9 +1,8 @@
 #pragma once
 // Pending CUDA-event pairs of the profile: samples are read only once their end event has completed, so the
 // GUI never stalls on a long kernel to fill its plots.
+#include <apsp/cuda/stream.cuh>
 #include <apsp/profile/profile.h>
-
-#include <cuda_runtime.h>
 
 #include <deque>
 #include <functional>
@@ -14,7 +13,6 @@ namespace apsp::cuda {
 class EventRing {
  public:
   EventRing() = default;
-  ~EventRing();
   EventRing(const EventRing&) = delete;
   EventRing& operator=(const EventRing&) = delete;
 
@@ -36,7 +34,7 @@ class EventRing {
     int end;
   };
   void release(int slot);
-  std::vector<cudaEvent_t> m_events;
+  std::vector<Event> m_events;  ///< timed events, reused through m_free
   std::vector<int> m_free;
   std::deque<Pending> m_pending;
 };

@@ -2,7 +2,7 @@
 // Launchers of every CUDA solver kernel. Each one only enqueues work on the stream it takes last (hence the
 // _async suffix) and checks the launch. Kernels see matrices through MatrixView; row ranges are given
 // explicitly so that a multi-GPU band split can run the same kernels on its own rows.
-#include "solve/cuda/device_matrix.cuh"
+#include "cuda/buffer.cuh"
 
 #include <apsp/profile/profile.h>
 #include <apsp/solve/device_info.h>

@@ -4,7 +4,7 @@
 #include <climits>
 #include <cstddef>
 
-#include "solve/cuda/cuda_check.cuh"
+#include <apsp/cuda/check.cuh>
 #include "solve/cuda/minplus.cuh"
 #include "solve/cuda/multi_gpu_kernels.cuh"
 
@@ -54,35 +54,7 @@ __global__ void __launch_bounds__(kThreads)
   }
 }
 
-__global__ void fill_int32_kernel(std::int32_t* dst, std::size_t count, std::int32_t value) {
-  for (std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x; i < count;
-       i += static_cast<std::size_t>(gridDim.x) * blockDim.x)
-    dst[i] = value;
-}
-
-__global__ void min_into_kernel(std::int32_t* dst, const std::int32_t* src, std::size_t count) {
-  for (std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x; i < count;
-       i += static_cast<std::size_t>(gridDim.x) * blockDim.x)
-    dst[i] = min(dst[i], src[i]);
-}
-
-int elementwise_blocks(std::size_t count) {
-  return static_cast<int>(std::min<std::size_t>(1024, (count + kThreads - 1) / kThreads));
-}
-
 }  // namespace
-
-void fill_int32_async(std::int32_t* dst, std::size_t count, std::int32_t value, cudaStream_t stream) {
-  if (count == 0) return;
-  fill_int32_kernel<<<elementwise_blocks(count), kThreads, 0, stream>>>(dst, count, value);
-  APSP_CUDA_CHECK_LAUNCH("fill_int32_kernel");
-}
-
-void min_into_async(std::int32_t* dst, const std::int32_t* src, std::size_t count, cudaStream_t stream) {
-  if (count == 0) return;
-  min_into_kernel<<<elementwise_blocks(count), kThreads, 0, stream>>>(dst, src, count);
-  APSP_CUDA_CHECK_LAUNCH("min_into_kernel");
-}
 
 template <class T>
 void fill_band_identity_async(MatrixView<T> band, int row_offset, cudaStream_t stream) {

@@ -7,7 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "solve/cuda/device_matrix.cuh"
+#include "cuda/buffer.cuh"
 
 namespace apsp::cuda {
 
@@ -22,10 +22,5 @@ void fill_band_identity_async(MatrixView<T> band, int row_offset, cudaStream_t s
 template <class T>
 void band_relax_k_async(MatrixView<T> band, int row_offset, int n, const T* row_k, int k, Phase phase, int p0, int p1,
                         cudaStream_t stream);
-
-/// @brief dst[i] = value for i < count.
-void fill_int32_async(std::int32_t* dst, std::size_t count, std::int32_t value, cudaStream_t stream);
-/// @brief dst[i] = min(dst[i], src[i]) for i < count: merges the partial view tiles of several bands.
-void min_into_async(std::int32_t* dst, const std::int32_t* src, std::size_t count, cudaStream_t stream);
 
 }  // namespace apsp::cuda

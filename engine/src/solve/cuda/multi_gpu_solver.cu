@@ -19,12 +19,13 @@
 //
 // Streams per GPU: main (phase 3), aux (high priority: phases 1 and 2 and the look-ahead strips) and comm
 // (high priority: broadcasts, so that a broadcast's kernel or copy is not queued behind a phase-3 grid).
-// Look-ahead (APSP_CUDA_LOOKAHEAD=0 turns it off): in phase 3 of round r every GPU first computes, on aux,
-// the tile column holding the next pivot's columns and, on the next owner, the tile row holding the next
-// pivot's rows; main runs the rest. So the next owner's phases 1 and 2 and the broadcast of the next row
-// panel overlap the bulk of phase 3 everywhere. Ordering (all by events, never by the host):
+// Look-ahead (APSP_CUDA_LOOKAHEAD=0 turns it off; phase 3 is the band round driver's, tuned_round.cuh): in
+// phase 3 of round r every GPU first computes, on aux, the tile column holding the next pivot's columns and,
+// on the next owner, the tile row holding the next pivot's rows; main runs the rest. So the next owner's
+// phases 1 and 2 and the broadcast of the next row panel overlap the bulk of phase 3 everywhere. Ordering (all
+// by events, never by the host; the names are BandStreams' in band_streams.cuh):
 //   - aux waits main's latest work when main did something aux has not seen (load, k-steps, a phase 3
-//     without look-ahead): BandState::main_dirty;
+//     without look-ahead): aux_after_main();
 //   - the strips of round r wait for main's phase-3 rest of round r - 1 (rest_done), which wrote them;
 //   - main's phase 3 of round r waits for aux (phase 2 of round r, and through it the broadcast);
 //   - comm waits for aux just before each broadcast: on the owner the row panel is done; on every GPU the
@@ -43,7 +44,7 @@
 // including its row panel; phase 3 per GPU, main stream only, so with look-ahead the strips are not in it),
 // and one Comm sample per GPU per broadcast: the time on that GPU's comm stream from when it was ready to
 // receive (or send) to the end of its part, which includes waiting for the owner; bytes = the payload.
-// Modeled bytes and updates per GPU follow cuda_solver.cu's model restricted to the GPU's rows.
+// Modeled bytes and updates per GPU: solve/round_model.h restricted to the GPU's rows (its BandShare).
 #include <apsp/core/errors.h>
 #include <apsp/solve/block_size.h>
 #include <apsp/solve/multi_gpu_bands.h>
@@ -59,14 +60,18 @@
 #include <vector>
 
 #include "solve/cuda/band_comm.cuh"
-#include "solve/cuda/cuda_check.cuh"
+#include "solve/cuda/band_streams.cuh"
+#include <apsp/cuda/check.cuh>
+#include <apsp/cuda/stream.cuh>
 #include "solve/cuda/cuda_solver.h"
-#include "solve/cuda/device_matrix.cuh"
+#include "cuda/buffer.cuh"
+#include "cuda/device_guard.cuh"
 #include "solve/cuda/event_ring.cuh"
 #include "solve/cuda/kernels.cuh"
 #include "solve/cuda/multi_gpu_kernels.cuh"
 #include "solve/cuda/multi_gpu_solver.h"
-#include "view/cuda/view_tiles.cuh"
+#include "solve/cuda/tuned_round.cuh"
+#include "solve/round_model.h"
 
 // multi_gpu_row_bands() (public, host-only) repeats this solver's layout for displays: keep them in step.
 static_assert(apsp::detail::kMultiGpuTileRows == apsp::cuda::kTunedTileRows &&
@@ -77,20 +82,6 @@ namespace apsp::cuda {
 namespace {
 
 constexpr const char* kName = "cuda-tuned";
-
-int round_up(int v, int m) { return (v + m - 1) / m * m; }
-
-/// Restores the caller's current device when a public entry point returns (per-band work switches it).
-class CurrentDeviceGuard {
- public:
-  CurrentDeviceGuard() { (void)cudaGetDevice(&m_device); }
-  ~CurrentDeviceGuard() { (void)cudaSetDevice(m_device); }
-  CurrentDeviceGuard(const CurrentDeviceGuard&) = delete;
-  CurrentDeviceGuard& operator=(const CurrentDeviceGuard&) = delete;
-
- private:
-  int m_device = 0;
-};
 
 CommPath choose_comm(const MultiGpuConfig& config) {
   std::string want = config.comm;
@@ -107,11 +98,6 @@ CommPath choose_comm(const MultiGpuConfig& config) {
   return nccl_compiled() && distinct ? CommPath::Nccl : CommPath::Peer;
 }
 
-/// Side of the device matrix: cuda-tuned's phase 3 works on whole 128-row x 128-word tiles.
-int device_side(int padded, std::size_t elem_bytes) {
-  return round_up(padded, kTunedTileWords * static_cast<int>(4 / elem_bytes));
-}
-
 struct Layout {
   int side = 0;
   std::vector<Band> bands;
@@ -121,7 +107,7 @@ Layout plan_layout(int n, int block, std::size_t elem_bytes, std::size_t parts) 
   Layout l;
   if (n <= 0) return l;
   const int padded = (n + block - 1) / block * block;
-  l.side = device_side(padded, elem_bytes);
+  l.side = round_model::tuned_device_side(padded, elem_bytes);  // whole 128-row x 128-word phase-3 tiles
   l.bands = split_bands(l.side, band_unit(block, kTunedTileRows), static_cast<int>(parts));
   return l;
 }
@@ -176,21 +162,13 @@ class MultiGpuSolver final : public MultiGpuSolverBase {
   MultiGpuSolver(const SolverOptions& options, const MultiGpuConfig& config)
       : MultiGpuSolverBase(options), m_devices(config.devices) {
     CurrentDeviceGuard guard;
-    const char* env = std::getenv("APSP_CUDA_LOOKAHEAD");
-    m_lookahead = !(env && std::string(env) == "0");
+    m_lookahead = round_model::lookahead_enabled();
     const CommPath path = choose_comm(config);
     for (int d : m_devices) {
       APSP_CUDA_CHECK(cudaSetDevice(d));
       auto b = std::make_unique<BandState>();
       b->device = d;
-      b->main = Stream::create();
-      b->aux = Stream::create(/*high_priority=*/true);
-      b->comm = Stream::create(/*high_priority=*/true);
-      b->main_mark = SyncEvent::create();
-      b->aux_mark = SyncEvent::create();
-      b->send_mark = SyncEvent::create();
-      b->comm_mark = SyncEvent::create();
-      b->rest_done = SyncEvent::create();
+      b->streams = BandStreams::create(/*with_comm=*/true);
       b->flags = MappedFlags(1);
       m_bands.push_back(std::move(b));
     }
@@ -203,15 +181,7 @@ class MultiGpuSolver final : public MultiGpuSolverBase {
     CurrentDeviceGuard guard;
     for (auto& b : m_bands) {
       if (cudaSetDevice(b->device) != cudaSuccess) continue;
-      (void)cudaStreamSynchronize(b->main.get());
-      (void)cudaStreamSynchronize(b->aux.get());
-      (void)cudaStreamSynchronize(b->comm.get());
-    }
-    // A gather's merge runs on the consumer's stream and reads the staging buffers on the gather device.
-    if (!m_gather.empty() && cudaSetDevice(view_gather_device()) == cudaSuccess) {
-      if (m_gather_merged_recorded) (void)cudaEventSynchronize(m_gather_merged.get());
-      m_gather.clear();
-      m_gather_merged = SyncEvent();
+      b->streams.drain();
     }
     m_comm.reset();
     for (auto& b : m_bands) {
@@ -239,15 +209,40 @@ class MultiGpuSolver final : public MultiGpuSolverBase {
     CurrentDeviceGuard guard;
     for (auto& b : m_bands) {
       use(*b);
-      APSP_CUDA_CHECK(cudaStreamSynchronize(b->main.get()));
-      APSP_CUDA_CHECK(cudaStreamSynchronize(b->aux.get()));
-      APSP_CUDA_CHECK(cudaStreamSynchronize(b->comm.get()));
+      b->streams.synchronize();
     }
   }
 
-  /// No single device holds the matrix, so consumers take the view_tiles() path (each GPU reduces its rows
-  /// and only the tiles travel).
-  DeviceMatrixRef device_matrix() const override { return {}; }
+  /// One band per GPU (every band, in row order; rows counts the real rows below n).
+  Storage storage() const override {
+    Storage st;
+    st.n = m_n;
+    st.dtype = options().dtype;
+    for (const auto& bp : m_bands) {
+      StorageBand band;
+      band.device = bp->device;
+      band.data = bp->matrix.data();
+      band.pitch_bytes = bp->matrix.pitch_bytes();
+      band.row_begin = bp->band.row_begin;
+      band.rows = real_rows(bp->band, m_n);
+      band.stream = bp->streams.main();
+      st.bands.push_back(band);
+    }
+    return st;
+  }
+
+  /// Main of every band with real rows after everything issued on that GPU; main is marked dirty, so later
+  /// phase work on aux waits for the reads enqueued there.
+  Storage storage_for_reads_async() override {
+    CurrentDeviceGuard guard;
+    for (auto& bp : m_bands) {
+      if (real_rows(bp->band, m_n) == 0) continue;
+      use(*bp);
+      bp->streams.join_to_main();
+      bp->streams.main_written();
+    }
+    return storage();
+  }
 
  protected:
   void load(const DistanceMatrix& padded) override {
@@ -257,7 +252,7 @@ class MultiGpuSolver final : public MultiGpuSolverBase {
       use(*b);
       b->ring.clear();
       b->flags.clear();
-      b->main_dirty = b->aux_dirty = b->comm_dirty = b->rest_pending = false;
+      b->streams.clear();
     }
     m_n = padded.n();
     m_padded = padded.padded_n();
@@ -270,7 +265,6 @@ class MultiGpuSolver final : public MultiGpuSolverBase {
         use(*b);
         b->matrix = DeviceMatrix();
         b->k_row = DeviceMatrix();
-        b->tiles = DeviceMatrix();
         for (int p = 0; p < 2; ++p) b->row_panel[p] = DeviceMatrix(), b->col_t[p] = DeviceMatrix();
       }
       check_memory(layout, m_n, options(), m_devices);  // every GPU, before allocating on any
@@ -294,7 +288,7 @@ class MultiGpuSolver final : public MultiGpuSolverBase {
       BandState& b = *bp;
       use(b);
       if (b.band.empty()) continue;
-      cudaStream_t s = b.main.get();
+      cudaStream_t s = b.streams.main();
       const int start = b.ring.record(s);
       if (m_layout.side > m_padded) fill_band_identity_async<T>(band_view(b), b.band.row_begin, s);
       const int rows = std::max(0, std::min(b.band.row_end, m_padded) - b.band.row_begin);
@@ -305,7 +299,7 @@ class MultiGpuSolver final : public MultiGpuSolverBase {
       PhaseSample sample = make_sample(b, -1, Phase::Upload);
       sample.bytes = static_cast<std::uint64_t>(rows) * static_cast<std::uint64_t>(m_padded) * sizeof(T);
       b.ring.add(sample, start, b.ring.record(s));
-      b.main_dirty = true;
+      b.streams.main_written();
     }
   }
 
@@ -353,8 +347,8 @@ class MultiGpuSolver final : public MultiGpuSolverBase {
       const int rows = real_rows(b.band, m_n);
       if (rows == 0) continue;
       use(b);
-      join_to_main(b);
-      cudaStream_t s = b.main.get();
+      b.streams.join_to_main();
+      cudaStream_t s = b.streams.main();
       const int start = b.ring.record(s);
       APSP_CUDA_CHECK(cudaMemcpy2DAsync(out.row<T>(b.band.row_begin), out.pitch_bytes(), b.matrix.data(),
                                         b.matrix.pitch_bytes(), static_cast<std::size_t>(m_n) * sizeof(T),
@@ -370,169 +364,25 @@ class MultiGpuSolver final : public MultiGpuSolverBase {
     CurrentDeviceGuard guard;
     BandState& b = *m_bands[static_cast<std::size_t>(band_of_row(m_layout.bands, i))];
     use(b);
-    join_to_main(b);
+    b.streams.join_to_main();
     T v{};
     APSP_CUDA_CHECK(cudaMemcpyAsync(&v, band_view(b).row(i - b.band.row_begin) + j, sizeof(T), cudaMemcpyDeviceToHost,
-                                    b.main.get()));
-    APSP_CUDA_CHECK(cudaStreamSynchronize(b.main.get()));
+                                    b.streams.main()));
+    APSP_CUDA_CHECK(cudaStreamSynchronize(b.streams.main()));
     return v;
-  }
-
-  void raw_view_tiles(const ViewGeometry& g, std::int32_t* tiles) override {
-    if (g.texels() == 0 || m_n == 0) return;
-    std::fill(tiles, tiles + g.texels(), INT_MAX);
-    CurrentDeviceGuard guard;
-    struct Part {
-      int y_begin = 0, y_end = 0;
-      std::vector<std::int32_t> host;
-    };
-    std::vector<Part> parts(m_bands.size());
-    // Every GPU reduces the texel rows that meet its rows; only those tiles come back.
-    for (std::size_t i = 0; i < m_bands.size(); ++i) {
-      BandState& b = *m_bands[i];
-      Part& part = parts[i];
-      std::tie(part.y_begin, part.y_end) = texel_rows(b, g);
-      if (part.y_end <= part.y_begin) continue;
-      use(b);
-      join_to_main(b);
-      band_tiles_async(b, g, part.y_begin, part.y_end);
-    }
-    for (std::size_t i = 0; i < m_bands.size(); ++i) {
-      Part& part = parts[i];
-      if (part.y_end <= part.y_begin) continue;
-      BandState& b = *m_bands[i];
-      use(b);
-      part.host.resize(static_cast<std::size_t>(part.y_end - part.y_begin) * static_cast<std::size_t>(g.cols));
-      APSP_CUDA_CHECK(cudaMemcpyAsync(part.host.data(), b.tiles.data(), part.host.size() * sizeof(std::int32_t),
-                                      cudaMemcpyDeviceToHost, b.main.get()));
-    }
-    synchronize();
-    for (const Part& part : parts) {
-      if (part.y_end <= part.y_begin) continue;
-      std::int32_t* out = tiles + static_cast<std::size_t>(part.y_begin) * static_cast<std::size_t>(g.cols);
-      for (std::size_t t = 0; t < part.host.size(); ++t) out[t] = std::min(out[t], part.host[t]);
-    }
-  }
-
-  int view_gather_device() const override { return m_devices.front(); }
-
-  /// Each GPU reduces its texel rows on main after its queued work (as raw_view_tiles) and copies them into
-  /// a staging buffer on the gather device; @p stream waits for those copies and merges them into @p dst.
-  /// Nothing waits on the host. Main is marked dirty, so later phase work on aux waits for the reads.
-  void gather_view_tiles_async(const ViewGeometry& g, std::int32_t* dst, void* stream, void* after_wait) override {
-    if (g.texels() == 0) return;
-    CurrentDeviceGuard guard;
-    auto s = static_cast<cudaStream_t>(stream);
-    const int display = view_gather_device();
-    if (m_gather.size() != m_bands.size()) {
-      m_gather.clear();
-      for (auto& b : m_bands) {
-        use(*b);
-        m_gather.push_back(GatherPart{});
-        m_gather.back().copied = SyncEvent::create();
-      }
-      APSP_CUDA_CHECK(cudaSetDevice(display));
-      m_gather_merged = SyncEvent::create();
-      m_gather_merged_recorded = false;
-    }
-    std::vector<std::pair<int, int>> rows(m_bands.size());
-    for (std::size_t i = 0; i < m_bands.size(); ++i) {
-      BandState& b = *m_bands[i];
-      GatherPart& part = m_gather[i];
-      rows[i] = texel_rows(b, g);
-      const auto [y_begin, y_end] = rows[i];
-      if (y_end <= y_begin) continue;  // no real rows in this band (or no matrix)
-      const std::size_t count = static_cast<std::size_t>(y_end - y_begin) * static_cast<std::size_t>(g.cols);
-      if (part.staging.empty() || static_cast<std::size_t>(part.staging.cols()) < count) {
-        APSP_CUDA_CHECK(cudaSetDevice(display));
-        part.staging = DeviceMatrix();
-        part.staging = DeviceMatrix(1, static_cast<int>(count), sizeof(std::int32_t),
-                                    std::string(kName) + " gathered view tiles");
-      }
-      use(b);
-      join_to_main(b);
-      // The staging buffer may still be read by the previous merge.
-      if (m_gather_merged_recorded) APSP_CUDA_CHECK(cudaStreamWaitEvent(b.main.get(), m_gather_merged.get(), 0));
-      band_tiles_async(b, g, y_begin, y_end);
-      APSP_CUDA_CHECK(cudaMemcpyPeerAsync(part.staging.data(), display, b.tiles.data(), b.device,
-                                          count * sizeof(std::int32_t), b.main.get()));
-      APSP_CUDA_CHECK(cudaEventRecord(part.copied.get(), b.main.get()));
-      b.main_dirty = true;
-    }
-    APSP_CUDA_CHECK(cudaSetDevice(display));
-    for (std::size_t i = 0; i < m_bands.size(); ++i)
-      if (rows[i].second > rows[i].first)
-        APSP_CUDA_CHECK(cudaStreamWaitEvent(s, m_gather[i].copied.get(), 0));
-    if (after_wait) APSP_CUDA_CHECK(cudaEventRecord(static_cast<cudaEvent_t>(after_wait), s));
-    fill_int32_async(dst, g.texels(), INT_MAX, s);
-    for (std::size_t i = 0; i < m_bands.size(); ++i) {
-      const auto [y_begin, y_end] = rows[i];
-      if (y_end <= y_begin) continue;
-      min_into_async(dst + static_cast<std::size_t>(y_begin) * static_cast<std::size_t>(g.cols),
-                     static_cast<const std::int32_t*>(m_gather[i].staging.data()),
-                     static_cast<std::size_t>(y_end - y_begin) * static_cast<std::size_t>(g.cols), s);
-    }
-    APSP_CUDA_CHECK(cudaEventRecord(m_gather_merged.get(), s));
-    m_gather_merged_recorded = true;
   }
 
  private:
   struct BandState {
     int device = 0;
     Band band;
-    Stream main;              ///< phase 3, k-steps, copies
-    Stream aux;               ///< high priority: phases 1 and 2, look-ahead strips
-    Stream comm;              ///< high priority: broadcasts
-    SyncEvent main_mark;      ///< main -> aux / comm ordering point
-    SyncEvent aux_mark;       ///< aux -> main ordering point
-    SyncEvent send_mark;      ///< aux -> comm: ready to send / to overwrite the receive buffer
-    SyncEvent comm_mark;      ///< comm -> aux / main ordering point
-    SyncEvent rest_done;      ///< look-ahead: main's part of the last phase 3 is done
-    bool main_dirty = false;  ///< main has work aux has not been ordered after
-    bool aux_dirty = false;   ///< aux has work main has not been ordered after
-    bool comm_dirty = false;  ///< comm has work main has not been ordered after
-    bool rest_pending = false;
+    BandStreams streams;  ///< main (phase 3, k-steps, copies), aux (phases 1 and 2, look-ahead strips), comm
     MappedFlags flags;  ///< [0]: a diagonal entry of this band went negative
     EventRing ring;
     DeviceMatrix matrix;        ///< band.rows() x side
     DeviceMatrix row_panel[2];  ///< pivot row panel, block x side elements in one linear row (by round parity)
     DeviceMatrix col_t[2];      ///< transposed column panel: block x band rows, 32-bit words
     DeviceMatrix k_row;         ///< row k for k-steps
-    DeviceMatrix tiles;         ///< partial view tiles
-  };
-
-  /// Texel rows [first, second) of @p g that meet band @p b's real rows (empty: {0, 0}).
-  std::pair<int, int> texel_rows(const BandState& b, const ViewGeometry& g) const {
-    const int row_end = b.band.row_begin + real_rows(b.band, m_n);
-    int y_begin = -1, y_end = 0;
-    if (row_end > b.band.row_begin)
-      for (int y = 0; y < g.rows; ++y)
-        if (std::max(g.row_begin(y), b.band.row_begin) < std::min(g.row_begin(y + 1), row_end)) {
-          if (y_begin < 0) y_begin = y;
-          y_end = y + 1;
-        }
-    return y_begin < 0 ? std::pair<int, int>{0, 0} : std::pair<int, int>{y_begin, y_end};
-  }
-
-  /// Texel rows [y_begin, y_end) of band @p b's partial tiles into b.tiles, on main (the caller ordered main
-  /// after the band's other streams); the band's device is current.
-  void band_tiles_async(BandState& b, const ViewGeometry& g, int y_begin, int y_end) {
-    const std::size_t count = static_cast<std::size_t>(y_end - y_begin) * static_cast<std::size_t>(g.cols);
-    if (b.tiles.empty() || static_cast<std::size_t>(b.tiles.cols()) < count) {
-      // The old buffer may still be read by a queued copy: cudaFree waits for the device.
-      b.tiles = DeviceMatrix();
-      b.tiles = DeviceMatrix(1, static_cast<int>(count), sizeof(std::int32_t), std::string(kName) + " view tiles");
-    }
-    const int row_end = b.band.row_begin + real_rows(b.band, m_n);
-    const MatrixView<T> d = band_view(b);
-    view_tile_min_rows_async<T>(d.data, d.pitch, b.band.row_begin, row_end, m_n, g.rows, g.cols, y_begin, y_end,
-                                static_cast<std::int32_t*>(b.tiles.data()), b.main.get());
-  }
-
-  /// One band's share of a gathered view: its tiles on the gather device, and when they got there.
-  struct GatherPart {
-    DeviceMatrix staging;  ///< on the gather device
-    SyncEvent copied;      ///< on the band's device: recorded on its main stream after the copy
   };
 
   void use(const BandState& b) const { APSP_CUDA_CHECK(cudaSetDevice(b.device)); }
@@ -585,44 +435,6 @@ class MultiGpuSolver final : public MultiGpuSolverBase {
     return s;
   }
 
-  // ---- ordering between one GPU's streams ----------------------------------------------------------------
-
-  void aux_after_main(BandState& b) {
-    if (!b.main_dirty) return;
-    APSP_CUDA_CHECK(cudaEventRecord(b.main_mark.get(), b.main.get()));
-    APSP_CUDA_CHECK(cudaStreamWaitEvent(b.aux.get(), b.main_mark.get(), 0));
-    b.main_dirty = false;
-  }
-  void main_after_aux(BandState& b) {
-    if (!b.aux_dirty) return;
-    APSP_CUDA_CHECK(cudaEventRecord(b.aux_mark.get(), b.aux.get()));
-    APSP_CUDA_CHECK(cudaStreamWaitEvent(b.main.get(), b.aux_mark.get(), 0));
-    b.aux_dirty = false;
-  }
-  void main_after_comm(BandState& b) {
-    if (!b.comm_dirty) return;
-    APSP_CUDA_CHECK(cudaEventRecord(b.comm_mark.get(), b.comm.get()));
-    APSP_CUDA_CHECK(cudaStreamWaitEvent(b.main.get(), b.comm_mark.get(), 0));
-    b.comm_dirty = false;
-  }
-  void aux_after_comm(BandState& b) {
-    APSP_CUDA_CHECK(cudaEventRecord(b.comm_mark.get(), b.comm.get()));
-    APSP_CUDA_CHECK(cudaStreamWaitEvent(b.aux.get(), b.comm_mark.get(), 0));
-  }
-  void comm_after_aux(BandState& b) {
-    APSP_CUDA_CHECK(cudaEventRecord(b.send_mark.get(), b.aux.get()));
-    APSP_CUDA_CHECK(cudaStreamWaitEvent(b.comm.get(), b.send_mark.get(), 0));
-  }
-  void comm_after_main(BandState& b) {
-    APSP_CUDA_CHECK(cudaEventRecord(b.main_mark.get(), b.main.get()));
-    APSP_CUDA_CHECK(cudaStreamWaitEvent(b.comm.get(), b.main_mark.get(), 0));
-  }
-  /// Main after everything issued on this GPU: what reads and k-steps need.
-  void join_to_main(BandState& b) {
-    main_after_aux(b);
-    main_after_comm(b);
-  }
-
   /// Broadcasts @p bytes at @p src (on band @p root) into dst[b] on every band's comm stream, with one Comm
   /// sample per band. Each comm stream must already be ordered as BandComm::broadcast_async requires.
   void broadcast(int round, int root, const void* src, const std::vector<void*>& dst, std::size_t bytes,
@@ -631,8 +443,8 @@ class MultiGpuSolver final : public MultiGpuSolverBase {
     std::vector<int> starts;
     for (auto& b : m_bands) {
       use(*b);
-      streams.push_back(b->comm.get());
-      starts.push_back(b->ring.record(b->comm.get()));
+      streams.push_back(b->streams.comm());
+      starts.push_back(b->ring.record(b->streams.comm()));
     }
     m_comm->broadcast_async(root, src, dst, bytes, streams);
     for (std::size_t i = 0; i < m_bands.size(); ++i) {
@@ -641,8 +453,8 @@ class MultiGpuSolver final : public MultiGpuSolverBase {
       PhaseSample sample = make_sample(b, round, Phase::Comm);
       sample.bytes = bytes;
       sample.k_steps = ks;
-      b.ring.add(sample, starts[i], b.ring.record(b.comm.get()));
-      b.comm_dirty = true;
+      b.ring.add(sample, starts[i], b.ring.record(b.streams.comm()));
+      b.streams.comm_written();
     }
   }
 
@@ -655,22 +467,29 @@ class MultiGpuSolver final : public MultiGpuSolverBase {
     return rows - std::max(0, hi - lo);
   }
 
+  /// Band @p b's part of a round with pivot rows [p0, p0 + pb), for the round model.
+  round_model::BandShare share(const BandState& b, int p0, int pb, bool owner) const {
+    return {static_cast<std::uint64_t>(non_pivot_rows(b, p0, pb)), owner};
+  }
+
+  PhaseSample phase_sample(const BandState& b, int round, Phase phase, int pb, bool owner, int ks) const {
+    PhaseSample sample = make_sample(b, round, phase);
+    sample.k_steps = static_cast<std::uint64_t>(ks);
+    sample.updates = round_model::phase_updates(phase, static_cast<std::uint64_t>(m_n), static_cast<std::uint64_t>(pb),
+                                                share(b, round * options().block, pb, owner), sample.k_steps);
+    return sample;
+  }
+
   void run_pivot(int round, int owner, int ks) {
     const int block = options().block;
     const int p0 = round * block;
-    const std::uint64_t pb = static_cast<std::uint64_t>(std::min(block, m_n - p0));
+    const int pb = std::min(block, m_n - p0);
     BandState& b = *m_bands[static_cast<std::size_t>(owner)];
     use(b);
-    aux_after_main(b);
-    cudaStream_t s = b.aux.get();
-    const int start = b.ring.record(s);
-    pivot_async<T>(pivot_columns_view(b), block, p0 - b.band.row_begin, s);
-    PhaseSample sample = make_sample(b, round, Phase::Pivot);
-    sample.k_steps = static_cast<std::uint64_t>(ks);
-    sample.updates = pb * pb * sample.k_steps;
-    sample.bytes = 2 * static_cast<std::uint64_t>(block) * block * sizeof(T);
-    b.ring.add(sample, start, b.ring.record(s));
-    b.aux_dirty = true;
+    PhaseSample sample = phase_sample(b, round, Phase::Pivot, pb, true, ks);
+    sample.bytes = round_model::pivot_bytes(static_cast<std::uint64_t>(block), sizeof(T));
+    run_on_aux_async(b.streams, b.ring, sample,
+                     [&](cudaStream_t s) { pivot_async<T>(pivot_columns_view(b), block, p0 - b.band.row_begin, s); });
   }
 
   void run_rowcol(int round, int owner, int ks) {
@@ -680,26 +499,25 @@ class MultiGpuSolver final : public MultiGpuSolverBase {
     const int set = round & 1;
     const std::uint64_t e = sizeof(T), b64 = static_cast<std::uint64_t>(block);
     const std::uint64_t side = static_cast<std::uint64_t>(m_layout.side);
-    const std::uint64_t words = side * e / 4;
     std::vector<int> starts(m_bands.size());
 
     for (auto& bp : m_bands) {
       use(*bp);
-      aux_after_main(*bp);
+      bp->streams.aux_after_main();
     }
     // The owner: pivot row panel into its panel[set] (the buffer the others receive).
     BandState& o = *m_bands[static_cast<std::size_t>(owner)];
     use(o);
-    aux_after_comm(o);  // the last broadcast from this buffer has finished reading it
-    starts[static_cast<std::size_t>(owner)] = o.ring.record(o.aux.get());
+    o.streams.aux_after_comm();  // the last broadcast from this buffer has finished reading it
+    starts[static_cast<std::size_t>(owner)] = o.ring.record(o.streams.aux());
     tuned_rowcol_async<T>(global_rows_view(o), pivot_block(o, p0, true, set), block, p0, /*row_panel=*/true, 0, 0,
-                          panels(o, set), o.aux.get());
-    o.aux_dirty = true;
+                          panels(o, set), o.streams.aux());
+    o.streams.aux_written();
 
     std::vector<void*> dst;
     for (auto& bp : m_bands) {
       use(*bp);
-      comm_after_aux(*bp);
+      bp->streams.comm_after_aux();
       dst.push_back(bp->row_panel[set].data());
     }
     broadcast(round, owner, o.row_panel[set].data(), dst, static_cast<std::size_t>(block) * m_layout.side * sizeof(T),
@@ -710,28 +528,18 @@ class MultiGpuSolver final : public MultiGpuSolverBase {
       const bool is_owner = static_cast<int>(i) == owner;
       use(b);
       if (!is_owner) {
-        aux_after_comm(b);             // the row panel has arrived
+        b.streams.aux_after_comm();             // the row panel has arrived
         if (b.band.empty()) continue;  // a GPU without rows only receives
-        starts[i] = b.ring.record(b.aux.get());
+        starts[i] = b.ring.record(b.streams.aux());
       }
       const MatrixView<T> shifted = pivot_columns_view(b);
       tuned_rowcol_async<T>(shifted, pivot_block(b, p0, is_owner, set), block, p0 - b.band.row_begin,
-                            /*row_panel=*/false, 0, b.band.rows(), panels(b, set), b.aux.get());
-      const std::uint64_t rows = static_cast<std::uint64_t>(non_pivot_rows(b, p0, pb));
-      const std::uint64_t col_ctas = static_cast<std::uint64_t>(b.band.rows() / kTunedTileRows);
-      PhaseSample sample = make_sample(b, round, Phase::PivotRowCol);
-      sample.k_steps = static_cast<std::uint64_t>(ks);
-      sample.updates = rows * static_cast<std::uint64_t>(pb) * sample.k_steps;
-      // Column panel of the band: read + written (2 rows B e) + the transposed 32-bit panel + pivot per CTA.
-      const std::uint64_t band_rows = static_cast<std::uint64_t>(b.band.rows());
-      sample.bytes = 2 * band_rows * b64 * e + 4 * band_rows * b64 + col_ctas * b64 * b64 * e;
-      if (is_owner) {
-        // Row panel: read, written back and copied to the panel (3 B side e) + pivot per CTA.
-        sample.updates += static_cast<std::uint64_t>(pb) * static_cast<std::uint64_t>(m_n - pb) * sample.k_steps;
-        sample.bytes += 3 * b64 * side * e + (words / kTunedTileWords) * b64 * b64 * e;
-      }
-      b.ring.add(sample, starts[i], b.ring.record(b.aux.get()));
-      b.aux_dirty = true;
+                            /*row_panel=*/false, 0, b.band.rows(), panels(b, set), b.streams.aux());
+      // The band's column panel; the owner's sample includes its row panel.
+      PhaseSample sample = phase_sample(b, round, Phase::PivotRowCol, pb, is_owner, ks);
+      sample.bytes = round_model::tuned_rowcol_bytes(static_cast<std::uint64_t>(b.band.rows()), side, b64, e, is_owner);
+      b.ring.add(sample, starts[i], b.ring.record(b.streams.aux()));
+      b.streams.aux_written();
     }
   }
 
@@ -744,50 +552,21 @@ class MultiGpuSolver final : public MultiGpuSolverBase {
     const bool lookahead = m_lookahead && round + 1 < rounds();
     const int next = (round + 1) * block;
     const int next_owner = lookahead ? band_of_row(m_layout.bands, next) : -1;
-    const int tc = next / static_cast<int>(4 / sizeof(T)) / kTunedTileWords;
-    const std::uint64_t e = sizeof(T);
     const std::uint64_t side = static_cast<std::uint64_t>(m_layout.side);
-    const std::uint64_t words = side * e / 4;
 
     for (std::size_t i = 0; i < m_bands.size(); ++i) {
       BandState& b = *m_bands[i];
       if (b.band.empty()) continue;
       use(b);
-      main_after_aux(b);  // phase 2 of this round (and, through it, the row panel's arrival)
-      const int row_tiles = b.band.rows() / kTunedTileRows;
-      const TunedPanels pn = panels(b, set);
-      cudaStream_t s = b.main.get();
-      TileRange rest{0, row_tiles, 0, col_tiles};
-      if (lookahead) {
-        // The strips of the next pivot first, on aux, after whatever main last did to them.
-        aux_after_main(b);
-        if (b.rest_pending) APSP_CUDA_CHECK(cudaStreamWaitEvent(b.aux.get(), b.rest_done.get(), 0));
-        const int tr = static_cast<int>(i) == next_owner ? (next - b.band.row_begin) / kTunedTileRows : -1;
-        if (tr >= 0)
-          tuned_independent_tiles_async<T>(band_view(b), block, TileRange{tr, tr + 1, 0, col_tiles}, pn, b.aux.get());
-        tuned_independent_tiles_async<T>(band_view(b), block, TileRange{0, row_tiles, tc, tc + 1, tr, -1}, pn,
-                                         b.aux.get());
-        b.aux_dirty = true;
-        rest.skip_row = tr;
-        rest.skip_col = tc;
-      }
-      const int start = b.ring.record(s);
-      tuned_independent_tiles_async<T>(band_view(b), block, rest, pn, s);
-      PhaseSample sample = make_sample(b, round, Phase::Independent);
-      sample.k_steps = static_cast<std::uint64_t>(ks);
-      sample.updates =
-          static_cast<std::uint64_t>(non_pivot_rows(b, p0, pb)) * static_cast<std::uint64_t>(m_n - pb) * sample.k_steps;
-      const std::uint64_t band_rows = static_cast<std::uint64_t>(b.band.rows());
-      const std::uint64_t tiles = static_cast<std::uint64_t>(row_tiles) * (words / kTunedTileWords);
-      sample.bytes =
-          2 * band_rows * side * e + tiles * (kTunedTileRows + kTunedTileWords) * static_cast<std::uint64_t>(block) * 4;
-      b.ring.add(sample, start, b.ring.record(s));
-      if (lookahead) {
-        APSP_CUDA_CHECK(cudaEventRecord(b.rest_done.get(), s));
-        b.rest_pending = true;
-      } else {
-        b.main_dirty = true;
-      }
+      // The next pivot's strips: its tile column in every band, its tile row in the band that owns it.
+      NextPivotTiles strips;
+      strips.tile_row = static_cast<int>(i) == next_owner ? (next - b.band.row_begin) / kTunedTileRows : -1;
+      strips.tile_col = next / static_cast<int>(4 / sizeof(T)) / kTunedTileWords;
+      PhaseSample sample = phase_sample(b, round, Phase::Independent, pb, false, ks);
+      sample.bytes = round_model::tuned_independent_bytes(static_cast<std::uint64_t>(b.band.rows()), side,
+                                                          static_cast<std::uint64_t>(block), sizeof(T));
+      run_tuned_independent_async<T>(b.streams, b.ring, band_view(b), block, panels(b, set),
+                                     b.band.rows() / kTunedTileRows, col_tiles, lookahead ? &strips : nullptr, sample);
       check_diagonal(b);
     }
   }
@@ -797,7 +576,7 @@ class MultiGpuSolver final : public MultiGpuSolverBase {
   void check_diagonal(BandState& b) {
     const MatrixView<T> d = band_view(b);
     diagonal_check_async<T>(MatrixView<const T>{d.data, d.pitch, d.rows, d.cols}, real_rows(b.band, m_n),
-                            b.band.row_begin, b.flags.device(), b.main.get());
+                            b.band.row_begin, b.flags.device(), b.streams.main());
   }
 
   void run_k_steps(int round, Phase phase, int k_begin, int k_end, int owner) {
@@ -807,29 +586,27 @@ class MultiGpuSolver final : public MultiGpuSolverBase {
     const std::uint64_t e = sizeof(T);
     for (auto& bp : m_bands) {
       use(*bp);
-      join_to_main(*bp);
+      bp->streams.join_to_main();
     }
     BandState& o = *m_bands[static_cast<std::size_t>(owner)];
     for (int kk = k_begin; kk < k_end; ++kk) {
       const int k = p0 + kk;
       if (phase == Phase::Pivot) {
         use(o);
-        const int start = o.ring.record(o.main.get());
+        const int start = o.ring.record(o.streams.main());
         band_relax_k_async<T>(band_view(o), o.band.row_begin, m_n, band_view(o).row(k - o.band.row_begin), k, phase, p0,
-                              p0 + block, o.main.get());
-        PhaseSample sample = make_sample(o, round, phase);
-        sample.k_steps = 1;
-        sample.updates = static_cast<std::uint64_t>(pb) * static_cast<std::uint64_t>(pb);
-        sample.bytes = 2 * sample.updates * e;
-        o.ring.add(sample, start, o.ring.record(o.main.get()));
-        o.main_dirty = true;
+                              p0 + block, o.streams.main());
+        PhaseSample sample = phase_sample(o, round, phase, pb, true, 1);
+        sample.bytes = round_model::k_step_bytes(sample.updates, e);
+        o.ring.add(sample, start, o.ring.record(o.streams.main()));
+        o.streams.main_written();
         continue;
       }
       // Row k as it stands after the earlier k-steps, from its owner to every GPU's row buffer.
       std::vector<void*> dst;
       for (auto& bp : m_bands) {
         use(*bp);
-        comm_after_main(*bp);
+        bp->streams.comm_after_main();
         dst.push_back(bp->k_row.data());
       }
       broadcast(round, owner, band_view(o).row(k - o.band.row_begin), dst, static_cast<std::size_t>(m_layout.side) * e,
@@ -837,23 +614,15 @@ class MultiGpuSolver final : public MultiGpuSolverBase {
       for (auto& bp : m_bands) {
         BandState& b = *bp;
         use(b);
-        main_after_comm(b);
+        b.streams.main_after_comm();
         if (b.band.empty()) continue;
-        const int start = b.ring.record(b.main.get());
+        const int start = b.ring.record(b.streams.main());
         band_relax_k_async<T>(band_view(b), b.band.row_begin, m_n, static_cast<const T*>(b.k_row.data()), k, phase, p0,
-                              p0 + block, b.main.get());
-        PhaseSample sample = make_sample(b, round, phase);
-        sample.k_steps = 1;
-        const std::uint64_t rows = static_cast<std::uint64_t>(non_pivot_rows(b, p0, pb));
-        if (phase == Phase::PivotRowCol) {
-          sample.updates = rows * static_cast<std::uint64_t>(pb);
-          if (&b == &o) sample.updates += static_cast<std::uint64_t>(pb) * static_cast<std::uint64_t>(m_n - pb);
-        } else {
-          sample.updates = rows * static_cast<std::uint64_t>(m_n - pb);
-        }
-        sample.bytes = 2 * sample.updates * e;
-        b.ring.add(sample, start, b.ring.record(b.main.get()));
-        b.main_dirty = true;
+                              p0 + block, b.streams.main());
+        PhaseSample sample = phase_sample(b, round, phase, pb, &b == &o, 1);
+        sample.bytes = round_model::k_step_bytes(sample.updates, e);
+        b.ring.add(sample, start, b.ring.record(b.streams.main()));
+        b.streams.main_written();
       }
     }
   }
@@ -865,9 +634,6 @@ class MultiGpuSolver final : public MultiGpuSolverBase {
   Layout m_layout;
   std::vector<std::unique_ptr<BandState>> m_bands;
   std::unique_ptr<BandComm> m_comm;
-  std::vector<GatherPart> m_gather;  ///< per band; created by the first gather
-  SyncEvent m_gather_merged;         ///< on the gather device: the last merge has read the staging buffers
-  bool m_gather_merged_recorded = false;
 };
 
 const MultiGpuSolverBase* as_multi(const Solver& solver) { return dynamic_cast<const MultiGpuSolverBase*>(&solver); }

@@ -8,7 +8,7 @@
 #include <cstring>
 
 #include "solve/cuda/band_comm.cuh"
-#include "solve/cuda/cuda_check.cuh"
+#include <apsp/cuda/check.cuh>
 
 #if APSP_WITH_NCCL
 #include <nccl.h>

@@ -9,8 +9,9 @@
 #include <utility>
 
 #include "solve/cuda/band_comm.cuh"
-#include "solve/cuda/cuda_check.cuh"
-#include "solve/cuda/device_matrix.cuh"
+#include <apsp/cuda/check.cuh>
+#include <apsp/cuda/stream.cuh>
+#include "cuda/buffer.cuh"
 
 namespace apsp::cuda {
 
@@ -48,8 +49,8 @@ class PeerComm final : public BandComm {
         if (devices[a] != devices[b]) enable_peer_access(devices[a], devices[b]);
     for (int d : devices) {
       APSP_CUDA_CHECK(cudaSetDevice(d));
-      m_ready.push_back(SyncEvent::create());
-      m_done.push_back(SyncEvent::create());
+      m_ready.push_back(Event::create());
+      m_done.push_back(Event::create());
     }
     APSP_CUDA_CHECK(cudaSetDevice(current));
   }
@@ -77,8 +78,8 @@ class PeerComm final : public BandComm {
 
  private:
   std::vector<int> m_devices;
-  std::vector<SyncEvent> m_ready;  ///< per band: the root's source is ready (recorded on the root's stream)
-  std::vector<SyncEvent> m_done;   ///< per band: this band's copy has landed
+  std::vector<Event> m_ready;  ///< per band: the root's source is ready (recorded on the root's stream)
+  std::vector<Event> m_done;   ///< per band: this band's copy has landed
 };
 
 }  // namespace

@@ -12,7 +12,7 @@
 // Phase 2 uses the same word arithmetic: with the closed pivot block P, the pivot row panel becomes P (x) R
 // and the column panel C (x) P (no barrier per k, unlike the classic sequential form). It also writes the two
 // panels phase 3 reads.
-#include "solve/cuda/cuda_check.cuh"
+#include <apsp/cuda/check.cuh>
 #include "solve/cuda/kernels.cuh"
 #include "solve/cuda/minplus.cuh"
 

@@ -1,60 +1,33 @@
 // DeviceViewEncoder: heatmap codes on the GPU (see apsp/view/device_view.h). Stage 1 runs on the solver's
 // stream (tile minima, normalization, range), or for solvers spread over several GPUs on the encoder's own
-// stream after the solver gathered the tiles there; stage 2 on the caller's (codes into a surface). Every result the
-// host needs (range, improved count, a tooltip value, timings) comes back through pinned memory and events
+// stream after DeviceTileMinima gathered the bands' tiles there; stage 2 on the caller's (codes into a
+// surface). Every result the host needs (range, improved count, a tooltip value, timings) comes back through pinned memory and events
 // that are queried, never waited on, except by wait_ready() in batch runs.
 #include <apsp/core/errors.h>
+#include <apsp/cuda/check.cuh>
+#include <apsp/cuda/stream.cuh>
 #include <apsp/view/device_view.h>
+#include <apsp/view/tile_minima.h>
 #include <cuda_runtime.h>
 
 #include <climits>
 #include <memory>
 #include <string>
 
-#include "solve/cuda/cuda_check.cuh"
+#include "cuda/buffer.cuh"
 #include "view/cuda/view_tiles.cuh"
 
 namespace apsp {
 namespace {
 
+using cuda::DeviceBuffer;
+using cuda::Event;
+using cuda::PinnedBuffer;
+
 constexpr int kReduceThreads = 256;
 constexpr int kReduceMaxBlocks = 1024;
 constexpr int kEncodeX = 32;
 constexpr int kEncodeY = 8;
-
-// Owning handles: every CUDA resource is released by its own deleter, in any order of destruction.
-struct DeviceFree {
-  void operator()(void* p) const noexcept { (void)cudaFree(p); }
-};
-struct HostFree {
-  void operator()(void* p) const noexcept { (void)cudaFreeHost(p); }
-};
-struct EventDestroy {
-  void operator()(cudaEvent_t e) const noexcept { (void)cudaEventDestroy(e); }
-};
-using DeviceBuffer = std::unique_ptr<void, DeviceFree>;
-using PinnedBuffer = std::unique_ptr<void, HostFree>;
-using Event = std::unique_ptr<std::remove_pointer_t<cudaEvent_t>, EventDestroy>;
-struct StreamDestroy {
-  void operator()(cudaStream_t s) const noexcept { (void)cudaStreamDestroy(s); }
-};
-using Stream = std::unique_ptr<std::remove_pointer_t<cudaStream_t>, StreamDestroy>;
-
-DeviceBuffer device_alloc(std::size_t bytes) {
-  void* p = nullptr;
-  APSP_CUDA_CHECK(cudaMalloc(&p, bytes));
-  return DeviceBuffer(p);
-}
-PinnedBuffer pinned_alloc(std::size_t bytes) {
-  void* p = nullptr;
-  APSP_CUDA_CHECK(cudaHostAlloc(&p, bytes, cudaHostAllocDefault));
-  return PinnedBuffer(p);
-}
-Event timing_event() {
-  cudaEvent_t e = nullptr;
-  APSP_CUDA_CHECK(cudaEventCreate(&e));
-  return Event(e);
-}
 
 // Whether an event has completed, without waiting. An event never recorded counts as complete.
 bool completed(cudaEvent_t e) {
@@ -177,7 +150,8 @@ struct DeviceViewEncoder::Impl {
   bool encoded_once = false;     // encode_end has been recorded (reduces must order after it)
   bool texel_pending = false;
   std::size_t texel_index = 0;
-  Stream own_stream;  // declared last: destroyed first, after the destructor waited for its work
+  DeviceTileMinima gather;  // tiles of a matrix spread over several GPUs, gathered onto this device
+  cuda::Stream own_stream;  // declared last: destroyed first, after the destructor waited for its work
 
   int* host_ints() const { return static_cast<int*>(host.get()); }
 
@@ -189,17 +163,18 @@ struct DeviceViewEncoder::Impl {
     // The old buffers may still be read by an encode: cudaFree waits for the device, which is fine here (a
     // new graph or view budget, not a frame).
     APSP_CUDA_CHECK(cudaDeviceSynchronize());
-    tiles = device_alloc(g.texels() * sizeof(std::int32_t));
-    previous = device_alloc(g.texels() * sizeof(std::int32_t));
+    tiles = DeviceBuffer::allocate(g.texels() * sizeof(std::int32_t));
+    previous = DeviceBuffer::allocate(g.texels() * sizeof(std::int32_t));
     capacity = g.texels();
     geometry = g;
   }
 
-  // Tile minima of @p m into @p out, normalized; with a range pointer, the range reduction too.
-  void tiles_async(const Solver::DeviceMatrixRef& m, const ViewGeometry& g, const RangePolicy& policy,
+  // Tile minima of the one band @p m (a matrix on one GPU) into @p out, normalized; with a range pointer, the
+  // range reduction too.
+  void tiles_async(const Solver::StorageBand& m, DType dtype, const ViewGeometry& g, const RangePolicy& policy,
                    std::int32_t* out, int* range_out, cudaStream_t s) {
-    const std::size_t pitch = m.pitch_bytes / (m.dtype == DType::I16 ? sizeof(std::int16_t) : sizeof(std::int32_t));
-    if (m.dtype == DType::I16) {
+    const std::size_t pitch = m.pitch_bytes / (dtype == DType::I16 ? sizeof(std::int16_t) : sizeof(std::int32_t));
+    if (dtype == DType::I16) {
       cuda::view_tile_min_async<std::int16_t>(static_cast<const std::int16_t*>(m.data), pitch, g.n, g.rows, g.cols, out,
                                               s);
     } else {
@@ -223,11 +198,7 @@ struct DeviceViewEncoder::Impl {
 
   // The encoder's own stream for gathered views (solvers spread over several GPUs), created on first use.
   cudaStream_t gather_stream() {
-    if (!own_stream) {
-      cudaStream_t s = nullptr;
-      APSP_CUDA_CHECK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
-      own_stream = Stream(s);
-    }
+    if (!own_stream) own_stream = cuda::Stream::create();
     return own_stream.get();
   }
 
@@ -263,15 +234,15 @@ DeviceViewEncoder::DeviceViewEncoder(int device) : m_impl(std::make_unique<Impl>
   Impl& d = *m_impl;
   d.device = device;
   APSP_CUDA_CHECK(cudaSetDevice(device));
-  d.range = device_alloc(2 * sizeof(int));
-  d.improved = device_alloc(sizeof(unsigned int));
-  d.host = pinned_alloc(4 * sizeof(int));
+  d.range = DeviceBuffer::allocate(2 * sizeof(int));
+  d.improved = DeviceBuffer::allocate(sizeof(unsigned int));
+  d.host = PinnedBuffer::allocate(4 * sizeof(int));
   d.host_ints()[0] = d.host_ints()[1] = d.host_ints()[2] = d.host_ints()[3] = 0;
-  d.reduce_start = timing_event();
-  d.reduce_end = timing_event();
-  d.encode_start = timing_event();
-  d.encode_end = timing_event();
-  d.texel_done = timing_event();
+  d.reduce_start = Event::create_timed();
+  d.reduce_end = Event::create_timed();
+  d.encode_start = Event::create_timed();
+  d.encode_end = Event::create_timed();
+  d.texel_done = Event::create_timed();
 }
 
 DeviceViewEncoder::~DeviceViewEncoder() {
@@ -287,51 +258,36 @@ DeviceViewEncoder::~DeviceViewEncoder() {
 DeviceViewEncoder::DeviceViewEncoder(DeviceViewEncoder&&) noexcept = default;
 DeviceViewEncoder& DeviceViewEncoder::operator=(DeviceViewEncoder&&) noexcept = default;
 
-void DeviceViewEncoder::reduce_async(const Solver::DeviceMatrixRef& matrix, const ViewGeometry& geometry,
-                                     const RangePolicy& policy, std::optional<ValueRange> fixed) {
-  Impl& d = *m_impl;
-  if (!matrix.data || geometry.texels() == 0) throw UsageError("DeviceViewEncoder: no device matrix to read");
-  APSP_CUDA_CHECK(cudaSetDevice(d.device));
-  auto s = static_cast<cudaStream_t>(matrix.stream);
-  d.ensure(geometry);
-  d.inf = policy.inf;
-  d.order_after_encode(s);
-  APSP_CUDA_CHECK(cudaEventRecord(d.reduce_start.get(), s));
-  int* range = d.init_range_async(fixed, s);
-  d.tiles_async(matrix, geometry, policy, static_cast<std::int32_t*>(d.tiles.get()), range, s);
-  d.finish_reduce_async(s);
-}
-
-void DeviceViewEncoder::capture_previous_async(const Solver::DeviceMatrixRef& matrix, const ViewGeometry& geometry,
-                                               const RangePolicy& policy) {
-  Impl& d = *m_impl;
-  if (!matrix.data || geometry.texels() == 0) return;
-  APSP_CUDA_CHECK(cudaSetDevice(d.device));
-  auto s = static_cast<cudaStream_t>(matrix.stream);
-  d.ensure(geometry);
-  d.order_after_encode(s);
-  d.tiles_async(matrix, geometry, policy, static_cast<std::int32_t*>(d.previous.get()), nullptr, s);
-}
-
 void DeviceViewEncoder::reduce_async(Solver& solver, const ViewGeometry& geometry, std::optional<ValueRange> fixed) {
-  const Solver::DeviceMatrixRef m = solver.device_matrix();
-  if (m.data) {
-    reduce_async(m, geometry, solver.range_policy(), fixed);
-    return;
-  }
   Impl& d = *m_impl;
-  if (solver.view_gather_device() != d.device)
-    throw UsageError("DeviceViewEncoder: the solver gathers its view onto CUDA device " +
-                     std::to_string(solver.view_gather_device()) + ", not " + std::to_string(d.device));
-  if (geometry.texels() == 0) throw UsageError("DeviceViewEncoder: empty view");
+  const Solver::Storage where = solver.storage();
+  if (!where.on_device() || geometry.texels() == 0) throw UsageError("DeviceViewEncoder: no device matrix to read");
+  if (device_for(solver) != d.device)
+    throw UsageError("DeviceViewEncoder: the solver's view belongs on CUDA device " +
+                     std::to_string(device_for(solver)) + ", not " + std::to_string(d.device));
   APSP_CUDA_CHECK(cudaSetDevice(d.device));
   d.ensure(geometry);
   const RangePolicy& policy = solver.range_policy();
   d.inf = policy.inf;
+  auto* tiles = static_cast<std::int32_t*>(d.tiles.get());
+  const Solver::Storage storage = solver.storage_for_reads_async();
+  APSP_CUDA_CHECK(cudaSetDevice(d.device));
+  if (storage.bands.size() == 1) {
+    // One GPU holds the matrix: everything on the solver's stream.
+    const Solver::StorageBand& band = storage.bands.front();
+    auto s = static_cast<cudaStream_t>(band.stream);
+    d.order_after_encode(s);
+    APSP_CUDA_CHECK(cudaEventRecord(d.reduce_start.get(), s));
+    int* range = d.init_range_async(fixed, s);
+    d.tiles_async(band, storage.dtype, geometry, policy, tiles, range, s);
+    d.finish_reduce_async(s);
+    return;
+  }
+  // Spread over several GPUs: each reduces its own rows, the tiles are merged here on the encoder's stream (the
+  // reduce time starts once the bands' copies arrived).
   cudaStream_t s = d.gather_stream();
   d.order_after_encode(s);
-  auto* tiles = static_cast<std::int32_t*>(d.tiles.get());
-  solver.gather_view_tiles_async(geometry, tiles, s, d.reduce_start.get());
+  d.gather.gather_async(storage, geometry, d.device, tiles, s, d.reduce_start.get());
   APSP_CUDA_CHECK(cudaSetDevice(d.device));
   int* range = d.init_range_async(fixed, s);
   d.normalize_async(geometry, policy, tiles, range, s);
@@ -339,19 +295,22 @@ void DeviceViewEncoder::reduce_async(Solver& solver, const ViewGeometry& geometr
 }
 
 void DeviceViewEncoder::capture_previous_async(Solver& solver, const ViewGeometry& geometry) {
-  const Solver::DeviceMatrixRef m = solver.device_matrix();
-  if (m.data) {
-    capture_previous_async(m, geometry, solver.range_policy());
-    return;
-  }
   Impl& d = *m_impl;
-  if (geometry.texels() == 0 || solver.view_gather_device() != d.device) return;
+  if (geometry.texels() == 0 || !solver.storage().on_device() || device_for(solver) != d.device) return;
   APSP_CUDA_CHECK(cudaSetDevice(d.device));
   d.ensure(geometry);
+  auto* previous = static_cast<std::int32_t*>(d.previous.get());
+  const Solver::Storage storage = solver.storage_for_reads_async();
+  APSP_CUDA_CHECK(cudaSetDevice(d.device));
+  if (storage.bands.size() == 1) {
+    auto s = static_cast<cudaStream_t>(storage.bands.front().stream);
+    d.order_after_encode(s);
+    d.tiles_async(storage.bands.front(), storage.dtype, geometry, solver.range_policy(), previous, nullptr, s);
+    return;
+  }
   cudaStream_t s = d.gather_stream();
   d.order_after_encode(s);
-  auto* previous = static_cast<std::int32_t*>(d.previous.get());
-  solver.gather_view_tiles_async(geometry, previous, s, nullptr);
+  d.gather.gather_async(storage, geometry, d.device, previous, s, nullptr);
   APSP_CUDA_CHECK(cudaSetDevice(d.device));
   d.normalize_async(geometry, solver.range_policy(), previous, nullptr, s);
 }

@@ -1,7 +1,8 @@
 #include "view/cuda/view_tiles.cuh"
 
-#include "solve/cuda/cuda_check.cuh"
+#include <apsp/cuda/check.cuh>
 
+#include <algorithm>
 #include <climits>
 
 namespace apsp::cuda {
@@ -10,6 +11,7 @@ namespace {
 
 constexpr int kTexelsPerBlock = 32;  // texel columns per CTA (threadIdx.x)
 constexpr int kRowLanes = 8;         // threads sharing one texel's rows (threadIdx.y)
+constexpr int kElementwiseThreads = 256;  // fill and merge of gathered tiles
 
 __device__ __forceinline__ int begin_of(int t, int n, int count) {
   return static_cast<int>(static_cast<long long>(t) * n / count);
@@ -43,7 +45,35 @@ __global__ void __launch_bounds__(kTexelsPerBlock * kRowLanes)
   }
 }
 
+__global__ void fill_int32_kernel(std::int32_t* dst, std::size_t count, std::int32_t value) {
+  for (std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x; i < count;
+       i += static_cast<std::size_t>(gridDim.x) * blockDim.x)
+    dst[i] = value;
+}
+
+__global__ void min_into_kernel(std::int32_t* dst, const std::int32_t* src, std::size_t count) {
+  for (std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x; i < count;
+       i += static_cast<std::size_t>(gridDim.x) * blockDim.x)
+    dst[i] = min(dst[i], src[i]);
+}
+
+int elementwise_blocks(std::size_t count) {
+  return static_cast<int>(std::min<std::size_t>(1024, (count + kElementwiseThreads - 1) / kElementwiseThreads));
+}
+
 }  // namespace
+
+void fill_int32_async(std::int32_t* dst, std::size_t count, std::int32_t value, cudaStream_t stream) {
+  if (count == 0) return;
+  fill_int32_kernel<<<elementwise_blocks(count), kElementwiseThreads, 0, stream>>>(dst, count, value);
+  APSP_CUDA_CHECK_LAUNCH("fill_int32_kernel");
+}
+
+void min_into_async(std::int32_t* dst, const std::int32_t* src, std::size_t count, cudaStream_t stream) {
+  if (count == 0) return;
+  min_into_kernel<<<elementwise_blocks(count), kElementwiseThreads, 0, stream>>>(dst, src, count);
+  APSP_CUDA_CHECK_LAUNCH("min_into_kernel");
+}
 
 template <class T>
 void view_tile_min_async(const T* matrix, std::size_t pitch, int n, int rows, int cols, std::int32_t* tiles,

@@ -24,4 +24,9 @@ template <class T>
 void view_tile_min_rows_async(const T* matrix, std::size_t pitch, int row_begin, int row_end, int n, int rows,
                               int cols, int y_begin, int y_end, std::int32_t* tiles, cudaStream_t stream);
 
+/// @brief dst[i] = value for i < count.
+void fill_int32_async(std::int32_t* dst, std::size_t count, std::int32_t value, cudaStream_t stream);
+/// @brief dst[i] = min(dst[i], src[i]) for i < count: merges the partial view tiles of several bands.
+void min_into_async(std::int32_t* dst, const std::int32_t* src, std::size_t count, cudaStream_t stream);
+
 }  // namespace apsp::cuda

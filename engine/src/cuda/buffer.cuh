@@ -1,5 +1,7 @@
 #pragma once
-// Owning device buffers (RAII, move-only) and the trivially copyable views kernels receive.
+// Owning device and host buffers (RAII, copies deleted, moves defined) and the trivially copyable views kernels
+// receive. Private to the engine's CUDA sources (solve/ and view/); streams and events are in
+// <apsp/cuda/stream.cuh>.
 #include <cuda_runtime.h>
 
 #include <cstddef>
@@ -85,37 +87,37 @@ class MappedFlags {
   int m_count = 0;
 };
 
-/// @brief RAII cudaStream_t (non-blocking with respect to the legacy default stream); empty until create().
-class Stream {
+/// @brief A linear device allocation (cudaMalloc) of a fixed size; empty until allocate().
+class DeviceBuffer {
  public:
-  Stream() = default;
-  /// @param high_priority the device's greatest stream priority: its CTAs are scheduled first.
-  static Stream create(bool high_priority = false);
-  ~Stream();
-  Stream(const Stream&) = delete;
-  Stream& operator=(const Stream&) = delete;
-  Stream(Stream&& other) noexcept : m_stream(other.m_stream) { other.m_stream = nullptr; }
-  Stream& operator=(Stream&& other) noexcept;
-  cudaStream_t get() const { return m_stream; }
+  DeviceBuffer() = default;
+  static DeviceBuffer allocate(std::size_t bytes);
+  ~DeviceBuffer();
+  DeviceBuffer(const DeviceBuffer&) = delete;
+  DeviceBuffer& operator=(const DeviceBuffer&) = delete;
+  DeviceBuffer(DeviceBuffer&& other) noexcept : m_data(other.m_data) { other.m_data = nullptr; }
+  DeviceBuffer& operator=(DeviceBuffer&& other) noexcept;
+  void* get() const { return m_data; }
+  explicit operator bool() const { return m_data != nullptr; }
 
  private:
-  cudaStream_t m_stream = nullptr;
+  void* m_data = nullptr;
 };
 
-/// @brief RAII cudaEvent_t without timing: orders work between streams.
-class SyncEvent {
+/// @brief Page-locked host memory (cudaHostAlloc) that asynchronous copies can target; empty until allocate().
+class PinnedBuffer {
  public:
-  SyncEvent() = default;
-  static SyncEvent create();
-  ~SyncEvent();
-  SyncEvent(const SyncEvent&) = delete;
-  SyncEvent& operator=(const SyncEvent&) = delete;
-  SyncEvent(SyncEvent&& other) noexcept : m_event(other.m_event) { other.m_event = nullptr; }
-  SyncEvent& operator=(SyncEvent&& other) noexcept;
-  cudaEvent_t get() const { return m_event; }
+  PinnedBuffer() = default;
+  static PinnedBuffer allocate(std::size_t bytes);
+  ~PinnedBuffer();
+  PinnedBuffer(const PinnedBuffer&) = delete;
+  PinnedBuffer& operator=(const PinnedBuffer&) = delete;
+  PinnedBuffer(PinnedBuffer&& other) noexcept : m_data(other.m_data) { other.m_data = nullptr; }
+  PinnedBuffer& operator=(PinnedBuffer&& other) noexcept;
+  void* get() const { return m_data; }
 
  private:
-  cudaEvent_t m_event = nullptr;
+  void* m_data = nullptr;
 };
 
 }  // namespace apsp::cuda

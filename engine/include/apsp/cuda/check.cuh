@@ -1,5 +1,10 @@
 #pragma once
-// Error checking for CUDA runtime calls and kernel launches. Private to the engine's CUDA sources.
+/// @file check.cuh
+/// @brief The one CUDA error check of the tree: engine CUDA sources and CUDA-aware app code (the studio's
+/// CUDA–GL interop) report failed runtime calls through it.
+///
+/// A CUDA header (it includes cuda_runtime.h): only sources that already talk to the CUDA runtime include it.
+/// Host headers (`*.h`) never do.
 #include <apsp/core/errors.h>
 
 #include <cuda_runtime.h>
@@ -8,7 +13,11 @@
 
 namespace apsp::cuda {
 
-/// Throws apsp::Error "file:line: expr failed: cudaErrorName (description)".
+/// @brief "cudaErrorName (description)".
+std::string cuda_error_text(cudaError_t status);
+
+/// @brief Throws apsp::Error "file:line: expr failed: cudaErrorName (description)". Clears the runtime's
+/// last-error slot first, so that a later launch check does not report the same (non-sticky) error again.
 [[noreturn]] void throw_cuda_error(cudaError_t status, const char* expr, const char* file, int line);
 
 }  // namespace apsp::cuda

@@ -1,18 +1,11 @@
-#include "solve/cuda/cuda_check.cuh"
-#include "solve/cuda/device_matrix.cuh"
+#include "cuda/buffer.cuh"
 
 #include <apsp/core/errors.h>
+#include <apsp/cuda/check.cuh>
 
-#include <cstring>
 #include <utility>
 
 namespace apsp::cuda {
-
-void throw_cuda_error(cudaError_t status, const char* expr, const char* file, int line) {
-  const char* base = std::strrchr(file, '/');
-  throw Error(std::string(base ? base + 1 : file) + ":" + std::to_string(line) + ": " + expr + " failed: " +
-              cudaGetErrorName(status) + " (" + cudaGetErrorString(status) + ")");
-}
 
 void require_device_memory(const std::string& what_for, std::uint64_t required) {
   std::size_t free_bytes = 0;
@@ -106,40 +99,38 @@ void MappedFlags::clear() {
   for (int i = 0; i < m_count; ++i) m_host[i] = 0;
 }
 
-Stream Stream::create(bool high_priority) {
-  Stream s;
-  int least = 0, greatest = 0;
-  APSP_CUDA_CHECK(cudaDeviceGetStreamPriorityRange(&least, &greatest));
-  APSP_CUDA_CHECK(cudaStreamCreateWithPriority(&s.m_stream, cudaStreamNonBlocking, high_priority ? greatest : least));
-  return s;
+DeviceBuffer DeviceBuffer::allocate(std::size_t bytes) {
+  DeviceBuffer b;
+  APSP_CUDA_CHECK(cudaMalloc(&b.m_data, bytes));
+  return b;
 }
 
-Stream::~Stream() {
-  if (m_stream) (void)cudaStreamDestroy(m_stream);
+DeviceBuffer::~DeviceBuffer() {
+  if (m_data) (void)cudaFree(m_data);
 }
 
-Stream& Stream::operator=(Stream&& other) noexcept {
+DeviceBuffer& DeviceBuffer::operator=(DeviceBuffer&& other) noexcept {
   if (this != &other) {
-    if (m_stream) (void)cudaStreamDestroy(m_stream);
-    m_stream = std::exchange(other.m_stream, nullptr);
+    if (m_data) (void)cudaFree(m_data);
+    m_data = std::exchange(other.m_data, nullptr);
   }
   return *this;
 }
 
-SyncEvent SyncEvent::create() {
-  SyncEvent e;
-  APSP_CUDA_CHECK(cudaEventCreateWithFlags(&e.m_event, cudaEventDisableTiming));
-  return e;
+PinnedBuffer PinnedBuffer::allocate(std::size_t bytes) {
+  PinnedBuffer b;
+  APSP_CUDA_CHECK(cudaHostAlloc(&b.m_data, bytes, cudaHostAllocDefault));
+  return b;
 }
 
-SyncEvent::~SyncEvent() {
-  if (m_event) (void)cudaEventDestroy(m_event);
+PinnedBuffer::~PinnedBuffer() {
+  if (m_data) (void)cudaFreeHost(m_data);
 }
 
-SyncEvent& SyncEvent::operator=(SyncEvent&& other) noexcept {
+PinnedBuffer& PinnedBuffer::operator=(PinnedBuffer&& other) noexcept {
   if (this != &other) {
-    if (m_event) (void)cudaEventDestroy(m_event);
-    m_event = std::exchange(other.m_event, nullptr);
+    if (m_data) (void)cudaFreeHost(m_data);
+    m_data = std::exchange(other.m_data, nullptr);
   }
   return *this;
 }
