@@ -1,68 +1,12 @@
-// Negative cycles must never push a sum outside the element type (range_policy.h's floor argument): after
-// every k-step every stored value stays >= 2 * floor, and the cycle is still reported at the end of the round.
-// Before the clamp, dense negative cycles doubled the walks each k until int32 and int16 wrapped around.
-#include <apsp/core/errors.h>
-#include <apsp/graph/graph.h>
-#include <apsp/solve/registry.h>
-#include <gtest/gtest.h>
-
-#include <algorithm>
-#include <string>
+// CPU backends under the overflow guard (overflow_guard.h). Before the floor, dense negative cycles doubled
+// the walks each k until int32 and int16 wrapped around.
+#include "overflow_guard.h"
 
 namespace apsp {
 namespace {
 
-/// Every ordered pair joined by weight @p w < 0: every vertex lies on many negative cycles.
-Graph complete_negative(int n, std::int32_t w) {
-  Graph g;
-  g.n = n;
-  for (int i = 0; i < n; ++i)
-    for (int j = 0; j < n; ++j)
-      if (i != j) g.edges.push_back({i, j, w});
-  return g;
-}
-
-/// The smallest stored value (value_at only normalizes unreachable values, so a wrap-around shows).
-std::int32_t smallest_value(Solver& s) {
-  std::int32_t lo = kInf32;
-  for (int i = 0; i < s.n(); ++i)
-    for (int j = 0; j < s.n(); ++j) lo = std::min(lo, s.value_at(i, j));
-  return lo;
-}
-
-struct GuardCase {
-  const char* backend;
-  int n;
-  int block;
-  DType dtype;
-  std::int32_t weight;
-  bool paths;
-};
-
-void expect_sums_stay_in_type(const GuardCase& c) {
-  SCOPED_TRACE(std::string(c.backend) + " n=" + std::to_string(c.n) + " B=" + std::to_string(c.block) + " " +
-               std::string(to_string(c.dtype)) + (c.paths ? " paths" : ""));
-  SolverOptions o;
-  o.block = c.block;
-  o.dtype = c.dtype;
-  o.track_paths = c.paths;
-  auto s = create_solver(c.backend, o);
-  s->reset(to_distance_matrix(complete_negative(c.n, c.weight), c.block, c.dtype));
-  const std::int32_t lowest_allowed = 2 * floor_of(c.dtype);
-  bool reported = false;
-  for (int step = 0; step < 4 * c.n && !reported; ++step) {
-    try {
-      s->step(Granularity::KStep);
-    } catch (const NegativeCycleError& e) {
-      reported = true;
-      EXPECT_GE(e.cycle().size(), 2u);
-    }
-    const std::int32_t lo = smallest_value(*s);
-    ASSERT_GE(lo, lowest_allowed) << "after k-step " << step;
-    ASSERT_LT(lo, 0) << "the negative cycle's walks must stay negative (after k-step " << step << ")";
-  }
-  EXPECT_TRUE(reported) << "the negative cycle was not reported";
-}
+using test::expect_sums_stay_in_type;
+using test::smallest_value;
 
 TEST(OverflowGuard, DenseNegativeCyclesStayInsideInt32) {
   for (const char* b : {"cpu-naive", "cpu-blocked"})

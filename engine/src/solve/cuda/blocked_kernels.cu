@@ -27,7 +27,8 @@ template <int B> struct Shape {
 
 // Phase 1. One barrier per k: in iteration k every thread reads row k and column k, which do not change in
 // that iteration (d[k][k] >= 0 without a negative cycle) and are never written then, because cells are
-// written only when they improve. (A variant keeping cells in registers and publishing only row and column
+// written only when they improve. Cells are raised to the floor as they are loaded and every candidate is
+// floored, so what phase 1 stores is >= floor (range_policy.h); without a negative cycle neither clamp bites. (A variant keeping cells in registers and publishing only row and column
 // k + 1 each iteration measured slower on an H200: 20 vs 14 us per B = 64 pivot.)
 template <class T, int B> __global__ void __launch_bounds__(Shape<B>::kSide * Shape<B>::kSide) pivot_kernel(MatrixView<T> d, int p0) {
   constexpr int S = Shape<B>::kSide, C = Shape<B>::kCells;
@@ -39,7 +40,7 @@ template <class T, int B> __global__ void __launch_bounds__(Shape<B>::kSide * Sh
   for (int a = 0; a < C; ++a)
 #pragma unroll
     for (int b = 0; b < C; ++b) {
-      cur[a][b] = d.at(p0 + ty + a * S, p0 + tx + b * S);
+      cur[a][b] = floored<T>(d.at(p0 + ty + a * S, p0 + tx + b * S));
       s[(ty + a * S) * B + tx + b * S] = cur[a][b];
     }
   __syncthreads();
@@ -53,7 +54,7 @@ template <class T, int B> __global__ void __launch_bounds__(Shape<B>::kSide * Sh
     for (int a = 0; a < C; ++a)
 #pragma unroll
       for (int b = 0; b < C; ++b) {
-        const int v = sum_as<T>(col_k[a], row_k[b]);
+        const int v = floored<T>(sum_as<T>(col_k[a], row_k[b]));
         if (v < cur[a][b]) {
           cur[a][b] = v;
           s[(ty + a * S) * B + tx + b * S] = v;
@@ -68,7 +69,8 @@ template <class T, int B> __global__ void __launch_bounds__(Shape<B>::kSide * Sh
 }
 
 // Phase 2: blockIdx.y = 0 is the pivot row block (K, x), 1 the pivot column block (x, K). The block's own
-// row (column) k is read in iteration k and, as in phase 1, never written in that iteration.
+// row (column) k is read in iteration k and, as in phase 1, never written in that iteration. Floored as
+// phase 1.
 template <class T, int B> __global__ void __launch_bounds__(Shape<B>::kSide * Shape<B>::kSide) rowcol_kernel(MatrixView<T> d, int kb) {
   constexpr int S = Shape<B>::kSide, C = Shape<B>::kCells;
   const int other = blockIdx.x;
@@ -87,7 +89,7 @@ template <class T, int B> __global__ void __launch_bounds__(Shape<B>::kSide * Sh
     for (int b = 0; b < C; ++b) {
       const int i = ty + a * S, j = tx + b * S;
       p[i][j] = d.at(p0 + i, p0 + j);
-      cur[a][b] = d.at(r0 + i, c0 + j);
+      cur[a][b] = floored<T>(d.at(r0 + i, c0 + j));
       x[i][j] = cur[a][b];
     }
   __syncthreads();
@@ -97,7 +99,7 @@ template <class T, int B> __global__ void __launch_bounds__(Shape<B>::kSide * Sh
 #pragma unroll
       for (int b = 0; b < C; ++b) {
         const int i = ty + a * S, j = tx + b * S;
-        const int v = is_row ? sum_as<T>(p[i][k], x[k][j]) : sum_as<T>(x[i][k], p[k][j]);
+        const int v = floored<T>(is_row ? sum_as<T>(p[i][k], x[k][j]) : sum_as<T>(x[i][k], p[k][j]));
         if (v < cur[a][b]) {
           cur[a][b] = v;
           x[i][j] = v;

@@ -43,8 +43,8 @@ __global__ void __launch_bounds__(kRelaxThreads) relax_k_kernel(MatrixView<T> d,
     if (!in_region(phase, i >= p0 && i < p1, col_in_pivot)) continue;
     const int a = d.at(i, k);
     const int c = d.at(i, j);
-    const int s = sum_as<T>(a, b);
-    if (s < c) d.at(i, j) = static_cast<T>(s);
+    const int m = floored<T>(min(c, sum_as<T>(a, b)));  // every k-step and naive pass floors (range_policy.h)
+    if (m != c) d.at(i, j) = static_cast<T>(m);
   }
 }
 

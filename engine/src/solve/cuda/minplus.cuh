@@ -1,10 +1,12 @@
 #pragma once
 // Device-side min-plus primitives shared by every CUDA kernel.
 //
-// Arithmetic contract (range_policy.h): values never exceed INF and the range policy keeps every sum
-// representable, so a plain add is exact. For int16 the scalar kernels still wrap the sum to 16 bits before
+// Arithmetic contract (range_policy.h): values never exceed INF, and phases 1 and 2 (and every update of a
+// non-blocked pass or k-step) raise what they store to at least the floor -(INF + 1) / 2 (floored below), so
+// every sum stays representable even around a negative cycle and a plain add is exact; phase 3 needs no clamp. For int16 the scalar kernels still wrap the sum to 16 bits before
 // the min, exactly like the packed add.s16x2 inside __viaddmin_s16x2, so every variant computes bit-identical
 // matrices whatever the input.
+#include <apsp/core/types.h>
 #include <cuda_runtime.h>
 
 #include <cstdint>
@@ -26,6 +28,9 @@ __device__ __forceinline__ unsigned dup16(int v) {
   return u | (u << 16);
 }
 
+/// @brief max(v, floor) of the element type: what phases 1 and 2 store (range_policy.h).
+template <class T> __device__ __forceinline__ int floored(int v) { return max(v, static_cast<int>(DistTraits<T>::floor)); }
+
 /// @brief Word operations of the tuned kernels: a "word" is one int32 or two packed int16.
 template <class T> struct WordOps;
 template <> struct WordOps<std::int32_t> {
@@ -35,12 +40,18 @@ template <> struct WordOps<std::int32_t> {
   }
   /// The A operand of a min-plus word: the value itself.
   __device__ __forceinline__ static unsigned broadcast(std::int32_t v) { return static_cast<unsigned>(v); }
+  /// max(word, floor) per element.
+  __device__ __forceinline__ static unsigned floored(unsigned w) {
+    return static_cast<unsigned>(max(static_cast<int>(w), static_cast<int>(kFloor32)));
+  }
 };
 template <> struct WordOps<std::int16_t> {
   static constexpr int kElems = 2;
   __device__ __forceinline__ static unsigned op(unsigned a, unsigned b, unsigned c) { return minplus_x2(a, b, c); }
   /// The A operand of a packed word: the value in both lanes.
   __device__ __forceinline__ static unsigned broadcast(std::int16_t v) { return dup16(v); }
+  /// max(lane, floor) per 16-bit lane.
+  __device__ __forceinline__ static unsigned floored(unsigned w) { return __vmaxs2(w, dup16(kFloor16)); }
 };
 
 }  // namespace apsp::cuda

@@ -49,8 +49,8 @@ __global__ void __launch_bounds__(kThreads)
     if (!in_phase_region(phase, gi >= p0 && gi < p1, col_in_pivot)) continue;
     const int a = band.at(i, k);
     const int c = band.at(i, j);
-    const int s = sum_as<T>(a, b);
-    if (s < c) band.at(i, j) = static_cast<T>(s);
+    const int m = floored<T>(min(c, sum_as<T>(a, b)));  // every k-step and naive pass floors (range_policy.h)
+    if (m != c) band.at(i, j) = static_cast<T>(m);
   }
 }
 

@@ -11,7 +11,8 @@
 //
 // Phase 2 uses the same word arithmetic: with the closed pivot block P, the pivot row panel becomes P (x) R
 // and the column panel C (x) P (no barrier per k, unlike the classic sequential form). It also writes the two
-// panels phase 3 reads.
+// panels phase 3 reads. Its results are raised to the floor before they are stored (range_policy.h), so
+// phase 3's sums of two panel words stay inside the type; phase 3 itself needs no clamp.
 #include <apsp/cuda/check.cuh>
 #include "solve/cuda/kernels.cuh"
 #include "solve/cuda/minplus.cuh"
@@ -216,7 +217,8 @@ __global__ void __launch_bounds__(kThreads)
 #pragma unroll
       for (int h = 0; h < 2; ++h) {  // two 4-word groups; pivot words come in whole groups (pw0 % 16 == 0)
         const int w = w0 + h * 64 + tx * 4;
-        const uint4 v = make_uint4(acc[r][4 * h], acc[r][4 * h + 1], acc[r][4 * h + 2], acc[r][4 * h + 3]);
+        const uint4 v = make_uint4(Ops::floored(acc[r][4 * h]), Ops::floored(acc[r][4 * h + 1]),
+                                   Ops::floored(acc[r][4 * h + 2]), Ops::floored(acc[r][4 * h + 3]));
         stg128(panels.row.row(row) + w, v);
         if (w < pw0 || w >= pw0 + Shape::kPivotWords) stg128(dw.row(p0 + row) + w, v);
       }
@@ -261,6 +263,10 @@ __global__ void __launch_bounds__(kThreads)
       for (int c = 0; c < CW; ++c) acc[r][c] = Ops::op(av[r], bv[c], acc[r][c]);
   }
   __syncthreads();  // `at` is reused below as the transposed output
+#pragma unroll
+  for (int r = 0; r < 8; ++r)
+#pragma unroll
+    for (int c = 0; c < CW; ++c) acc[r][c] = Ops::floored(acc[r][c]);
   unsigned* out = at;
 #pragma unroll
   for (int r = 0; r < 8; ++r) {
