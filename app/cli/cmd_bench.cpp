@@ -64,7 +64,8 @@ double median(std::vector<double> v) {
 std::pair<std::string, int> parse_variant(const std::string& item, int default_block) {
   const std::size_t colon = item.find(':');
   if (colon == std::string::npos) return {item, default_block};
-  return {item.substr(0, colon), parse_int_list(item.substr(colon + 1), "--backend " + item, limits::kMinBlock, limits::kMaxBlock).front()};
+  const std::string block = item.substr(colon + 1);
+  return {item.substr(0, colon), parse_int_list(block, "--backend " + item, limits::kMinBlock, limits::kMaxBlock).front()};
 }
 
 Row measure(const std::string& backend, int block, int gpus, const DistanceMatrix& initial, const BenchArgs& a,

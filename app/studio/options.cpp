@@ -96,7 +96,8 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o) {
       if (std::sscanf(size.c_str(), "%d%c%d%n", &w, &x, &h, &used) != 3 || used != static_cast<int>(size.size()) ||
           (x != 'x' && x != 'X') || w < limits::kMinWindowSide || h < limits::kMinWindowSide ||
           w > limits::kMaxWindowSide || h > limits::kMaxWindowSide) {
-        throw CLI::ValidationError("--size", "expected WxH with each side " + sides + ", e.g. 1280x800; got '" + size + "'");
+        throw CLI::ValidationError("--size",
+                                   "expected WxH with each side " + sides + ", e.g. 1280x800; got '" + size + "'");
       }
       o.width = w;
       o.height = h;
@@ -112,8 +113,9 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o) {
       } catch (const std::exception&) {
       }
       if (rounds < 0 || rounds > limits::kMaxAdvanceSteps || used != o.advance.size())
-        throw CLI::ValidationError("--advance", "expected a round count 0 .. " + std::to_string(limits::kMaxAdvanceSteps) +
-                                                    " or 'all', got '" + o.advance + "'");
+        throw CLI::ValidationError("--advance", "expected a round count 0 .. " +
+                                                    std::to_string(limits::kMaxAdvanceSteps) + " or 'all', got '" +
+                                                    o.advance + "'");
     }
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);

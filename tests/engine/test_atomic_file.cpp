@@ -70,7 +70,7 @@ TEST_P(AtomicFileTest, NewAndReplacedRegularFiles) {
 
 TEST_P(AtomicFileTest, SymlinkStaysALinkAndItsTargetIsReplaced) {
   write_bytes(dir.file("target.bin"), "old");
-  fs::create_symlink("target.bin", dir.path() / "link.bin");   // relative
+  fs::create_symlink("target.bin", dir.path() / "link.bin");           // relative
   fs::create_symlink(dir.file("link.bin"), dir.path() / "chain.bin");  // absolute, to a link
   write_whole(dir.file("chain.bin"), "new contents");
   EXPECT_TRUE(fs::is_symlink(dir.path() / "link.bin"));

@@ -77,8 +77,8 @@ const char* describe(mode_t mode) {
 }
 
 [[noreturn]] void refuse(const std::string& path, const std::string& why) {
-  throw UsageError(path + ": " + why + " (an export writes a regular file, a FIFO, a character device or an "
-                   "open descriptor)");
+  throw UsageError(path + ": " + why +
+                   " (an export writes a regular file, a FIFO, a character device or an open descriptor)");
 }
 
 enum class Kind { File, Through, Descriptor };
@@ -128,7 +128,8 @@ std::string link_target(const std::string& link, const std::string& user_path) {
   std::string target(PATH_MAX, '\0');
   const ssize_t len = ::readlink(link.c_str(), target.data(), target.size());
   if (len < 0 || static_cast<std::size_t>(len) >= target.size())
-    throw Error(user_path + ": cannot read the symbolic link " + link + ": " + errno_text(len < 0 ? errno : ENAMETOOLONG));
+    throw Error(user_path + ": cannot read the symbolic link " + link + ": " +
+                errno_text(len < 0 ? errno : ENAMETOOLONG));
   target.resize(static_cast<std::size_t>(len));
   if (target.empty() || target[0] == '/') return target;
   return link.substr(0, link.size() - base_of(link).size()) + target;  // relative to the link's directory
@@ -171,7 +172,8 @@ AtomicFile::AtomicFile(std::string path) : m_path(std::move(path)) {
   int fd = -1;
   if (d.kind == Kind::Descriptor) {
     fd = ::fcntl(d.fd, F_DUPFD_CLOEXEC, 0);
-    if (fd < 0) throw Error(m_path + ": cannot duplicate descriptor " + std::to_string(d.fd) + ": " + errno_text(errno));
+    if (fd < 0)
+      throw Error(m_path + ": cannot duplicate descriptor " + std::to_string(d.fd) + ": " + errno_text(errno));
   } else if (d.kind == Kind::Through) {
     // Blocks on a FIFO until a reader opens it, as a shell redirection does.
     fd = ::open(d.path.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC);

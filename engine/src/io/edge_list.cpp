@@ -63,7 +63,8 @@ Graph read_edge_list(const MappedFile& file, const ReadContext& ctx) {
     }
     // "0,,5" must not read as the edge 0 -> 5: with commas, every field must hold a value.
     if (const std::size_t empty = first_empty_comma_field(line))
-      throw InputError(path, line_where(ln), "field " + std::to_string(empty) + " of " + quote_token(line) + " is empty (expected 'u,v[,w]')");
+      throw InputError(path, line_where(ln),
+                       "field " + std::to_string(empty) + " of " + quote_token(line) + " is empty (expected 'u,v[,w]')");
     Tokenizer t(line, true);
     if (!t.next(us)) continue;
     if (!t.next(vs)) throw InputError(path, line_where(ln), "edge line needs 'u v [w]', got only " + quote_token(us));

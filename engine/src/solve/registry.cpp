@@ -76,13 +76,14 @@ std::unique_ptr<Solver> create_solver(std::string_view name, const SolverOptions
                      sizes + ")");
   }
   if (options.block < limits::kMinBlock || options.block > limits::kMaxBlock)
-    throw UsageError("block size must be " + std::to_string(limits::kMinBlock) + " .. " + std::to_string(limits::kMaxBlock) +
-                     ", got " + std::to_string(options.block));
+    throw UsageError("block size must be " + std::to_string(limits::kMinBlock) + " .. " +
+                     std::to_string(limits::kMaxBlock) + ", got " + std::to_string(options.block));
   if (options.threads < 0 || options.threads > limits::max_threads())  // libgomp crashes on absurd counts
     throw UsageError("threads must be 0 (one per core) .. " + std::to_string(limits::max_threads()) + ", got " +
                      std::to_string(options.threads));
   if (options.gpus < 1 || options.gpus > limits::kMaxGpus)
-    throw UsageError("GPU count must be 1 .. " + std::to_string(limits::kMaxGpus) + ", got " + std::to_string(options.gpus));
+    throw UsageError("GPU count must be 1 .. " + std::to_string(limits::kMaxGpus) + ", got " +
+                     std::to_string(options.gpus));
   if (options.dtype == DType::I16 && !e.info.supports_i16) throw UsageError(e.info.name + " does not support --dtype i16");
   if (options.gpus != 1 && !e.info.multi_gpu)
     throw UsageError(e.info.name + " runs on one device only (got --gpus " + std::to_string(options.gpus) + ")");
