@@ -20,16 +20,26 @@ std::vector<std::string> split_list(const std::string& text) {
   return out;
 }
 
-std::vector<int> parse_int_list(const std::string& text, const std::string& option) {
-  std::vector<int> out;
+namespace {
+/// Fills @p out from "1024,2048"; returns why @p text is not a list of integers in [lo, hi], "" when it is.
+std::string read_int_list(const std::string& text, int lo, int hi, std::vector<int>& out) {
+  const std::string range = "[" + std::to_string(lo) + ", " + std::to_string(hi) + "]";
   for (const std::string& item : split_list(text)) {
     int v = 0;
     const auto [ptr, ec] = std::from_chars(item.data(), item.data() + item.size(), v);
-    if (ec != std::errc() || ptr != item.data() + item.size() || v <= 0)
-      throw UsageError(option + ": '" + item + "' is not a positive integer");
+    if (ec != std::errc() || ptr != item.data() + item.size() || v < lo || v > hi)
+      return "'" + item + "' is not an integer in " + range;
     out.push_back(v);
   }
-  if (out.empty()) throw UsageError(option + ": expected a comma-separated list of positive integers");
+  if (out.empty()) return "expected a comma-separated list of integers in " + range;
+  return {};
+}
+}  // namespace
+
+std::vector<int> parse_int_list(const std::string& text, const std::string& option, int lo, int hi) {
+  std::vector<int> out;
+  const std::string why = read_int_list(text, lo, hi, out);
+  if (!why.empty()) throw UsageError(option + ": " + why);
   return out;
 }
 
@@ -41,6 +51,15 @@ GraphSource graph_source(const std::string& path, const std::string& gen_spec, c
   if (!format.empty()) source.format = parse_graph_format(format);
   source.one_based = one_based;
   return source;
+}
+
+CLI::Validator int_list_check(int lo, int hi) {
+  return CLI::Validator(
+      [lo, hi](std::string& text) {
+        std::vector<int> ignored;
+        return read_int_list(text, lo, hi, ignored);
+      },
+      "LIST of INT in [" + std::to_string(lo) + " - " + std::to_string(hi) + "]");
 }
 
 std::string si(double value) {

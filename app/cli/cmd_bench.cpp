@@ -4,6 +4,7 @@
 // one-GPU row of the same variant and n; --csv writes the same rows. A variant may carry its own
 // block size ("cuda-tuned:128"), so variants compare at their best settings in one run.
 #include <apsp/core/errors.h>
+#include <apsp/core/option_limits.h>
 #include <apsp/graph/generators.h>
 #include <apsp/io/atomic_file.h>
 #include <apsp/solve/device_info.h>
@@ -63,7 +64,8 @@ double median(std::vector<double> v) {
 std::pair<std::string, int> parse_variant(const std::string& item, int default_block) {
   const std::size_t colon = item.find(':');
   if (colon == std::string::npos) return {item, default_block};
-  return {item.substr(0, colon), parse_int_list(item.substr(colon + 1), "--backend " + item).front()};
+  const std::string block = item.substr(colon + 1);
+  return {item.substr(0, colon), parse_int_list(block, "--backend " + item, limits::kMinBlock, limits::kMaxBlock).front()};
 }
 
 Row measure(const std::string& backend, int block, int gpus, const DistanceMatrix& initial, const BenchArgs& a,
@@ -139,17 +141,28 @@ Action add_bench(CLI::App& app) {
   auto a = std::make_shared<BenchArgs>();
   app.add_option("--backend", a->backends, "Comma-separated variants, each optionally NAME:BLOCK; ratios are to the first")
       ->capture_default_str();
-  app.add_option("--n", a->sizes, "Comma-separated matrix sizes")->capture_default_str();
-  app.add_option("--block", a->block, "Block size B")->capture_default_str();
+  app.add_option("--n", a->sizes, "Comma-separated matrix sizes")
+      ->capture_default_str()
+      ->check(int_list_check(1, limits::kMaxVertices));
+  app.add_option("--block", a->block, "Block size B")
+      ->capture_default_str()
+      ->check(CLI::Range(limits::kMinBlock, limits::kMaxBlock));
   app.add_option("--dtype", a->dtype, "i32 or i16")->capture_default_str();
-  app.add_option("--repeat", a->repeat, "Timed runs per variant and size (the median is reported)")->capture_default_str();
-  app.add_option("--warmup", a->warmup, "Untimed runs first")->capture_default_str();
-  app.add_option("--threads", a->threads, "CPU threads (0: all cores)")->capture_default_str();
-  app.add_option("--gpus", a->gpus, "Comma-separated GPU counts for multi-GPU variants")->capture_default_str();
+  app.add_option("--repeat", a->repeat, "Timed runs per variant and size (the median is reported)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, limits::kMaxRepeat));
+  app.add_option("--warmup", a->warmup, "Untimed runs first")
+      ->capture_default_str()
+      ->check(CLI::Range(0, limits::kMaxWarmup));
+  app.add_option("--threads", a->threads, "CPU threads (0: one per core; at most 4 per core)")
+      ->capture_default_str()
+      ->check(CLI::Range(0, limits::max_threads()));
+  app.add_option("--gpus", a->gpus, "Comma-separated GPU counts for multi-GPU variants")
+      ->capture_default_str()
+      ->check(int_list_check(1, limits::kMaxGpus));
   app.add_option("--graph", a->graph, "Generator spec without n (n comes from --n)")->capture_default_str();
   app.add_option("--csv", a->csv, "Write the rows as CSV");
   return [a]() {
-    if (a->repeat < 1 || a->warmup < 0) throw UsageError("--repeat must be >= 1 and --warmup >= 0");
     const DType dtype = parse_dtype(a->dtype);
     const std::vector<std::string> backends = split_list(a->backends);
     if (backends.empty()) throw UsageError("--backend: give at least one variant");
@@ -157,8 +170,8 @@ Action add_bench(CLI::App& app) {
       const BackendInfo info = backend_info(parse_variant(item, a->block).first);
       if (!info.available) throw UnavailableError(info.name + ": " + info.unavailable_reason);
     }
-    const std::vector<int> sizes = parse_int_list(a->sizes, "--n");
-    const std::vector<int> gpu_counts = parse_int_list(a->gpus, "--gpus");
+    const std::vector<int> sizes = parse_int_list(a->sizes, "--n", 1, limits::kMaxVertices);
+    const std::vector<int> gpu_counts = parse_int_list(a->gpus, "--gpus", 1, limits::kMaxGpus);
     std::printf("apsp bench: block %d, %s, %d warm-up + %d timed runs (median), graph %s\n", a->block,
                 std::string(to_string(dtype)).c_str(), a->warmup, a->repeat, a->graph.c_str());
     std::printf("%-13s %4s %4s %6s %10s %12s %7s %24s %7s %7s %8s %7s\n", "backend", "B", "gpus", "n", "time ms",

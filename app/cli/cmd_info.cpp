@@ -2,6 +2,7 @@
 // --backends: every solver variant and whether it can run here.
 #include <apsp/core/errors.h>
 #include <apsp/core/memory.h>
+#include <apsp/core/option_limits.h>
 #include <apsp/io/graph_io.h>
 #include <apsp/solve/device_info.h>
 #include <apsp/solve/registry.h>
@@ -95,7 +96,9 @@ Action add_info(CLI::App& app) {
   app.add_option("file", a->path, "Graph file");
   app.add_option("--format", a->format, "Input format: bin, gr, mtx, el (default: from the extension)");
   app.add_flag("--one-based", a->one_based, "Edge-list vertex ids start at 1");
-  app.add_option("--block", a->block, "Block size used for the memory figures")->capture_default_str();
+  app.add_option("--block", a->block, "Block size used for the memory figures")
+      ->capture_default_str()
+      ->check(CLI::Range(limits::kMinBlock, limits::kMaxBlock));
   app.add_flag("--device", a->device, "Describe the CUDA devices (SMs, clocks, bandwidth, min-plus peak, occupancy)");
   app.add_flag("--backends", a->backends, "List the solver variants and whether they can run here");
   return [a]() {

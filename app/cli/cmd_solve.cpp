@@ -1,5 +1,6 @@
 // apsp solve: read or generate a graph, solve round by round (progress bar on a terminal), write distances.
 #include <apsp/core/errors.h>
+#include <apsp/core/option_limits.h>
 #include <apsp/io/distance_io.h>
 #include <apsp/io/timings_csv.h>
 #include <apsp/solve/block_size.h>
@@ -77,10 +78,16 @@ Action add_solve(CLI::App& app) {
   app.add_option("-o,--output", a->output, "Distance file (.bin n*n int32, .npy, .csv)")->required();
   app.add_option("--out-format", a->out_format, "Distance format: bin, npy, csv (default: from the extension)");
   app.add_option("--backend", a->backend, "Solver variant (default: the fastest available; see apsp info --backends)");
-  app.add_option("--block", a->block, "Block size B")->capture_default_str();
+  app.add_option("--block", a->block, "Block size B")
+      ->capture_default_str()
+      ->check(CLI::Range(limits::kMinBlock, limits::kMaxBlock));
   app.add_option("--dtype", a->dtype, "Distance type: i32 or i16")->capture_default_str();
-  app.add_option("--threads", a->threads, "CPU threads (0: all cores)")->capture_default_str();
-  app.add_option("--gpus", a->gpus, "GPUs for multi-GPU variants")->capture_default_str();
+  app.add_option("--threads", a->threads, "CPU threads (0: one per core; at most 4 per core)")
+      ->capture_default_str()
+      ->check(CLI::Range(0, limits::max_threads()));
+  app.add_option("--gpus", a->gpus, "GPUs for multi-GPU variants")
+      ->capture_default_str()
+      ->check(CLI::Range(1, limits::kMaxGpus));
   app.add_flag("--paths", a->paths, "Track next hops so --path queries can print shortest paths");
   app.add_option("--path", a->path_queries, "Print the shortest path I -> J (I:J, repeatable; implies --paths)");
   app.add_option("--timings-csv", a->timings_csv, "Write per (round, phase, device) timings as CSV");

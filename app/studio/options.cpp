@@ -1,9 +1,32 @@
 #include "options.h"
 
+#include <apsp/core/option_limits.h>
+
 #include <CLI/CLI.hpp>
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <sstream>
 
 namespace apsp::studio {
+
+namespace {
+/// CLI::Range for a float lets "nan" through (every comparison with NaN is false): this one does not, and
+/// says the bounds without CLI11's six decimals.
+CLI::Validator float_range(float lo, float hi) {
+  std::ostringstream range;
+  range << "[" << lo << " - " << hi << "]";
+  return CLI::Validator(
+      [lo, hi, text = range.str()](std::string& input) -> std::string {
+        char* end = nullptr;
+        const float v = std::strtof(input.c_str(), &end);
+        if (input.empty() || *end != '\0' || !std::isfinite(v) || v < lo || v > hi)
+          return "'" + input + "' is not a number in " + text;
+        return {};
+      },
+      "FLOAT in " + range.str());
+}
+}  // namespace
 
 std::optional<int> parse_options(int argc, char** argv, StudioOptions& o) {
   CLI::App app{
@@ -13,15 +36,17 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o) {
   app.add_option("GRAPH", o.graph_file, "graph file (.bin course binary, .gr DIMACS, .mtx, .txt/.el/.csv edge list)");
   app.add_option("--gen", o.gen_spec, "generate a graph, e.g. er:n=256,p=0.05,seed=1,w=1:100 (same spec as apsp gen)");
   app.add_option("--backend", o.backend, "solver variant (cpu-blocked, cpu-naive, cuda-...)");
-  app.add_option("--block", o.block, "block size B")->check(CLI::PositiveNumber);
+  app.add_option("--block", o.block, "block size B")->check(CLI::Range(limits::kMinBlock, limits::kMaxBlock));
   app.add_option("--dtype", o.dtype, "distance type")->check(CLI::IsMember({"i32", "i16"}));
   app.add_option("--gpus", o.gpus, "GPUs for multi-GPU backends (cuda-tuned), 1 to the number visible")
-      ->check(CLI::PositiveNumber);
-  app.add_option("--advance", o.advance, "run ROUNDS rounds (or all) after loading, before writing outputs");
+      ->check(CLI::Range(1, limits::kMaxGpus));
+  app.add_option("--advance", o.advance,
+                 "run ROUNDS rounds (0 .. " + std::to_string(limits::kMaxAdvanceSteps) +
+                     ", or all) after loading, before writing outputs");
   app.add_option("--advance-phases", o.advance_phases, "then N more phase steps (e.g. 1 stops before phase 2)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(CLI::Range(0, limits::kMaxAdvanceSteps));
   app.add_option("--advance-k", o.advance_k, "then N single k-steps (one intermediate vertex each)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(CLI::Range(0, limits::kMaxAdvanceSteps));
   app.add_option("--screenshot", o.screenshot, "write the whole window to FILE.png");
   app.add_option("--heatmap-png", o.heatmap_png,
                  "write the heatmap alone, one pixel per cell (tile minimum beyond 4096)");
@@ -40,32 +65,39 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o) {
   app.add_flag("--quit", o.quit, "exit after writing the outputs (0 ok, 2 bad input)");
   app.add_flag("--headless", o.headless, "render without a display through EGL (implies --quit)");
   std::string size;
-  app.add_option("--size", size, "window or offscreen size WxH in pixels (default 1280x800 times the UI scale)");
-  app.add_option("--scale", o.scale, "UI scale (default: the monitor's content scale)")->check(CLI::Range(0.5, 4.0));
+  const std::string sides = std::to_string(limits::kMinWindowSide) + " .. " + std::to_string(limits::kMaxWindowSide);
+  app.add_option("--size", size,
+                 "window or offscreen size WxH in pixels, each " + sides + " (default 1280x800 times the UI scale)");
+  app.add_option("--scale", o.scale, "UI scale (default: the monitor's content scale)")
+      ->check(float_range(limits::kMinUiScale, limits::kMaxUiScale));
   app.add_option("--gui-open", o.gui_open,
                  "after start-up, open FILE as the GUI's Open button does (errors go to the log)");
   app.add_flag("--gui-screenshot", o.gui_screenshot, "after start-up, take a screenshot as the button and F12 do");
   app.add_option("--log-file", o.log_file, "write the log panel's lines to FILE at exit");
   app.add_flag("--verbose", o.verbose, "echo the log on stderr");
   app.add_option("--view-budget", o.view_budget, "heatmap texture side limit (tile minimum beyond)")
-      ->check(CLI::Range(16, 16384));
+      ->check(CLI::Range(limits::kMinViewBudget, limits::kMaxViewBudget));
   app.add_flag("--play", o.play, "start playing at launch");
-  app.add_option("--rps", o.rounds_per_second, "playback speed in rounds per second")->check(CLI::Range(0.25, 240.0));
+  app.add_option("--rps", o.rounds_per_second, "playback speed in rounds per second")
+      ->check(float_range(limits::kMinRoundsPerSecond, limits::kMaxRoundsPerSecond));
   app.add_option("--frames", o.frames, "close the window after N frames, as if the user did (tests the GUI path)")
-      ->check(CLI::PositiveNumber);
+      ->check(CLI::Range(1, limits::kMaxFrames));
   app.add_option("--synthetic-gpus", o.synthetic_gpus,
                  "test hook: draw the GPU band tint and the per-GPU plots as if the solve ran on N GPUs, from "
                  "samples made up from the real ones (never exported)")
-      ->check(CLI::Range(2, 8));
+      ->check(CLI::Range(limits::kMinSyntheticGpus, limits::kMaxSyntheticGpus));
   try {
     app.parse(argc, argv);
     if (!overlays.empty()) o.overlays = overlays == "on";
     if (!size.empty()) {
       int w = 0, h = 0;
       char x = 0;
-      if (std::sscanf(size.c_str(), "%d%c%d", &w, &x, &h) != 3 || (x != 'x' && x != 'X') || w < 64 || h < 64 ||
-          w > 16384 || h > 16384) {
-        throw CLI::ValidationError("--size", "expected WxH, e.g. 1280x800");
+      int used = 0;
+      if (std::sscanf(size.c_str(), "%d%c%d%n", &w, &x, &h, &used) != 3 || used != static_cast<int>(size.size()) ||
+          (x != 'x' && x != 'X') || w < limits::kMinWindowSide || h < limits::kMinWindowSide ||
+          w > limits::kMaxWindowSide || h > limits::kMaxWindowSide) {
+        throw CLI::ValidationError("--size",
+                                   "expected WxH with each side " + sides + ", e.g. 1280x800; got '" + size + "'");
       }
       o.width = w;
       o.height = h;
@@ -80,8 +112,10 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o) {
         rounds = std::stoi(o.advance, &used);
       } catch (const std::exception&) {
       }
-      if (rounds < 0 || used != o.advance.size())
-        throw CLI::ValidationError("--advance", "expected a round count or 'all'");
+      if (rounds < 0 || rounds > limits::kMaxAdvanceSteps || used != o.advance.size())
+        throw CLI::ValidationError("--advance", "expected a round count 0 .. " +
+                                                    std::to_string(limits::kMaxAdvanceSteps) + " or 'all', got '" +
+                                                    o.advance + "'");
     }
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);

@@ -346,6 +346,39 @@ case "$case_name" in
     "$CHECK" stats --json s.json --expect-solve yes --expect-frames yes --path "CUDA-GL interop" --backend cuda-tuned \
       --n 4096 || exit 1
     ;;
+  flag_limits)
+    # Every numeric flag is bounded (option_limits.h): out of range is one line naming the flag, exit 2, before
+    # anything runs. NaN passed CLI11's float range check.
+    for args in "--block 0" "--block 4097" "--gpus 65" "--advance 2147483647" "--advance-phases 10000001" \
+                "--advance-k 99999999999" "--frames 0" "--frames 10000001" "--size 100000x100" "--size 800x600x" \
+                "--scale nan" "--scale 5" "--rps nan" "--rps 1e9" "--view-budget 99999" "--synthetic-gpus 9"; do
+      "$STUDIO" --headless --gen ring:n=8 $args --screenshot never.png 2> err.txt >/dev/null
+      rc=$?
+      [ "$rc" = 2 ] || die "$args: exit status $rc, expected 2: $(cat err.txt)"
+      [ "$(wc -l < err.txt)" = 1 ] || die "$args: expected one line on stderr, got: $(cat err.txt)"
+      grep -q -- "${args%% *}" err.txt || die "$args: the message does not name the flag: $(cat err.txt)"
+      [ ! -e never.png ] || die "$args: the app ran"
+    done
+    "$STUDIO" --help | grep -q -- "--block INT:INT in \[1 - 4096\]" || die "--help does not state the block range"
+    "$STUDIO" --headless --gen ring:n=8 --block 4 --scale 1.5 --rps 2.5 --advance 1 --screenshot ok.png ||
+      die "in-range flags exited $?"
+    [ -s ok.png ] || die "no screenshot from in-range flags"
+    echo "ok: $(cat err.txt)"
+    ;;
+  export_targets)
+    # Exports through a symbolic link replace its target (the link stays); a character device is written
+    # through, never replaced by a regular file (issue 16: --timings-csv link.csv).
+    echo old > target.csv
+    ln -s target.csv link.csv
+    studio --gen "$SPEC" --block 64 --advance all --timings-csv link.csv --quit || die "studio exited $?"
+    [ -L link.csv ] || die "the link was replaced by a regular file"
+    head -1 target.csv | grep -q "^backend,block,round" || die "the link's target was not written: $(head -2 target.csv)"
+    if mknod null c 1 3 2>/dev/null; then
+      studio --gen "$SPEC" --block 64 --advance all --heatmap-png null --quit || die "studio exited $?"
+      [ -c null ] || die "the character device was replaced: $(ls -l null)"
+    fi
+    echo "ok: $(ls -l link.csv)"
+    ;;
   *)
     die "unknown case $case_name"
     ;;

@@ -1,3 +1,5 @@
+#include <apsp/core/option_limits.h>
+
 #include "ui/panels.h"
 #include "ui/widgets.h"
 
@@ -44,7 +46,8 @@ void draw_playback_panel(AppState& state, CommandQueue& commands) {
   ImGui::EndDisabled();
 
   ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 7);
-  ImGui::SliderFloat("rounds / s", &state.playback.rounds_per_second, 0.25f, 240.0f, "%.2f",
+  ImGui::SliderFloat("rounds / s", &state.playback.rounds_per_second, limits::kMinRoundsPerSecond,
+                     limits::kMaxRoundsPerSecond, "%.2f",
                      ImGuiSliderFlags_Logarithmic);
 
   float progress = solve_progress(s.cursor, s.rounds);

@@ -39,6 +39,8 @@ DenseDistances read_distances_csv(const MappedFile& file) {
   std::string_view tok;
   while (lines.next()) {
     const std::int64_t ln = lines.line_no();
+    if (const std::size_t empty = first_empty_comma_field(lines.line()))
+      throw InputError(path, line_where(ln), "value " + std::to_string(empty) + " of the row is empty");
     Tokenizer t(lines.line(), true);
     if (!t.next(tok)) continue;  // blank line
     if (n >= 0 && row == n) throw InputError(path, line_where(ln), "more than n = " + std::to_string(n) + " rows");

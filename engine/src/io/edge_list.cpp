@@ -1,4 +1,5 @@
-// Edge lists (.txt/.el/.csv): "u v [w]" per line, commas or blanks between fields, '#' and '%' comments.
+// Edge lists (.txt/.el/.csv): "u v [w]" per line, commas or blanks between fields, '#' and '%' comments; in a
+// line with commas no field may be empty.
 // n is the largest id + 1, unless a comment "# n=N" (written by write_edge_list) fixes it, which keeps
 // isolated trailing vertices across a round trip.
 #include "graph_formats.h"
@@ -60,6 +61,10 @@ Graph read_edge_list(const MappedFile& file, const ReadContext& ctx) {
       }
       line = line.substr(0, hash);
     }
+    // "0,,5" must not read as the edge 0 -> 5: with commas, every field must hold a value.
+    if (const std::size_t empty = first_empty_comma_field(line))
+      throw InputError(path, line_where(ln),
+                       "field " + std::to_string(empty) + " of " + quote_token(line) + " is empty (expected 'u,v[,w]')");
     Tokenizer t(line, true);
     if (!t.next(us)) continue;
     if (!t.next(vs)) throw InputError(path, line_where(ln), "edge line needs 'u v [w]', got only " + quote_token(us));

@@ -16,6 +16,22 @@ std::string quote_token(std::string_view token) {
   return out + "'";
 }
 
+std::size_t first_empty_comma_field(std::string_view line) {
+  if (line.find(',') == std::string_view::npos) return 0;
+  std::size_t field = 1;
+  bool has_text = false;
+  for (const char c : line) {
+    if (c == ',') {
+      if (!has_text) return field;
+      ++field;
+      has_text = false;
+    } else if (c != ' ' && c != '\t' && c != '\r' && c != '\v' && c != '\f') {
+      has_text = true;
+    }
+  }
+  return has_text ? 0 : field;
+}
+
 std::int32_t checked_weight(std::int64_t w, const std::string& path, std::int64_t line_no) {
   // Weights at or beyond INF would be indistinguishable from "no edge".
   if (w >= kInf32 || w <= -kInf32)

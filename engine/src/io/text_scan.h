@@ -64,6 +64,11 @@ class Tokenizer {
   bool m_commas;
 };
 
+/// @brief For a line whose fields are separated by commas ("0,5,3", "0, 5, 3"): the 1-based number of the
+/// first field that is empty or blank ("0,,5" -> 2, ",1" -> 1, "1,2," -> 3), or 0 when every field has text
+/// or the line has no comma. Blanks alone never make an empty field: they are one separator however many.
+std::size_t first_empty_comma_field(std::string_view line);
+
 /// @brief "line 12".
 inline std::string line_where(std::int64_t line_no) { return "line " + std::to_string(line_no); }
 /// @brief "byte 8".

@@ -1,5 +1,6 @@
 #include <apsp/core/errors.h>
 #include <apsp/solve/block_size.h>
+#include <apsp/core/option_limits.h>
 
 #include <algorithm>
 #include <string>
@@ -14,7 +15,9 @@ bool listed(const std::vector<int>& sizes, int block) {
 
 void require_block_size(std::string_view backend, const std::vector<int>& supported, int block) {
   const std::string name(backend);
-  if (block <= 0) throw UsageError(name + ": block size must be positive, got " + std::to_string(block));
+  if (block < limits::kMinBlock || block > limits::kMaxBlock)
+    throw UsageError(name + ": block size must be " + std::to_string(limits::kMinBlock) + " .. " +
+                     std::to_string(limits::kMaxBlock) + ", got " + std::to_string(block));
   if (supported.empty() || listed(supported, block)) return;
   std::string sizes;
   for (int b : supported) sizes += (sizes.empty() ? "" : ", ") + std::to_string(b);

@@ -1,5 +1,6 @@
 #include <apsp/core/errors.h>
 #include <apsp/solve/block_size.h>
+#include <apsp/core/option_limits.h>
 #include <apsp/solve/registry.h>
 
 #include "solve/cpu/cpu_backends.h"
@@ -69,6 +70,12 @@ std::unique_ptr<Solver> create_solver(std::string_view name, const SolverOptions
   const Entry& e = find_entry(name);
   if (!e.info.available) throw UnavailableError(e.info.name + ": " + e.info.unavailable_reason);
   require_block_size(e.info.name, e.info.block_sizes, options.block);
+  if (options.threads < 0 || options.threads > limits::max_threads())  // libgomp crashes on absurd counts
+    throw UsageError("threads must be 0 (one per core) .. " + std::to_string(limits::max_threads()) + ", got " +
+                     std::to_string(options.threads));
+  if (options.gpus < 1 || options.gpus > limits::kMaxGpus)
+    throw UsageError("GPU count must be 1 .. " + std::to_string(limits::kMaxGpus) + ", got " +
+                     std::to_string(options.gpus));
   if (options.dtype == DType::I16 && !e.info.supports_i16) throw UsageError(e.info.name + " does not support --dtype i16");
   if (options.gpus != 1 && !e.info.multi_gpu)
     throw UsageError(e.info.name + " runs on one device only (got --gpus " + std::to_string(options.gpus) + ")");

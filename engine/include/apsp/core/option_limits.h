@@ -1,0 +1,62 @@
+#pragma once
+/// @file option_limits.h
+/// @brief The bounds of every numeric option of `apsp` and `apsp-studio`, in one place. Both programs check
+/// their flags against these (a one-line usage error, exit 2) and print them in --help; the engine checks
+/// the solver options it is handed against the same numbers.
+#include <algorithm>
+#include <thread>
+
+namespace apsp::limits {
+
+/// @brief Block size B: 1 .. 4096. The CPU variants take any B (larger blocks only pad the matrix and
+/// leave the caches); the CUDA variants take their own short lists within this range.
+inline constexpr int kMinBlock = 1;
+inline constexpr int kMaxBlock = 4096;
+
+/// @brief GPUs for multi-GPU variants: 1 .. 64 (whether that many are visible is checked when solving).
+inline constexpr int kMaxGpus = 64;
+
+/// @brief CPU threads: 0 (one per core) .. kThreadsPerCore x the cores. More only oversubscribes, and
+/// libgomp fails near 50000 threads and crashes near 100000.
+inline constexpr int kThreadsPerCore = 4;
+/// @brief The largest thread count accepted on this machine (at least kThreadsPerCore).
+inline int max_threads() {
+  return kThreadsPerCore * std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+}
+
+/// @brief `apsp bench`: timed runs 1 .. 1000 per variant and size, untimed warm-up runs 0 .. 1000.
+inline constexpr int kMaxRepeat = 1000;
+inline constexpr int kMaxWarmup = 1000;
+
+/// @brief Vertex counts given as numbers (`apsp bench --n`): 1 .. 2^20. Whether the matrix fits in memory
+/// is checked separately; generator specs carry their own per-model bounds.
+inline constexpr int kMaxVertices = 1 << 20;
+
+/// @brief Steps requested up front (`apsp-studio --advance`, `--advance-phases`, `--advance-k`): up to 10^7,
+/// more than any solve that fits in memory has; a count past the end stops at the end.
+inline constexpr int kMaxAdvanceSteps = 10'000'000;
+
+/// @brief `apsp-studio --frames`: 1 .. 10^7 (about 46 hours at 60 Hz).
+inline constexpr int kMaxFrames = 10'000'000;
+
+/// @brief `apsp-studio --view-budget`: heatmap texture side 16 .. 16384 texels (GL's usual texture limit).
+inline constexpr int kMinViewBudget = 16;
+inline constexpr int kMaxViewBudget = 16384;
+
+/// @brief `apsp-studio --size WxH`: each side 64 .. 16384 pixels.
+inline constexpr int kMinWindowSide = 64;
+inline constexpr int kMaxWindowSide = 16384;
+
+/// @brief `apsp-studio --scale`: UI scale 0.5 .. 4.
+inline constexpr float kMinUiScale = 0.5f;
+inline constexpr float kMaxUiScale = 4.0f;
+
+/// @brief `apsp-studio --rps`: playback speed 0.25 .. 240 rounds per second.
+inline constexpr float kMinRoundsPerSecond = 0.25f;
+inline constexpr float kMaxRoundsPerSecond = 240.0f;
+
+/// @brief `apsp-studio --synthetic-gpus` (a test hook): 2 .. 8 made-up GPUs.
+inline constexpr int kMinSyntheticGpus = 2;
+inline constexpr int kMaxSyntheticGpus = 8;
+
+}  // namespace apsp::limits
