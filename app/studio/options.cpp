@@ -42,18 +42,18 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o) {
   std::string size;
   app.add_option("--size", size, "window or offscreen size WxH in pixels (default 1280x800 times the UI scale)");
   app.add_option("--scale", o.scale, "UI scale (default: the monitor's content scale)")->check(CLI::Range(0.5, 4.0));
-  app.add_option("--gui-open", o.gui_open,
+  app.add_option("--gui-open", o.test.gui_open,
                  "after start-up, open FILE as the GUI's Open button does (errors go to the log)");
-  app.add_flag("--gui-screenshot", o.gui_screenshot, "after start-up, take a screenshot as the button and F12 do");
+  app.add_flag("--gui-screenshot", o.test.gui_screenshot, "after start-up, take a screenshot as the button and F12 do");
   app.add_option("--log-file", o.log_file, "write the log panel's lines to FILE at exit");
   app.add_flag("--verbose", o.verbose, "echo the log on stderr");
   app.add_option("--view-budget", o.view_budget, "heatmap texture side limit (tile minimum beyond)")
       ->check(CLI::Range(16, 16384));
   app.add_flag("--play", o.play, "start playing at launch");
   app.add_option("--rps", o.rounds_per_second, "playback speed in rounds per second")->check(CLI::Range(0.25, 240.0));
-  app.add_option("--frames", o.frames, "close the window after N frames, as if the user did (tests the GUI path)")
+  app.add_option("--frames", o.test.frames, "close the window after N frames, as if the user did (tests the GUI path)")
       ->check(CLI::PositiveNumber);
-  app.add_option("--synthetic-gpus", o.synthetic_gpus,
+  app.add_option("--synthetic-gpus", o.test.synthetic_gpus,
                  "test hook: draw the GPU band tint and the per-GPU plots as if the solve ran on N GPUs, from "
                  "samples made up from the real ones (never exported)")
       ->check(CLI::Range(2, 8));
