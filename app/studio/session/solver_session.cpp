@@ -203,7 +203,7 @@ std::shared_ptr<ViewFrame> SolverSession::new_view_frame(Worker& w) const {
   return frame;
 }
 
-std::shared_ptr<const ViewFrame> SolverSession::host_view(Worker& w) const {
+std::shared_ptr<const ViewFrame> SolverSession::view_from_host(Worker& w) const {
   auto t0 = Clock::now();
   std::shared_ptr<ViewFrame> frame = new_view_frame(w);
   frame->tiles.resize(frame->geometry.texels());
@@ -220,7 +220,7 @@ std::shared_ptr<const ViewFrame> SolverSession::host_view(Worker& w) const {
   return frame;
 }
 
-std::shared_ptr<const ViewFrame> SolverSession::device_view(Worker& w) const {
+std::shared_ptr<const ViewFrame> SolverSession::view_from_device(Worker& w) const {
   std::shared_ptr<ViewFrame> frame = new_view_frame(w);
   frame->on_device = true;
   w.device_view->lease_for_worker().reduce_async(*w.solver, frame->geometry, w.fixed_range,
@@ -231,7 +231,7 @@ std::shared_ptr<const ViewFrame> SolverSession::device_view(Worker& w) const {
 void SolverSession::publish(Worker& w, bool with_view) {
   std::shared_ptr<const ViewFrame> view;
   if (with_view && w.solver && w.solver->n() > 0) {
-    view = w.device_mode() ? device_view(w) : host_view(w);
+    view = w.device_mode() ? view_from_device(w) : view_from_host(w);
     w.last_frame = view;
     w.last_frame_current = true;
     w.before = Worker::Before::None;

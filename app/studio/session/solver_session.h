@@ -145,9 +145,9 @@ class SolverSession {
   /// @brief What both view paths set first: serial, geometry, INF, range mode, cursor.
   std::shared_ptr<ViewFrame> new_view_frame(Worker& w) const;
   /// @brief Host path: tiles read back, range and codes computed here.
-  std::shared_ptr<const ViewFrame> host_view(Worker& w) const;
+  std::shared_ptr<const ViewFrame> view_from_host(Worker& w) const;
   /// @brief Device path: the reduction enqueued through the channel; the frame carries no tiles or codes.
-  std::shared_ptr<const ViewFrame> device_view(Worker& w) const;
+  std::shared_ptr<const ViewFrame> view_from_device(Worker& w) const;
   /// @brief One step; first keeps the state before it (for the improved bit) when a view may follow
   /// (@p will_publish: a capture costs a pass over the matrix, a noticeable share of a round at large n).
   void step_once(Worker& w, Granularity g, bool will_publish);
