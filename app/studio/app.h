@@ -1,14 +1,16 @@
 #pragma once
-// The studio's frame loop: owns the platform, the GL renderer, the solver session and the UI state; applies
-// the commands the panels emit; runs the scripted flags (--advance, --screenshot, --heatmap-png, ...).
-#include <chrono>
-#include <cstdint>
+// The studio's frame: owns the platform, the GL renderer, the solver session and the UI state; one frame is
+// input, the session's new snapshot into the heatmap, the UI pass, render, then the Commands the UI emitted
+// applied. What starts it and what it runs for (a batch run's outputs, an interactive run's window) is
+// RunDriver's (run_driver.h); what it starts with is resolve_launch()'s (launch.h).
 #include <filesystem>
 #include <memory>
-#include <optional>
 #include <string>
 #include <vector>
 
+#include "export_commands.h"
+#include "frame_clock.h"
+#include "launch.h"
 #include "options.h"
 #include "platform/platform.h"
 #include "render/heatmap_feed.h"
@@ -18,7 +20,6 @@
 #include "session/app_state.h"
 #include "session/commands.h"
 #include "session/log.h"
-#include "session/run_stats.h"
 #include "session/settings.h"
 #include "session/solver_session.h"
 #include "ui/heatmap_view_panel.h"
@@ -26,49 +27,52 @@
 
 namespace apsp::studio {
 
-/// @brief SIGINT / SIGTERM close the window like the close button (settings and requested files are written).
-void install_stop_signals();
-
 class App {
  public:
-  explicit App(StudioOptions options);
+  /// @brief Reads the saved settings (interactive runs), resolves the launch and starts the solver's worker.
+  explicit App(const StudioOptions& options);
   ~App();
   App(const App&) = delete;
   App& operator=(const App&) = delete;
 
-  /// @brief Runs to the end; returns the process exit status.
-  int run();
-
- private:
-  int load_initial_graph();
-  void init_graphics();
-  void shutdown_graphics();
+  const LaunchPlan& plan() const { return m_plan; }
+  /// @brief Opens the window or EGL context (platform/open_platform) and the renderer. Throws on failure.
+  void open_graphics();
+  /// @brief One frame: input, heatmap update, UI pass, render, present, then the queued Commands applied.
   void frame();
-  void draw_ui();
-  void handle_keys();
-  void tick_playback(double dt);
-  void update_heatmap();
-  /// @brief Batch runs: renders frames until the session has nothing left to do.
-  void frames_until_idle();
-  /// @brief --stats-view-off: the same solve again with view updates off, then on, timed by the worker.
-  void measure_view_off();
-  RunStats collect_stats() const;
-  void apply(const Command& command);
-  int write_scripted_outputs();
+
+  SolverSession& session() { return *m_session; }
+  Log& log() { return m_log; }
+  Platform& platform() { return *m_platform; }
+  const AppState& state() const { return m_state; }
+  CommandQueue& commands() { return m_commands; }
+  const HeatmapFeed* feed() const { return m_feed.get(); }
+  const FrameClock& clock() const { return m_clock; }
+  /// @brief Something still moves (playing, solving, the improved cells' flash, queued commands).
+  bool animating() const;
+  /// @brief The scripted outputs: written at once, with errors thrown (batch) or logged (commands).
   void export_heatmap(const std::string& path);
   void export_timings(const std::string& path);
-  void export_distances(const std::string& path);
+  /// @brief A screenshot of the next frame (F12 and the button ask through CmdScreenshot, after the frame).
+  void request_screenshot(const std::string& path) { m_screenshot.request(path); }
+  const std::string& screenshot_error() const { return m_screenshot.error(); }
+  /// @brief Interactive runs at exit: settings for the next launch.
   void save_user_settings();
-  void log_frame_summary();
+
+ private:
+  void shutdown_graphics();
+  void draw_ui();
+  void tick_playback(double dt);
+  void update_heatmap();
   void sync_graph_panel();
-  /// @brief --synthetic-gpus: remakes the made-up multi-GPU samples when the session published new ones.
-  void update_synthetic_samples();
+  void apply(const Command& command);
 
   StudioOptions m_options;
   Log m_log;
   Settings m_settings;
   std::filesystem::path m_config_dir;
   std::string m_ini_path;
+  LaunchPlan m_plan;
   std::unique_ptr<SolverSession> m_session;
 
   std::unique_ptr<Platform> m_platform;
@@ -83,22 +87,9 @@ class App {
 
   AppState m_state;
   CommandQueue m_commands;
-  std::uint64_t m_synthetic_version = ~std::uint64_t{0};
-  std::string m_synced_graph;     ///< source the graph panel and the window title were last filled from
-  std::string m_screenshot_path;  ///< captured at the end of the next rendered frame
-  std::string m_screenshot_error;
-  std::chrono::steady_clock::time_point m_start;
-  std::chrono::steady_clock::time_point m_last_frame;
-  std::vector<float> m_frame_ms;       ///< every active frame's duration, for the exit summary and the stats
-  std::vector<float> m_frame_work_ms;  ///< the same frames without the wait for the display
-  double m_last_work_ms = 0;
-  std::optional<double> m_solve_first_ms;
-  std::optional<double> m_solve_view_on_ms;
-  std::optional<double> m_solve_view_off_ms;
-  std::vector<double> m_solve_view_on_runs;
-  std::vector<double> m_solve_view_off_runs;
-  float m_fps_accum = 0;
-  int m_fps_frames = 0;
+  ScreenshotRequest m_screenshot;
+  std::string m_synced_graph;  ///< source the graph panel and the window title were last filled from
+  FrameClock m_clock;
 };
 
 }  // namespace apsp::studio

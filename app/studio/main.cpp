@@ -6,14 +6,15 @@
 
 #include "app.h"
 #include "options.h"
+#include "run_driver.h"
 
 int main(int argc, char** argv) {
   apsp::studio::StudioOptions options;
   if (auto status = apsp::studio::parse_options(argc, argv, options)) return *status;
   apsp::studio::install_stop_signals();
   try {
-    apsp::studio::App app(std::move(options));
-    return app.run();
+    apsp::studio::App app(options);
+    return apsp::studio::RunDriver(app, options).run();
   } catch (const std::exception& e) {
     // Anything that escaped the frame loop: one line, the engine's exit code convention.
     std::fprintf(stderr, "apsp-studio: %s\n", e.what());

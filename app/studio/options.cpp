@@ -70,9 +70,9 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o) {
                  "window or offscreen size WxH in pixels, each " + sides + " (default 1280x800 times the UI scale)");
   app.add_option("--scale", o.scale, "UI scale (default: the monitor's content scale)")
       ->check(float_range(limits::kMinUiScale, limits::kMaxUiScale));
-  app.add_option("--gui-open", o.gui_open,
+  app.add_option("--gui-open", o.test.gui_open,
                  "after start-up, open FILE as the GUI's Open button does (errors go to the log)");
-  app.add_flag("--gui-screenshot", o.gui_screenshot, "after start-up, take a screenshot as the button and F12 do");
+  app.add_flag("--gui-screenshot", o.test.gui_screenshot, "after start-up, take a screenshot as the button and F12 do");
   app.add_option("--log-file", o.log_file, "write the log panel's lines to FILE at exit");
   app.add_flag("--verbose", o.verbose, "echo the log on stderr");
   app.add_option("--view-budget", o.view_budget, "heatmap texture side limit (tile minimum beyond)")
@@ -80,9 +80,9 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o) {
   app.add_flag("--play", o.play, "start playing at launch");
   app.add_option("--rps", o.rounds_per_second, "playback speed in rounds per second")
       ->check(float_range(limits::kMinRoundsPerSecond, limits::kMaxRoundsPerSecond));
-  app.add_option("--frames", o.frames, "close the window after N frames, as if the user did (tests the GUI path)")
+  app.add_option("--frames", o.test.frames, "close the window after N frames, as if the user did (tests the GUI path)")
       ->check(CLI::Range(1, limits::kMaxFrames));
-  app.add_option("--synthetic-gpus", o.synthetic_gpus,
+  app.add_option("--synthetic-gpus", o.test.synthetic_gpus,
                  "test hook: draw the GPU band tint and the per-GPU plots as if the solve ran on N GPUs, from "
                  "samples made up from the real ones (never exported)")
       ->check(CLI::Range(limits::kMinSyntheticGpus, limits::kMaxSyntheticGpus));

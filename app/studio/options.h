@@ -4,7 +4,15 @@
 
 namespace apsp::studio {
 
-/// @brief Command-line options. The scripted flags (issue 3) are exact: tests and batch work rely on them.
+/// @brief Flags that exist for the tests (session/synthetic_gpus.h says what each does).
+struct TestHooks {
+  int synthetic_gpus = 0;       ///< --synthetic-gpus N: band tint and per-GPU plots from made-up samples
+  std::string gui_open;         ///< --gui-open FILE: open through the GUI's command path
+  bool gui_screenshot = false;  ///< --gui-screenshot: what the button and F12 do
+  int frames = 0;               ///< --frames N: close the window after N frames (tests of the GUI path)
+};
+
+/// @brief Command-line options. The scripted flags are exact: tests and batch work rely on them.
 struct StudioOptions {
   std::string graph_file;               ///< positional GRAPH
   std::string gen_spec;                 ///< --gen
@@ -29,15 +37,12 @@ struct StudioOptions {
   int width = 0;                        ///< --size WxH
   int height = 0;
   float scale = 0;              ///< --scale: UI scale instead of the monitor's
-  std::string gui_open;         ///< --gui-open FILE: open through the GUI's command path (tests)
-  bool gui_screenshot = false;  ///< --gui-screenshot: what the button and F12 do (tests)
   std::string log_file;         ///< --log-file FILE: the log panel's lines, written at exit
   bool verbose = false;         ///< --verbose: echo the log on stderr
   int view_budget = 4096;       ///< --view-budget N: heatmap texture side limit
   bool play = false;            ///< --play: start playing at launch
   float rounds_per_second = 0;  ///< --rps: playback speed (0: the saved one)
-  int frames = 0;               ///< --frames N: close the window after N frames (tests of the GUI path)
-  int synthetic_gpus = 0;       ///< --synthetic-gpus N: band tint and per-GPU plots from made-up samples (tests)
+  TestHooks test;
 
   /// @brief Batch run: no settings read or written, outputs then exit.
   bool scripted() const { return quit || headless; }

@@ -66,4 +66,10 @@ std::unique_ptr<Platform> create_window_platform(const PlatformOptions& options)
 /// else Mesa (a DRM device, then software). Throws GlError when no EGL device works or EGL was not built in.
 std::unique_ptr<Platform> create_headless_platform(const PlatformOptions& options);
 
+/// @brief The one place that picks a window or EGL: EGL when @p headless; otherwise a window, and for a batch
+/// run (@p headless_fallback) whose window cannot open (no display) EGL instead, saying so in @p fallback_note.
+/// Throws GlError when neither works.
+std::unique_ptr<Platform> open_platform(const PlatformOptions& options, bool headless, bool headless_fallback,
+                                        std::string& fallback_note);
+
 }  // namespace apsp::studio

@@ -20,7 +20,7 @@ HeatmapFeed::HeatmapFeed(Log& log, SolverSession& session) : m_log(log), m_sessi
 
 HeatmapFeed::~HeatmapFeed() {
   // The worker keeps its own reference to the encoder; from now on it must take the host path.
-  if (m_encoder) m_session.set_device_encoder_async(nullptr);
+  if (m_channel) m_session.set_device_view_async(nullptr);
 }
 
 void HeatmapFeed::set_path(const char* path, const std::string& reason) {
@@ -36,8 +36,8 @@ void HeatmapFeed::choose_path(const SessionSnapshot& s) {
   if (device == m_probed_device && gpus == m_probed_gpus) return;
   m_probed_device = device;
   m_probed_gpus = gpus;
-  if (m_encoder) m_session.set_device_encoder_async(nullptr);
-  m_encoder.reset();
+  if (m_channel) m_session.set_device_view_async(nullptr);
+  m_channel.reset();
   m_interop.reset();
   if (device < 0) {
     std::string why = !s.has_solver ? "no solver"
@@ -55,13 +55,13 @@ void HeatmapFeed::choose_path(const SessionSnapshot& s) {
     return;
   }
   try {
-    m_encoder = std::make_shared<DeviceViewEncoder>(device);
+    m_channel = std::make_shared<DeviceViewChannel>(device);
   } catch (const std::exception& e) {
     set_path(kHostPath, std::string("device encoder: ") + e.what());
     return;
   }
   m_interop = std::move(choice.interop);
-  m_session.set_device_encoder_async(m_encoder);
+  m_session.set_device_view_async(m_channel);
   set_path(kInteropPath, s.config.gpus > 1 ? choice.reason + "; each of the " + std::to_string(s.config.gpus) +
                                                  " GPUs reduces its own rows, only the tiles travel to device " +
                                                  std::to_string(device)
@@ -69,8 +69,8 @@ void HeatmapFeed::choose_path(const SessionSnapshot& s) {
 }
 
 void HeatmapFeed::poll_device_results() {
-  if (!m_encoder || !m_timing_pending) return;
-  auto done = m_encoder->poll_encoded();
+  if (!m_channel || !m_timing_pending) return;
+  auto done = m_channel->poll_encoded();
   if (!done) return;
   m_timing_pending = false;
   HeatmapUpdateTiming t = m_pending_timing;
@@ -88,69 +88,76 @@ void HeatmapFeed::poll_device_results() {
 bool HeatmapFeed::update(const SessionSnapshot& s, HeatmapTexture& texture, const MinPyramid& pyramid, bool wait) {
   choose_path(s);
   poll_device_results();
-  const auto& view = s.view;
-  if (!view) {
+  if (!s.view) {
     if (!s.has_solver) m_shown.reset();
     return false;
   }
-  if (!view->on_device) {
-    if (view->serial == m_shown_serial && m_shown && !m_shown->on_device) return false;
-    auto t0 = std::chrono::steady_clock::now();
-    texture.upload_codes(view->geometry, view->codes.data());
-    HeatmapUpdateTiming t;
-    t.upload_ms = ms_since(t0);
-    t.host_encode_ms = view->host_encode_ms;
-    t.total_ms = t.upload_ms + t.host_encode_ms;
-    m_timings.push_back(t);
-    pyramid.build(texture);
-    m_shown = view;
-    m_shown_serial = view->serial;
-    return true;
-  }
+  return s.view->on_device ? update_from_device(*s.view, texture, pyramid, wait)
+                           : update_from_host(s.view, texture, pyramid);
+}
 
-  // Device path. A device frame with no interop here (switched off a moment ago) waits for the republish.
+bool HeatmapFeed::update_from_host(const std::shared_ptr<const ViewFrame>& view, HeatmapTexture& texture,
+                                   const MinPyramid& pyramid) {
+  if (view->serial == m_shown_serial && m_shown && !m_shown->on_device) return false;
+  auto t0 = std::chrono::steady_clock::now();
+  texture.upload_codes(view->geometry, view->codes.data());
+  HeatmapUpdateTiming t;
+  t.upload_ms = ms_since(t0);
+  t.host_encode_ms = view->host_encode_ms;
+  t.total_ms = t.upload_ms + t.host_encode_ms;
+  m_timings.push_back(t);
+  pyramid.build(texture);
+  m_shown = view;
+  m_shown_serial = view->serial;
+  return true;
+}
+
+bool HeatmapFeed::update_from_device(const ViewFrame& view, HeatmapTexture& texture, const MinPyramid& pyramid,
+                                     bool wait) {
+  // A device frame with no interop here (switched off a moment ago) waits for the republish.
   if (!m_interop) return false;
-  auto ticket = m_session.take_device_view(wait);
-  if (!ticket) return false;
-  // The worker may reduce again only once this update is enqueued: always hand the encoder back.
-  struct HandBack {
-    SolverSession& session;
-    ~HandBack() { session.finish_device_view(); }
-  } hand_back{m_session};
+  // The lease hands the encoder back to the worker when this function returns, the update enqueued or not;
+  // `channel` keeps it alive until then, also when a failure below drops m_channel.
+  const std::shared_ptr<DeviceViewChannel> channel = m_channel;
+  auto lease = channel->take_reduced_view(wait);
+  if (!lease) return false;
   double host_ms = 0;
   try {
-    host_ms = m_interop->update(texture, *ticket->encoder, ticket->mark_improved);
+    host_ms = m_interop->update(texture, lease->encoder(), lease->mark_improved());
     if (std::string note = m_interop->take_note(); !note.empty()) m_log.warning(note);
     pyramid.build(texture);
   } catch (const std::exception& e) {
     // Whatever failed (a GL error around the copy, a CUDA error), the host path still works: switch for good.
     m_log.error(e.what());
-    m_interop.reset();
-    m_encoder.reset();
-    m_session.set_device_encoder_async(nullptr);
-    set_path(kHostPath, std::string("interop failed: ") + e.what());
+    drop_interop(std::string("interop failed: ") + e.what());
     return false;
   }
   auto frame = std::make_shared<ViewFrame>();
-  frame->serial = ticket->serial;
-  frame->geometry = ticket->geometry;
-  frame->range = ticket->encoder->range();
-  frame->fixed_range = view->fixed_range;
-  frame->inf = view->inf;
-  frame->cursor = view->cursor;
+  frame->serial = lease->serial();
+  frame->geometry = lease->geometry();
+  frame->range = lease->range();
+  frame->fixed_range = view.fixed_range;
+  frame->inf = view.inf;
+  frame->cursor = view.cursor;
   frame->on_device = true;
   m_shown = frame;
-  m_shown_serial = ticket->serial;
-  m_texel.reset();
+  m_shown_serial = frame->serial;
   m_pending_timing = HeatmapUpdateTiming{};
   m_pending_timing.map_unmap_ms = host_ms;
   m_timing_pending = true;
-  m_improved_pending_serial = ticket->serial;
+  m_improved_pending_serial = frame->serial;
   if (wait) {
     // Batch runs report every update: let this one's GPU times arrive now.
     while (m_timing_pending) poll_device_results();
   }
   return true;
+}
+
+void HeatmapFeed::drop_interop(const std::string& why) {
+  m_interop.reset();
+  m_channel.reset();
+  m_session.set_device_view_async(nullptr);
+  set_path(kHostPath, why);
 }
 
 std::optional<std::int32_t> HeatmapFeed::texel_value(std::size_t index) {
@@ -159,12 +166,8 @@ std::optional<std::int32_t> HeatmapFeed::texel_value(std::size_t index) {
     if (index < m_shown->tiles.size()) return m_shown->tiles[index];
     return std::nullopt;
   }
-  if (!m_encoder || !m_interop) return std::nullopt;
-  if (auto v = m_encoder->texel()) m_texel = *v;
-  if (m_texel && m_texel->first == index) return m_texel->second;
-  // The worker may be reallocating the encoder's buffers: read only while it leaves the encoder alone.
-  m_session.try_use_encoder([&] { m_encoder->request_texel_async(index, m_interop->stream()); });
-  return std::nullopt;
+  if (!m_channel || !m_interop) return std::nullopt;
+  return m_channel->texel_value(index, m_interop->stream());
 }
 
 }  // namespace apsp::studio

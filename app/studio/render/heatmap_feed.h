@@ -1,7 +1,8 @@
 #pragma once
 // Gets each new view from the solver session into the heatmap texture by one of two paths, and says which:
 //  - CUDA–GL interop: the solver is a CUDA variant and GL runs on the same NVIDIA GPU; the worker reduces the
-//    device matrix on the GPU, this class encodes into the texture through render/interop (no host copy);
+//    device matrix on the GPU, this class encodes into the texture through render/interop (no host copy); the
+//    two threads share the encoder through a DeviceViewChannel, which this class creates per CUDA device;
 //  - host upload: everything else (CPU backend, software GL, other vendor, a failed registration).
 // Either way MinPyramid::build() then fills the upper levels on the GL thread. Also keeps the update timings.
 #include <cstdint>
@@ -13,6 +14,7 @@
 #include "render/heatmap_texture.h"
 #include "render/interop.h"
 #include "render/min_pyramid.h"
+#include "session/device_view_channel.h"
 #include "session/log.h"
 #include "session/solver_session.h"
 
@@ -46,8 +48,8 @@ class HeatmapFeed {
   const std::string& reason() const { return m_reason; }
   bool interop_active() const { return m_path == kInteropPath; }
 
-  /// @brief Tooltip value of texel @p index of the shown view: at once on the host path, a frame later on the
-  /// device path (an asynchronous 4-byte copy). nullopt while it is on its way.
+  /// @brief Tooltip value of texel @p index of the shown view: at once on the host path, on the device path
+  /// once an asynchronous 4-byte copy arrived (the next frame). nullopt while it is on its way.
   std::optional<std::int32_t> texel_value(std::size_t index);
 
   const std::vector<HeatmapUpdateTiming>& timings() const { return m_timings; }
@@ -59,6 +61,11 @@ class HeatmapFeed {
   void choose_path(const SessionSnapshot& snapshot);
   void set_path(const char* path, const std::string& reason);
   void poll_device_results();
+  bool update_from_host(const std::shared_ptr<const ViewFrame>& view, HeatmapTexture& texture,
+                        const MinPyramid& pyramid);
+  bool update_from_device(const ViewFrame& view, HeatmapTexture& texture, const MinPyramid& pyramid, bool wait);
+  /// @brief Back to the host path for good after an interop failure.
+  void drop_interop(const std::string& why);
 
   Log& m_log;
   SolverSession& m_session;
@@ -67,15 +74,13 @@ class HeatmapFeed {
   int m_probed_device = -2;  ///< CUDA device the interop was last decided for (-1: CPU solver)
   int m_probed_gpus = 0;     ///< and the solver's GPU count then (the path's reason names it)
   std::unique_ptr<HeatmapInterop> m_interop;
-  std::shared_ptr<DeviceViewEncoder> m_encoder;
+  std::shared_ptr<DeviceViewChannel> m_channel;
   std::shared_ptr<const ViewFrame> m_shown;
   std::uint64_t m_shown_serial = 0;
   std::vector<HeatmapUpdateTiming> m_timings;
   HeatmapUpdateTiming m_pending_timing;  ///< interop update whose GPU times are not back yet
   bool m_timing_pending = false;
   std::size_t m_improved_pending_serial = 0;
-  std::optional<std::size_t> m_texel_requested;
-  std::optional<std::pair<std::size_t, std::int32_t>> m_texel;
 };
 
 }  // namespace apsp::studio

@@ -1,9 +1,11 @@
 #pragma once
 // Owner of the heatmap's code texture (GL_R16UI, one texel per view texel, codes as in apsp/view/view.h).
-// Two writers fill level 0: upload_codes() from host memory (CPU backends, software GL), and later a CUDA
-// kernel through a surface object (render/interop*). Both write the same codes, so the shader and the exports
-// cannot tell them apart. The levels above hold a minimum pyramid that MinPyramid::build() derives on the GPU
-// after either writer, for zoomed-out views.
+// Two writers fill level 0: upload_codes() from host memory (CPU backends, software GL), and render/interop,
+// whose CUDA kernel writes a single-level staging texture (the one registered with CUDA) that a draw then copies
+// texel for texel into level 0. This texture itself is never registered with CUDA: MinPyramid re-sets its level
+// range and renders into its levels. Both writers give the same codes, so the shader and the exports cannot
+// tell them apart. The levels above hold a minimum pyramid that MinPyramid::build() derives on the GPU after
+// either writer, for zoomed-out views.
 #include <apsp/view/view.h>
 
 #include <cstdint>
@@ -17,7 +19,7 @@ class HeatmapTexture {
   HeatmapTexture();
 
   /// @brief (Re)allocates storage (every pyramid level) for @p geometry when its size changed; contents
-  /// undefined after a resize. The interop path calls this before registering level 0 with CUDA.
+  /// undefined after a resize. The interop path calls this before copying its staging texture into level 0.
   void allocate(const ViewGeometry& geometry);
 
   /// @brief Host upload path: @p codes holds geometry.rows x geometry.cols values, row-major (row = matrix row).

@@ -1,5 +1,11 @@
 #pragma once
-// UI-side state the panels read and edit. The solver's own state arrives as a SessionSnapshot each frame.
+// UI-side state. The solver's own state arrives as a SessionSnapshot each frame.
+//
+// Who writes what (one rule, everywhere): panels read AppState and write only AppState::edits, their own
+// widget state (text fields, the generator's parameters, the solver choice before "Apply", zoom and pan).
+// Anything else a panel wants changed (a job, a setting, a file, playing) it asks for with a Command; App::apply
+// carries it out after the UI pass. Keys, dropped files and scripted flags go through the same Commands. The
+// rest of AppState is written by the App alone (apply, and the frame's update from the session).
 #include <apsp/solve/device_info.h>
 #include <apsp/solve/registry.h>
 
@@ -12,15 +18,20 @@
 #include <vector>
 
 #include "session/solver_session.h"
+#include "session/synthetic_gpus.h"
 
 namespace apsp::studio {
 
-struct ViewState {
+/// @brief Zoom and pan of the heatmap panel.
+struct HeatmapNavigation {
   float origin_x = 0;  ///< texel coordinate at the canvas's top-left pixel
   float origin_y = 0;
   float texels_per_px = 1;
   bool fit_pending = true;
   bool auto_fit = true;  ///< keep fitting as the window resizes, until the user zooms or pans
+};
+
+struct ViewState {
   bool overlays = true;
   bool grid = true;
   bool fixed_range = false;  ///< colours keep the range they had when fixed (compare rounds)
@@ -42,12 +53,19 @@ struct GraphPanelState {
   std::string save_path = "graph.bin";
 };
 
-struct ExportState {
+/// @brief The export panel's file names.
+struct ExportPaths {
   std::string heatmap_path = "heatmap.png";
   std::string timings_path = "timings.csv";
   std::string distances_path = "distances.npy";
-  std::string screenshot_path;  ///< empty: the next free apsp-studio-NNNN.png
-  std::string last_written;
+};
+
+/// @brief What the panels edit in place (see the rule at the top of this file).
+struct PanelEdits {
+  GraphPanelState graph;
+  SolverConfig solver;  ///< what the solver panel shows before "Apply"
+  ExportPaths exports;
+  HeatmapNavigation view;
 };
 
 /// @brief The CUDA devices, for the device panel and the "% of peak" column.
@@ -55,14 +73,6 @@ struct DeviceState {
   std::vector<DeviceInfo> devices;
   std::string unavailable_reason;  ///< why there is none ("built without CUDA", "no CUDA device: ...")
   int count = 0;                   ///< cuda_device_count(): the GPU-count control's upper limit
-};
-
-/// @brief Tooltip value of the hovered texel: the heatmap panel asks, the frame loop answers (the device
-/// path reads it back asynchronously, so it may arrive a frame later).
-struct HoverProbe {
-  std::optional<std::size_t> request;  ///< texel index the panel hovers this frame
-  std::optional<std::int32_t> value;   ///< its value, when known
-  std::size_t value_index = 0;
 };
 
 struct AppState;
@@ -74,31 +84,26 @@ const std::vector<PhaseSample>& plot_samples(const AppState& state);
 struct AppState {
   SessionSnapshot session;
   std::vector<BackendInfo> backends;
-  SolverConfig edit_config;  ///< what the solver panel shows before "Apply"
+  PanelEdits edits;
   ViewState view;
   PlaybackState playback;
-  GraphPanelState graph_panel;
-  ExportState exports;
+  std::string last_written;  ///< the last file an export wrote
   std::string platform_description;
   std::string heatmap_path;         ///< "CUDA-GL interop" or "host upload"
   std::string heatmap_path_reason;  ///< why that path
   DeviceState device;
-  HoverProbe hover;
-  /// Test hook (--synthetic-gpus N): the band tint and the per-GPU plots show N GPUs, the plots from samples
-  /// made up from the real ones (plot_samples); exports keep the real samples.
-  int synthetic_gpus = 0;
-  std::vector<PhaseSample> synthetic_samples;
+  SyntheticGpus synthetic;  ///< test hook (session/synthetic_gpus.h); shown_gpus() and plot_samples() consult it
   float ui_scale = 1;
   double time_s = 0;
   float fps = 0;
 };
 
 inline int shown_gpus(const AppState& state) {
-  return state.synthetic_gpus > 1 ? state.synthetic_gpus : std::max(1, state.session.config.gpus);
+  return state.synthetic.active() ? state.synthetic.gpus() : std::max(1, state.session.config.gpus);
 }
 
 inline const std::vector<PhaseSample>& plot_samples(const AppState& state) {
-  return state.synthetic_gpus > 1 ? state.synthetic_samples : state.session.samples;
+  return state.synthetic.active() ? state.synthetic.samples() : state.session.samples;
 }
 
 }  // namespace apsp::studio

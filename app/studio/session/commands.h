@@ -1,6 +1,6 @@
 #pragma once
-// Panels never change the session directly: they emit commands, and the frame loop applies them after the
-// UI pass. Keyboard shortcuts, dropped files and scripted flags go through the same commands.
+// What panels, keys, dropped files and scripted flags ask the App to do; App::apply carries them out after the
+// UI pass (the rule of who writes what is at the top of session/app_state.h).
 #include <apsp/solve/solver.h>
 
 #include <string>
@@ -28,11 +28,20 @@ struct CmdSetPlaying {
   bool playing = false;
 };
 struct CmdTogglePlaying {};
+struct CmdSetSpeed {
+  float rounds_per_second = 4;
+};
 struct CmdRunToEnd {};
 struct CmdReset {};
 struct CmdFitView {};
 struct CmdSetColormap {
   std::string name;
+};
+struct CmdSetOverlays {
+  bool on = true;
+};
+struct CmdSetGrid {
+  bool on = true;
 };
 struct CmdFixColourRange {
   bool fixed = false;  ///< true: keep the current view's range for every later view
@@ -51,8 +60,16 @@ struct CmdExportDistances {
 };
 
 using Command = std::variant<CmdLoadGraph, CmdSaveGraph, CmdConfigureSolver, CmdStep, CmdSetPlaying, CmdTogglePlaying,
-                             CmdRunToEnd, CmdReset, CmdFitView, CmdSetColormap, CmdFixColourRange, CmdScreenshot,
-                             CmdExportHeatmap, CmdExportTimings, CmdExportDistances>;
+                             CmdSetSpeed, CmdRunToEnd, CmdReset, CmdFitView, CmdSetColormap, CmdSetOverlays, CmdSetGrid,
+                             CmdFixColourRange, CmdScreenshot, CmdExportHeatmap, CmdExportTimings, CmdExportDistances>;
+
+/// @brief std::visit(Overloaded{[](const CmdA&) {...}, ...}, command): one lambda per Command.
+template <class... Ts>
+struct Overloaded : Ts... {
+  using Ts::operator()...;
+};
+template <class... Ts>
+Overloaded(Ts...) -> Overloaded<Ts...>;
 
 class CommandQueue {
  public:

@@ -64,7 +64,7 @@ struct SolverSession::Worker {
   enum class Before { None, LastFrame, Captured } before = Before::None;
   std::vector<std::int32_t> before_step;
   std::optional<ValueRange> fixed_range;
-  std::shared_ptr<DeviceViewEncoder> encoder;  // device path when the solver's matrix is on a CUDA device
+  std::shared_ptr<DeviceViewChannel> device_view;  // device path when the solver's matrix is on a CUDA device
   int cuda_device = -1;
   bool gpu_solver = false;  // steps return once issued: the worker throttles and polls CUDA events
   bool view_updates = true;
@@ -72,7 +72,7 @@ struct SolverSession::Worker {
   SolveProgress progress;
   std::string stopped;  // why the solve stopped (SessionSnapshot::stopped)
 
-  bool device_mode() const { return encoder && cuda_device >= 0; }
+  bool device_mode() const { return device_view && cuda_device >= 0; }
 
   /// @brief A new matrix (load, configure, reset): nothing is "improved" relative to the old one.
   void replace_matrix() {
@@ -158,14 +158,8 @@ void SolverSession::step_once(Worker& w, Granularity g, bool will_publish) {
     w.before = Worker::Before::LastFrame;
   } else if (w.device_mode()) {
     // The state before the step, kept on the GPU for the improved bit.
-    acquire_encoder();
-    try {
-      w.encoder->capture_previous_async(*w.solver, make_view_geometry(w.solver->n(), m_view_budget));
-    } catch (...) {
-      release_encoder(false);
-      throw;
-    }
-    release_encoder(false);
+    w.device_view->lease_for_worker().capture_previous_async(*w.solver,
+                                                             make_view_geometry(w.solver->n(), m_view_budget));
     w.before = Worker::Before::Captured;
   } else {
     ViewGeometry geometry = make_view_geometry(w.solver->n(), m_view_budget);
@@ -210,117 +204,46 @@ void SolverSession::throttle(Worker& w) {
   }
 }
 
-bool SolverSession::device_view_wanted() const {
-  std::lock_guard lock(m_mutex);
-  return m_dv_state == DeviceViewState::Idle;
+std::shared_ptr<ViewFrame> SolverSession::new_view_frame(Worker& w) const {
+  auto frame = std::make_shared<ViewFrame>();
+  frame->serial = ++w.view_serial;
+  frame->geometry = make_view_geometry(w.solver->n(), m_view_budget);
+  frame->inf = inf_of(w.config.dtype);
+  frame->fixed_range = w.fixed_range.has_value();
+  frame->cursor = w.solver->cursor();
+  return frame;
 }
 
-void SolverSession::acquire_encoder() {
-  std::unique_lock lock(m_mutex);
-  m_dv_free.wait(lock, [&] { return m_dv_state != DeviceViewState::Encoding; });
-  m_dv_had_ticket = m_dv_state == DeviceViewState::Reduced;
-  m_dv_state = DeviceViewState::Worker;
-}
-
-void SolverSession::release_encoder(bool reduced) {
-  std::lock_guard lock(m_mutex);
-  m_dv_state = reduced || m_dv_had_ticket ? DeviceViewState::Reduced : DeviceViewState::Idle;
-}
-
-std::optional<DeviceViewTicket> SolverSession::take_device_view(bool wait) {
-  std::lock_guard lock(m_mutex);
-  if (m_dv_state != DeviceViewState::Reduced || !m_dv_ticket.encoder) return std::nullopt;
-  if (wait) {
-    m_dv_ticket.encoder->wait_ready();
-  } else if (!m_dv_ticket.encoder->ready()) {
-    return std::nullopt;
+std::shared_ptr<const ViewFrame> SolverSession::view_from_host(Worker& w) const {
+  auto t0 = Clock::now();
+  std::shared_ptr<ViewFrame> frame = new_view_frame(w);
+  frame->tiles.resize(frame->geometry.texels());
+  w.solver->view_tiles(frame->geometry, frame->tiles.data());
+  frame->range = w.fixed_range ? *w.fixed_range : finite_range(frame->tiles.data(), frame->tiles.size(), frame->inf);
+  // "Improved" compares with the state before the last step, within the same matrix only.
+  const std::int32_t* previous = w.previous_tiles(frame->tiles.size());
+  frame->codes.resize(frame->tiles.size());
+  encode_view(frame->tiles.data(), previous, frame->tiles.size(), frame->range, frame->inf, frame->codes.data());
+  if (previous) {
+    for (std::uint16_t c : frame->codes) frame->improved += (c & kViewImprovedBit) ? 1 : 0;
   }
-  m_dv_state = DeviceViewState::Encoding;
-  return m_dv_ticket;
+  frame->host_encode_ms = ms_since(t0);
+  return frame;
 }
 
-void SolverSession::finish_device_view() {
-  {
-    std::lock_guard lock(m_mutex);
-    if (m_dv_state == DeviceViewState::Encoding) m_dv_state = DeviceViewState::Idle;
-  }
-  m_dv_free.notify_all();
-}
-
-bool SolverSession::try_use_encoder(const std::function<void()>& fn) {
-  DeviceViewState before;
-  {
-    std::lock_guard lock(m_mutex);
-    if (m_dv_state == DeviceViewState::Worker || m_dv_state == DeviceViewState::Encoding) return false;
-    before = m_dv_state;
-    m_dv_state = DeviceViewState::Encoding;
-  }
-  struct Restore {
-    SolverSession& s;
-    DeviceViewState state;
-    ~Restore() {
-      {
-        std::lock_guard lock(s.m_mutex);
-        s.m_dv_state = state;
-      }
-      s.m_dv_free.notify_all();
-    }
-  } restore{*this, before};
-  fn();
-  return true;
+std::shared_ptr<const ViewFrame> SolverSession::view_from_device(Worker& w) const {
+  std::shared_ptr<ViewFrame> frame = new_view_frame(w);
+  frame->on_device = true;
+  w.device_view->lease_for_worker().reduce_async(*w.solver, frame->geometry, w.fixed_range,
+                                                 w.before != Worker::Before::None, frame->serial);
+  return frame;
 }
 
 void SolverSession::publish(Worker& w, bool with_view) {
   std::shared_ptr<const ViewFrame> view;
-  if (with_view && w.solver && w.solver->n() > 0 && w.device_mode()) {
-    auto frame = std::make_shared<ViewFrame>();
-    frame->serial = ++w.view_serial;
-    frame->geometry = make_view_geometry(w.solver->n(), m_view_budget);
-    frame->inf = inf_of(w.config.dtype);
-    frame->fixed_range = w.fixed_range.has_value();
-    frame->on_device = true;
-    frame->cursor = w.solver->cursor();
-    acquire_encoder();
-    try {
-      w.encoder->reduce_async(*w.solver, frame->geometry, w.fixed_range);
-    } catch (...) {
-      release_encoder(false);
-      throw;
-    }
-    {
-      std::lock_guard lock(m_mutex);
-      m_dv_ticket = DeviceViewTicket{w.encoder, frame->geometry, w.before != Worker::Before::None, frame->serial};
-    }
-    release_encoder(true);
-    view = frame;
-    w.last_frame = frame;
-    w.last_frame_current = true;
-    w.before = Worker::Before::None;
-  } else if (with_view && w.solver && w.solver->n() > 0) {
-    auto t0 = Clock::now();
-    auto frame = std::make_shared<ViewFrame>();
-    frame->serial = ++w.view_serial;
-    frame->geometry = make_view_geometry(w.solver->n(), m_view_budget);
-    frame->inf = inf_of(w.config.dtype);
-    frame->tiles.resize(frame->geometry.texels());
-    w.solver->view_tiles(frame->geometry, frame->tiles.data());
-    if (w.fixed_range) {
-      frame->range = *w.fixed_range;
-      frame->fixed_range = true;
-    } else {
-      frame->range = finite_range(frame->tiles.data(), frame->tiles.size(), frame->inf);
-    }
-    // "Improved" compares with the state before the last step, within the same matrix only.
-    const std::int32_t* previous = w.previous_tiles(frame->tiles.size());
-    frame->codes.resize(frame->tiles.size());
-    encode_view(frame->tiles.data(), previous, frame->tiles.size(), frame->range, frame->inf, frame->codes.data());
-    if (previous) {
-      for (std::uint16_t c : frame->codes) frame->improved += (c & kViewImprovedBit) ? 1 : 0;
-    }
-    frame->cursor = w.solver->cursor();
-    frame->host_encode_ms = ms_since(t0);
-    view = frame;
-    w.last_frame = frame;
+  if (with_view && w.solver && w.solver->n() > 0) {
+    view = w.device_mode() ? view_from_device(w) : view_from_host(w);
+    w.last_frame = view;
     w.last_frame_current = true;
     w.before = Worker::Before::None;
   }
@@ -486,13 +409,13 @@ bool SolverSession::view_due(const Worker& w, Clock::time_point last_publish, do
   if (!w.view_updates) return false;
   // Device path: a new view as soon as the frame loop took the last one (about once per frame); host path:
   // at most every kPublishIntervalMs, since each costs a read-back and an encode on the host.
-  if (w.device_mode()) return device_view_wanted();
+  if (w.device_mode()) return w.device_view->wants_view();
   return ms_since(last_publish) > kPublishIntervalMs * interval_share;
 }
 
-void SolverSession::set_device_encoder_async(std::shared_ptr<DeviceViewEncoder> encoder) {
-  post("device view", [this, encoder](Worker& w) {
-    w.encoder = encoder;
+void SolverSession::set_device_view_async(std::shared_ptr<DeviceViewChannel> channel) {
+  post("device view", [this, channel](Worker& w) {
+    w.device_view = channel;
     w.before = Worker::Before::None;  // the new encoder has no previous tiles: nothing is "improved"
     w.last_frame_current = false;
     if (w.solver) publish(w, true);

@@ -5,10 +5,8 @@
 #include <apsp/core/types.h>
 #include <apsp/graph/graph.h>
 #include <apsp/io/graph_source.h>
-#include <apsp/io/timings_csv.h>  // the timings export writes the snapshot's samples
 #include <apsp/profile/profile.h>
 #include <apsp/solve/solver.h>
-#include <apsp/view/device_view.h>
 #include <apsp/view/view.h>
 
 #include <atomic>
@@ -25,6 +23,7 @@
 #include <utility>
 #include <vector>
 
+#include "session/device_view_channel.h"
 #include "session/log.h"
 
 namespace apsp::studio {
@@ -57,18 +56,10 @@ struct ViewFrame {
   std::vector<std::uint16_t> codes;  ///< view.h codes, improved bit relative to the previous frame
   std::size_t improved = 0;          ///< texels improved since the previous frame
   Cursor cursor;
-  /// Device path: tiles, codes and range stay on the GPU (DeviceViewEncoder); the frame loop takes the
-  /// update with take_device_view() and writes the texture through CUDA–GL interop.
+  /// Device path: tiles, codes and range stay on the GPU (DeviceViewChannel); the frame loop takes the
+  /// update from the channel and writes the texture through CUDA–GL interop.
   bool on_device = false;
   double host_encode_ms = 0;  ///< host path: worker time of the tile read-back, range and encoding
-};
-
-/// @brief A device-side view update that the frame loop may now encode into the texture.
-struct DeviceViewTicket {
-  std::shared_ptr<DeviceViewEncoder> encoder;
-  ViewGeometry geometry;
-  bool mark_improved = false;
-  std::uint64_t serial = 0;
 };
 
 struct SessionSnapshot {
@@ -125,18 +116,11 @@ class SolverSession {
   /// @brief Encode views with @p range instead of each view's own finite range (nullopt: back to automatic),
   /// and re-encode the current view. Lets a class compare colours across rounds.
   void set_fixed_range_async(std::optional<ValueRange> range);
-  /// @brief From now on, views of a solver whose matrix lives on @p encoder's device are reduced and encoded
-  /// on the GPU (nullptr: back to the host path). Republishes the current view.
-  void set_device_encoder_async(std::shared_ptr<DeviceViewEncoder> encoder);
+  /// @brief From now on, views of a CUDA solver are reduced on the GPU and handed to the frame loop through
+  /// @p channel (nullptr: back to the host path). Republishes the current view.
+  void set_device_view_async(std::shared_ptr<DeviceViewChannel> channel);
   /// @brief false: step and run-to-end jobs publish their view only when they end (no per-frame updates).
   void set_view_updates_async(bool on);
-  /// @brief Frame loop: the pending device view update once its reduction finished on the GPU (@p wait:
-  /// waits for it, batch runs only). The worker touches the encoder again only after finish_device_view().
-  std::optional<DeviceViewTicket> take_device_view(bool wait);
-  void finish_device_view();
-  /// @brief Runs @p fn (frame loop: e.g. a tooltip read-back from the encoder) unless the worker is using the
-  /// encoder right now; returns whether it ran. The worker waits for it as for an encode.
-  bool try_use_encoder(const std::function<void()>& fn);
 
   /// @brief Blocks until every queued job has run (scripted use only: the GUI never waits).
   void wait_idle();
@@ -151,7 +135,15 @@ class SolverSession {
   struct Worker;  // state touched only by the worker thread
   void post(std::string what, std::function<void(Worker&)> job);
   void worker_main();
+  /// @brief A new snapshot for the frame loop; with @p with_view also a new view of the matrix, by the host or
+  /// the device path.
   void publish(Worker& w, bool with_view);
+  /// @brief What both view paths set first: serial, geometry, INF, range mode, cursor.
+  std::shared_ptr<ViewFrame> new_view_frame(Worker& w) const;
+  /// @brief Host path: tiles read back, range and codes computed here.
+  std::shared_ptr<const ViewFrame> view_from_host(Worker& w) const;
+  /// @brief Device path: the reduction enqueued through the channel; the frame carries no tiles or codes.
+  std::shared_ptr<const ViewFrame> view_from_device(Worker& w) const;
   /// @brief One step; first keeps the state before it (for the improved bit) when a view may follow
   /// (@p will_publish: a capture costs a pass over the matrix, a noticeable share of a round at large n).
   void step_once(Worker& w, Granularity g, bool will_publish);
@@ -159,11 +151,6 @@ class SolverSession {
   void fail(const std::string& context, const std::exception& e);
   /// @brief The solve stopped at an error (negative cycle, RangeError): says so in the snapshot.
   void stop(Worker& w, std::string why);
-  /// @brief Whether a device view update is wanted now (the frame loop consumed the last one).
-  bool device_view_wanted() const;
-  /// @brief Waits until the frame loop is not inside encode_async(), then owns the encoder until released.
-  void acquire_encoder();
-  void release_encoder(bool reduced);
   /// @brief Keeps at most about one frame of GPU work queued ahead (CUDA steps only enqueue).
   void throttle(Worker& w);
 
@@ -181,11 +168,6 @@ class SolverSession {
   std::atomic<bool> m_cancel{false};
   SessionSnapshot m_snapshot;
   std::optional<JobFailure> m_failure;
-  // Device view hand-over between the worker (reduce) and the frame loop (encode), guarded by m_mutex.
-  enum class DeviceViewState { Idle, Worker, Reduced, Encoding } m_dv_state = DeviceViewState::Idle;
-  std::condition_variable m_dv_free;
-  DeviceViewTicket m_dv_ticket;
-  bool m_dv_had_ticket = false;  ///< a reduced update was pending when the worker took the encoder
   std::thread m_thread;
 };
 

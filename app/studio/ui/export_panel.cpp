@@ -8,10 +8,9 @@
 
 namespace apsp::studio {
 
-void draw_export_panel(AppState& state, CommandQueue& commands) {
+void draw_export_panel(const AppState& state, ExportPaths& e, CommandQueue& commands) {
   if (!ImGui::CollapsingHeader("Export")) return;
   ImGui::PushID("export");
-  ExportState& e = state.exports;
   if (ImGui::Button("Screenshot (F12)")) commands.push(CmdScreenshot{});
   item_tooltip("writes the whole window to apsp-studio-NNNN.png in the working directory");
   ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 8);
@@ -34,17 +33,8 @@ void draw_export_panel(AppState& state, CommandQueue& commands) {
   if (ImGui::Button("Distances")) commands.push(CmdExportDistances{e.distances_path});
   ImGui::EndDisabled();
   item_tooltip("the current distances: .bin (course binary, n*n int32), .npy or .csv, by the extension");
-  if (!e.last_written.empty()) ImGui::TextDisabled("wrote %s", e.last_written.c_str());
+  if (!state.last_written.empty()) ImGui::TextDisabled("wrote %s", state.last_written.c_str());
   ImGui::PopID();
-}
-
-void draw_status_panel(const AppState& state) {
-  ImGui::Separator();
-  ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextDisabled("%.0f fps | heatmap: %s", state.fps, state.heatmap_path.c_str());
-  if (!state.heatmap_path_reason.empty()) ImGui::TextDisabled("(%s)", state.heatmap_path_reason.c_str());
-  ImGui::TextDisabled("%s", state.platform_description.c_str());
-  ImGui::PopTextWrapPos();
 }
 
 }  // namespace apsp::studio

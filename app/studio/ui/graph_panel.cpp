@@ -27,11 +27,10 @@ std::string build_spec(const GeneratorModel& model, const std::map<std::string, 
 
 }  // namespace
 
-void draw_graph_panel(AppState& state, CommandQueue& commands) {
+void draw_graph_panel(const AppState& state, GraphPanelState& gp, CommandQueue& commands) {
   if (!ImGui::CollapsingHeader("Graph", ImGuiTreeNodeFlags_DefaultOpen)) return;
   ImGui::PushID("graph");
   const auto& models = generator_models();
-  GraphPanelState& gp = state.graph_panel;
   if (!models.empty()) {
     if (gp.model_index < 0 || gp.model_index >= static_cast<int>(models.size())) gp.model_index = 0;
     const GeneratorModel& current = models[static_cast<std::size_t>(gp.model_index)];
@@ -87,6 +86,28 @@ void draw_graph_panel(AppState& state, CommandQueue& commands) {
     ImGui::TextDisabled("no graph loaded");
   }
   ImGui::PopID();
+}
+
+void show_loaded_graph(GraphPanelState& gp, const GraphSource& source) {
+  if (source.kind == GraphSource::Kind::File) {
+    gp.open_path = source.text;
+    return;
+  }
+  try {
+    GeneratorSpec spec = GeneratorSpec::parse(source.text);
+    const auto& models = generator_models();
+    for (std::size_t i = 0; i < models.size(); ++i) {
+      if (models[i].name != spec.model) continue;
+      gp.model_index = static_cast<int>(i);
+      auto& values = gp.params[spec.model];
+      for (const GeneratorParam& p : models[i].params) {
+        auto it = spec.params.find(p.key);
+        values[p.key] = it != spec.params.end() ? it->second : p.default_value;
+      }
+    }
+  } catch (const std::exception&) {
+    // Not a parseable spec: leave the panel as the user left it.
+  }
 }
 
 }  // namespace apsp::studio

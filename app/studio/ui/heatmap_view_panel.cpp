@@ -68,24 +68,25 @@ HeatmapOverlay HeatmapViewPanel::overlay_for(const AppState& state, bool for_exp
   o.grid_alpha = state.view.grid && !for_export ? 0.35f : 0.0f;
   if (!for_export) {
     // Thick enough to see from the back of a room, thin enough not to hide small blocks.
-    float block_px = static_cast<float>(o.block) / std::max(state.view.texels_per_px, 1e-6f);
+    float block_px = static_cast<float>(o.block) / std::max(state.edits.view.texels_per_px, 1e-6f);
     o.outline_px = std::clamp(std::min(3.0f * state.ui_scale, block_px / 6.0f), 1.0f, 8.0f);
   }
   return o;
 }
 
-void HeatmapViewPanel::fit(AppState& state, const ViewGeometry& g, ImVec2 canvas_px) const {
+void HeatmapViewPanel::fit(HeatmapNavigation& nav, const ViewGeometry& g, ImVec2 canvas_px) const {
   if (g.cols <= 0 || g.rows <= 0 || canvas_px.x < 1 || canvas_px.y < 1) return;
   float tpp = std::max(static_cast<float>(g.cols) / canvas_px.x, static_cast<float>(g.rows) / canvas_px.y);
   // Whole pixels per texel when the matrix is smaller than the canvas: crisp cells, no uneven rows.
   if (tpp < 1.0f) tpp = 1.0f / std::floor(1.0f / tpp);
-  state.view.texels_per_px = tpp;
-  state.view.origin_x = std::round(static_cast<float>(g.cols) * 0.5f - canvas_px.x * 0.5f * tpp);
-  state.view.origin_y = std::round(static_cast<float>(g.rows) * 0.5f - canvas_px.y * 0.5f * tpp);
+  nav.texels_per_px = tpp;
+  nav.origin_x = std::round(static_cast<float>(g.cols) * 0.5f - canvas_px.x * 0.5f * tpp);
+  nav.origin_y = std::round(static_cast<float>(g.rows) * 0.5f - canvas_px.y * 0.5f * tpp);
 }
 
-void HeatmapViewPanel::draw(AppState& state, CommandQueue& commands, const HeatmapRenderer& renderer,
-                            const HeatmapTexture& texture, const Fonts& fonts) {
+void HeatmapViewPanel::draw(const AppState& state, HeatmapNavigation& nav, CommandQueue& commands,
+                            const HeatmapRenderer& renderer, const HeatmapTexture& texture, HeatmapFeed& feed,
+                            const Fonts& fonts) {
   const SessionSnapshot& s = state.session;
   const ViewFrame* frame = s.view.get();
   const float font = ImGui::GetFontSize();
@@ -112,9 +113,11 @@ void HeatmapViewPanel::draw(AppState& state, CommandQueue& commands, const Heatm
   }
   item_tooltip("colormap");
   ImGui::SameLine();
-  ImGui::Checkbox("overlays", &state.view.overlays);
+  bool overlays = state.view.overlays;
+  if (ImGui::Checkbox("overlays", &overlays)) commands.push(CmdSetOverlays{overlays});
   ImGui::SameLine();
-  ImGui::Checkbox("grid", &state.view.grid);
+  bool grid = state.view.grid;
+  if (ImGui::Checkbox("grid", &grid)) commands.push(CmdSetGrid{grid});
   item_tooltip("block grid lines (when blocks are large enough on screen)");
   ImGui::SameLine();
   bool fixed = state.view.fixed_range;
@@ -134,9 +137,9 @@ void HeatmapViewPanel::draw(AppState& state, CommandQueue& commands, const Heatm
   ImVec2 canvas_px(std::round(canvas.x * fb_scale.x), std::round(canvas.y * fb_scale.y));
   ImVec2 canvas_min = ImGui::GetCursorScreenPos();
 
-  if (frame && (state.view.fit_pending || state.view.auto_fit)) {
-    fit(state, texture.geometry(), canvas_px);
-    state.view.fit_pending = false;
+  if (frame && (nav.fit_pending || nav.auto_fit)) {
+    fit(nav, texture.geometry(), canvas_px);
+    nav.fit_pending = false;
   }
 
   if (!texture.empty()) {
@@ -145,15 +148,15 @@ void HeatmapViewPanel::draw(AppState& state, CommandQueue& commands, const Heatm
     DrawKey key{texture.version(),
                 m_target.size().width,
                 m_target.size().height,
-                state.view.origin_x,
-                state.view.origin_y,
-                state.view.texels_per_px,
+                nav.origin_x,
+                nav.origin_y,
+                nav.texels_per_px,
                 overlay,
                 renderer.colormap().name};
     if (!(key == m_drawn)) {
       m_target.bind();
       ImVec4 bg = ImGui::GetStyleColorVec4(ImGuiCol_WindowBg);
-      HeatmapPlacement placement{state.view.origin_x, state.view.origin_y, state.view.texels_per_px};
+      HeatmapPlacement placement{nav.origin_x, nav.origin_y, nav.texels_per_px};
       renderer.draw(texture, m_target.size(), placement, overlay, state.ui_scale,
                     {bg.x * 0.6f, bg.y * 0.6f, bg.z * 0.6f, 1.0f});
       m_drawn = key;
@@ -170,7 +173,7 @@ void HeatmapViewPanel::draw(AppState& state, CommandQueue& commands, const Heatm
   ImGui::InvisibleButton("canvas", canvas, ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
   bool hovered = ImGui::IsItemHovered();
   ImVec2 mouse_px((io.MousePos.x - canvas_min.x) * fb_scale.x, (io.MousePos.y - canvas_min.y) * fb_scale.y);
-  ViewState& v = state.view;
+  HeatmapNavigation& v = nav;
   if (hovered && io.MouseWheel != 0 && frame) {
     float tx = v.origin_x + mouse_px.x * v.texels_per_px;
     float ty = v.origin_y + mouse_px.y * v.texels_per_px;
@@ -186,10 +189,7 @@ void HeatmapViewPanel::draw(AppState& state, CommandQueue& commands, const Heatm
     v.origin_y -= io.MouseDelta.y * fb_scale.y * v.texels_per_px;
     v.auto_fit = false;
   }
-  if (hovered && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
-    v.fit_pending = true;
-    v.auto_fit = true;
-  }
+  if (hovered && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) commands.push(CmdFitView{});
   if (hovered && frame && !ImGui::IsItemActive()) {
     const ViewGeometry& g = frame->geometry;
     int tx = static_cast<int>(std::floor(v.origin_x + mouse_px.x * v.texels_per_px));
@@ -197,14 +197,8 @@ void HeatmapViewPanel::draw(AppState& state, CommandQueue& commands, const Heatm
     if (tx >= 0 && ty >= 0 && tx < g.cols && ty < g.rows) {
       const std::size_t texel =
           static_cast<std::size_t>(ty) * static_cast<std::size_t>(g.cols) + static_cast<std::size_t>(tx);
-      // Device path: the tiles stay on the GPU; the frame loop reads the hovered one back asynchronously.
-      state.hover.request = texel;
-      std::optional<std::int32_t> known;
-      if (texel < frame->tiles.size()) {
-        known = frame->tiles[texel];
-      } else if (state.hover.value && state.hover.value_index == texel) {
-        known = state.hover.value;
-      }
+      // Host path: at once; device path: the tiles stay on the GPU, the value arrives with the next frame.
+      const std::optional<std::int32_t> known = feed.texel_value(texel);
       const std::string value_text = known ? format_distance(*known, frame->inf) : std::string("...");
       int i0 = g.row_begin(ty), i1 = g.row_begin(ty + 1) - 1;
       int j0 = g.col_begin(tx), j1 = g.col_begin(tx + 1) - 1;
@@ -239,7 +233,7 @@ void HeatmapViewPanel::draw_cell_values(const AppState& state, const HeatmapRend
   // Classroom graphs: once a cell is big enough, print its distance in it, so the board and the screen agree.
   const ViewGeometry& g = frame.geometry;
   if (g.tiled() || frame.tiles.size() < g.texels()) return;  // the device path keeps no host tiles
-  const ViewState& v = state.view;
+  const HeatmapNavigation& v = state.edits.view;
   ImVec2 fb_scale = ImGui::GetIO().DisplayFramebufferScale;
   float cell_w = 1.0f / (v.texels_per_px * fb_scale.x);  // ImGui units per cell
   float cell_h = 1.0f / (v.texels_per_px * fb_scale.y);

@@ -2,6 +2,7 @@
 #include <cstdint>
 #include <string>
 
+#include "render/heatmap_feed.h"
 #include "render/heatmap_renderer.h"
 #include "render/heatmap_texture.h"
 #include "render/render_target.h"
@@ -15,15 +16,16 @@ namespace apsp::studio {
 class HeatmapViewPanel {
  public:
   /// @brief Draws the heatmap into the panel's own render target, then shows it; GL framebuffer binding is
-  /// left changed (the frame loop rebinds the platform framebuffer before rendering ImGui).
-  void draw(AppState& state, CommandQueue& commands, const HeatmapRenderer& renderer, const HeatmapTexture& texture,
-            const Fonts& fonts);
+  /// left changed (the frame loop rebinds the platform framebuffer before rendering ImGui). Zoom and pan are
+  /// the panel's own (@p nav); the tooltip asks @p feed for the hovered texel's value.
+  void draw(const AppState& state, HeatmapNavigation& nav, CommandQueue& commands, const HeatmapRenderer& renderer,
+            const HeatmapTexture& texture, HeatmapFeed& feed, const Fonts& fonts);
 
   /// @brief The overlay settings the view shows now (also used for --heatmap-png).
   static HeatmapOverlay overlay_for(const AppState& state, bool for_export);
 
  private:
-  void fit(AppState& state, const ViewGeometry& g, ImVec2 canvas_px) const;
+  void fit(HeatmapNavigation& nav, const ViewGeometry& g, ImVec2 canvas_px) const;
   void draw_cell_values(const AppState& state, const HeatmapRenderer& renderer, const ViewFrame& frame,
                         ImVec2 canvas_min, ImVec2 canvas) const;
   void draw_legend(const AppState& state, const HeatmapRenderer& renderer, const ViewFrame* frame) const;

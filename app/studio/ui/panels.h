@@ -1,7 +1,7 @@
 #pragma once
 // One panel per file. Control panels draw into the current window as collapsible sections; the heatmap,
-// timings and log panels are windows of their own. Panels read AppState and emit Commands; none of them
-// touches the solver.
+// timings and log panels are windows of their own. Panels read AppState, edit only their own part of
+// AppState::edits and emit Commands for everything else (session/app_state.h); none of them touches the solver.
 #include "session/app_state.h"
 #include "session/commands.h"
 #include "session/log.h"
@@ -9,10 +9,15 @@
 
 namespace apsp::studio {
 
-void draw_graph_panel(AppState& state, CommandQueue& commands);
-void draw_solver_panel(AppState& state, CommandQueue& commands);
-void draw_playback_panel(AppState& state, CommandQueue& commands);
-void draw_export_panel(AppState& state, CommandQueue& commands);
+void draw_graph_panel(const AppState& state, GraphPanelState& edits, CommandQueue& commands);
+/// @brief Fills the graph panel from the loaded @p source (a generator's model and parameters, or the path), so
+/// "Generate" after an edit changes only what was edited.
+void show_loaded_graph(GraphPanelState& edits, const GraphSource& source);
+void draw_solver_panel(const AppState& state, SolverConfig& edit, CommandQueue& commands);
+void draw_playback_panel(const AppState& state, CommandQueue& commands);
+void draw_export_panel(const AppState& state, ExportPaths& paths, CommandQueue& commands);
+/// @brief Keyboard shortcuts (Space, Right, Shift+Right, R, F, F12) as Commands; each says what it did in the log.
+void handle_shortcut_keys(Log& log, CommandQueue& commands);
 /// @brief Per-phase totals (time, share, GB/s, updates/s, % of the device's min-plus peak) and every sample.
 void draw_timings_panel(const AppState& state);
 /// @brief Live per-round plots: stacked phase times, GB/s per phase, updates/s.

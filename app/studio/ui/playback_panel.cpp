@@ -5,7 +5,7 @@
 
 namespace apsp::studio {
 
-void draw_playback_panel(AppState& state, CommandQueue& commands) {
+void draw_playback_panel(const AppState& state, CommandQueue& commands) {
   if (!ImGui::CollapsingHeader("Playback", ImGuiTreeNodeFlags_DefaultOpen)) return;
   ImGui::PushID("playback");
   const SessionSnapshot& s = state.session;
@@ -46,9 +46,10 @@ void draw_playback_panel(AppState& state, CommandQueue& commands) {
   ImGui::EndDisabled();
 
   ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 7);
-  ImGui::SliderFloat("rounds / s", &state.playback.rounds_per_second, limits::kMinRoundsPerSecond,
-                     limits::kMaxRoundsPerSecond, "%.2f",
-                     ImGuiSliderFlags_Logarithmic);
+  float speed = state.playback.rounds_per_second;
+  if (ImGui::SliderFloat("rounds / s", &speed, limits::kMinRoundsPerSecond, limits::kMaxRoundsPerSecond, "%.2f", ImGuiSliderFlags_Logarithmic)) {
+    commands.push(CmdSetSpeed{speed});
+  }
 
   float progress = solve_progress(s.cursor, s.rounds);
   char overlay[96];

@@ -163,7 +163,7 @@ void draw_plots_panel(const AppState& state) {
   // Several GPUs: their lanes and the communication first; the throughput plots one tab away.
   if (!ImGui::BeginTabBar("##plots")) return;
   const std::string gpus_tab =
-      std::to_string(a.devices.size()) + " GPUs" + (state.synthetic_gpus > 1 ? " (synthetic)" : "");
+      std::to_string(a.devices.size()) + " GPUs" + (state.synthetic.active() ? " (synthetic)" : "");
   if (ImGui::BeginTabItem((gpus_tab + "###gpus").c_str())) {
     const float h = plot_height(3, 3);
     std::string lanes = "per round, side by side:";

@@ -8,10 +8,9 @@
 
 namespace apsp::studio {
 
-void draw_solver_panel(AppState& state, CommandQueue& commands) {
+void draw_solver_panel(const AppState& state, SolverConfig& edit, CommandQueue& commands) {
   if (!ImGui::CollapsingHeader("Solver", ImGuiTreeNodeFlags_DefaultOpen)) return;
   ImGui::PushID("solver");
-  SolverConfig& edit = state.edit_config;
   const BackendInfo* selected = nullptr;
   for (const BackendInfo& b : state.backends) {
     // Unavailable variants stay visible, greyed, with the reason: users learn what a GPU machine would add.

@@ -1,11 +1,11 @@
-// The App's statistics: frame and heatmap-update times, solve times with the view on and off (--stats-json,
+// The run's statistics: frame and heatmap-update times, solve times with the view on and off (--stats-json,
 // the exit summary in the log).
 #include <apsp/solve/device_info.h>
 
 #include <algorithm>
 #include <cstdio>
 
-#include "app.h"
+#include "run_driver.h"
 
 namespace apsp::studio {
 namespace {
@@ -24,18 +24,18 @@ std::string describe_solver_device(const SessionSnapshot& s, const std::vector<D
 
 }  // namespace
 
-void App::measure_view_off() {
-  m_solve_first_ms = m_state.session.last_step_ms;
+void RunDriver::measure_view_off() {
+  SolverSession& session = m_app.session();
+  m_solve_first_ms = session.snapshot().last_step_ms;
   // Alternating pairs, medians reported: one solve at n = 16384 is a few hundred ms, where clocks and the
   // other process on the GPU (the GL driver) add noise of the order of the effect measured.
   for (int pair = 0; pair < kViewOffPairs; ++pair) {
     for (bool view_on : {false, true}) {
-      m_session->set_view_updates_async(view_on);
-      m_session->reset_async();
-      m_session->run_to_end_async();
+      session.set_view_updates_async(view_on);
+      session.reset_async();
+      session.run_to_end_async();
       frames_until_idle();
-      m_state.session = m_session->snapshot();
-      (view_on ? m_solve_view_on_runs : m_solve_view_off_runs).push_back(m_state.session.last_step_ms);
+      (view_on ? m_solve_view_on_runs : m_solve_view_off_runs).push_back(session.snapshot().last_step_ms);
     }
   }
   m_solve_view_on_ms = summarize(m_solve_view_on_runs).median;
@@ -44,31 +44,34 @@ void App::measure_view_off() {
   std::snprintf(line, sizeof line, "solve with the view on %.1f ms, off %.1f ms (medians of %d, ratio %.3f)",
                 *m_solve_view_on_ms, *m_solve_view_off_ms, kViewOffPairs,
                 *m_solve_view_off_ms > 0 ? *m_solve_view_on_ms / *m_solve_view_off_ms : 0.0);
-  m_log.info(line);
+  m_app.log().info(line);
 }
 
-RunStats App::collect_stats() const {
+RunStats RunDriver::collect_stats() const {
   RunStats r;
-  const SessionSnapshot& s = m_state.session;
-  r.path = m_feed ? m_feed->path() : "";
-  r.path_reason = m_feed ? m_feed->reason() : "";
+  const AppState& state = m_app.state();
+  const SessionSnapshot& s = state.session;
+  const HeatmapFeed* feed = m_app.feed();
+  r.path = feed ? feed->path() : "";
+  r.path_reason = feed ? feed->reason() : "";
   r.backend = s.config.backend;
   r.block = s.config.block;
   r.dtype = std::string(to_string(s.config.dtype));
   r.n = s.n;
   r.rounds = s.rounds;
-  r.device = describe_solver_device(s, m_state.device.devices);
-  r.gl_renderer = m_state.platform_description;
+  r.device = describe_solver_device(s, state.device.devices);
+  r.gl_renderer = state.platform_description;
   if (s.view) {
     r.view_rows = s.view->geometry.rows;
     r.view_cols = s.view->geometry.cols;
   }
-  r.frame_ms.assign(m_frame_ms.begin(), m_frame_ms.end());
-  r.frame_work_ms.assign(m_frame_work_ms.begin(), m_frame_work_ms.end());
-  if (m_feed) {
-    for (const HeatmapUpdateTiming& t : m_feed->timings()) {
+  const FrameClock& clock = m_app.clock();
+  r.frame_ms.assign(clock.frame_ms().begin(), clock.frame_ms().end());
+  r.frame_work_ms.assign(clock.work_ms().begin(), clock.work_ms().end());
+  if (feed) {
+    for (const HeatmapUpdateTiming& t : feed->timings()) {
       r.update_ms.push_back(t.total_ms);
-      if (m_feed->interop_active()) {
+      if (feed->interop_active()) {
         r.update_gpu_reduce_ms.push_back(t.gpu_reduce_ms);
         r.update_gpu_encode_ms.push_back(t.gpu_encode_ms);
         r.update_map_unmap_ms.push_back(t.map_unmap_ms);
@@ -86,14 +89,15 @@ RunStats App::collect_stats() const {
   return r;
 }
 
-void App::log_frame_summary() {
-  if (m_frame_ms.empty()) return;
-  std::vector<float> ms = m_frame_ms;
+void RunDriver::log_frame_summary() {
+  const std::vector<float>& frame_ms = m_app.clock().frame_ms();
+  if (frame_ms.empty()) return;
+  std::vector<float> ms = frame_ms;
   std::sort(ms.begin(), ms.end());
   char line[160];
   std::snprintf(line, sizeof line, "%zu frames while playing or solving: median %.1f ms, p95 %.1f ms, max %.1f ms",
                 ms.size(), ms[ms.size() / 2], ms[ms.size() * 95 / 100], ms.back());
-  m_log.info(line);
+  m_app.log().info(line);
 }
 
 }  // namespace apsp::studio

@@ -1,0 +1,44 @@
+#pragma once
+// What the export panel, F12 and the scripted output flags write: the heatmap as a PNG, the timings CSV, the
+// distances, a screenshot of the window. Each logs what it wrote; failures throw (the GUI logs them, batch runs
+// turn them into an exit status).
+#include <optional>
+#include <string>
+
+#include "platform/platform.h"
+#include "render/heatmap_renderer.h"
+#include "render/heatmap_texture.h"
+#include "session/log.h"
+#include "session/solver_session.h"
+
+namespace apsp::studio {
+
+/// @brief The heatmap alone with @p overlay, one pixel per texel of @p texture. Leaves @p platform's framebuffer
+/// bound (rendering the image binds its own).
+void export_heatmap_png(const std::string& path, const HeatmapRenderer& renderer, const HeatmapTexture& texture,
+                        const HeatmapOverlay& overlay, const Platform& platform, Log& log);
+
+/// @brief One row per (round, phase, device) of @p session's samples.
+void export_timings_csv(const std::string& path, const SessionSnapshot& session, Log& log);
+
+/// @brief The distances, written by the worker after its queued jobs; @p wait (batch runs): until written,
+/// throwing what failed.
+void export_distances(const std::string& path, SolverSession& session, bool wait);
+
+/// @brief A screenshot asked for now and taken at the end of the next rendered frame (the whole window).
+class ScreenshotRequest {
+ public:
+  /// @brief @p path empty: the next free apsp-studio-NNNN.png in the working directory.
+  void request(const std::string& path);
+  /// @brief End of a frame, before present: writes the pending screenshot if any; returns its path when written.
+  /// A failure is logged and kept for error().
+  std::optional<std::string> capture(const Platform& platform, Log& log);
+  /// @brief Why the last screenshot failed (empty: none failed).
+  const std::string& error() const { return m_error; }
+
+ private:
+  std::string m_path;
+  std::string m_error;
+};
+
+}  // namespace apsp::studio

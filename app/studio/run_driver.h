@@ -1,0 +1,51 @@
+#pragma once
+// What a run of the studio does with its App, start to end: load the launch graph and take the scripted steps
+// (--advance ...), open the window or EGL context, then either a batch run (--quit, --headless: a few frames,
+// the scripted outputs, exit) or an interactive one (frames until the window closes; the scripted outputs once
+// it settled). Writes --stats-json and --log-file at the end, and measures the solve itself for the stats
+// (--run-to-end, --stats-view-off).
+#include <optional>
+#include <vector>
+
+#include "app.h"
+#include "options.h"
+#include "session/run_stats.h"
+
+namespace apsp::studio {
+
+/// @brief SIGINT / SIGTERM close the window like the close button (settings and requested files are written).
+void install_stop_signals();
+
+class RunDriver {
+ public:
+  RunDriver(App& app, const StudioOptions& options) : m_app(app), m_options(options) {}
+  /// @brief Runs to the end; returns the process exit status.
+  int run();
+
+ private:
+  /// @brief The launch graph (the demo instead of a saved graph that no longer loads) and the scripted steps.
+  int load_launch_graph();
+  int run_batch();
+  void run_interactive();
+  /// @brief Batch runs: renders frames until the session has nothing left to do.
+  void frames_until_idle();
+  /// @brief --heatmap-png, --timings-csv, --distances, and --screenshot's outcome; returns the exit status.
+  int write_scripted_outputs();
+  /// @brief --stats-view-off: the same solve again with view updates off, then on, timed by the worker.
+  void measure_view_off();
+  RunStats collect_stats() const;
+  void log_frame_summary();
+  /// @brief --stats-json and --log-file; returns @p status, or 1 when one of them failed after a success.
+  int write_exit_files(int status);
+
+  App& m_app;
+  const StudioOptions& m_options;
+  // The solve's own times (worker wall time, until the GPU finished), for --stats-json.
+  std::optional<double> m_solve_first_ms;
+  std::optional<double> m_solve_view_on_ms;
+  std::optional<double> m_solve_view_off_ms;
+  std::vector<double> m_solve_view_on_runs;
+  std::vector<double> m_solve_view_off_runs;
+};
+
+}  // namespace apsp::studio

@@ -1,0 +1,35 @@
+// The keyboard shortcuts: the same Commands the buttons emit.
+#include <imgui.h>
+
+#include "platform/keys.h"
+#include "ui/panels.h"
+
+namespace apsp::studio {
+
+void handle_shortcut_keys(Log& log, CommandQueue& commands) {
+  ImGuiIO& io = ImGui::GetIO();
+  if (io.WantTextInput) return;
+  // Each shortcut says what it did in the log: the class sees why the matrix changed.
+  if (ImGui::IsKeyPressed(keys::kSpace, false)) {
+    log.info("key Space: play / pause");
+    commands.push(CmdTogglePlaying{});
+  }
+  if (ImGui::IsKeyPressed(keys::kRight, true)) {
+    log.info(io.KeyShift ? "key Shift+Right: step one round" : "key Right: step one phase");
+    commands.push(CmdStep{io.KeyShift ? Granularity::Round : Granularity::Phase});
+  }
+  if (ImGui::IsKeyPressed(keys::kR, false)) {
+    log.info("key R: reset");
+    commands.push(CmdReset{});
+  }
+  if (ImGui::IsKeyPressed(keys::kF, false)) {
+    log.info("key F: fit the view");
+    commands.push(CmdFitView{});
+  }
+  if (ImGui::IsKeyPressed(keys::kF12, false)) {
+    log.info("key F12: screenshot");
+    commands.push(CmdScreenshot{});
+  }
+}
+
+}  // namespace apsp::studio
