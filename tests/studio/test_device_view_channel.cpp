@@ -185,10 +185,12 @@ TEST_F(DeviceViewChannelTest, ATooltipValueArrivesWithTheReadBackOfThatTexel) {
 
 TEST_F(DeviceViewChannelTest, StageOneAndStageTwoNeverOverlapUnderTwoBusyThreads) {
   constexpr int kViews = 2000;
+  constexpr int kMinTaken = 50;  // the worker goes on until the frame thread really took views (loaded machines)
   std::atomic<bool> stop{false};
+  std::atomic<int> taken_so_far{0};
   FakeEncoder* fake_encoder = nullptr;
   std::thread worker([&] {
-    for (int i = 1; i <= kViews; ++i) {
+    for (int i = 1; i <= kViews || (taken_so_far.load() < kMinTaken && i <= 2'000'000); ++i) {
       if (i % 3 == 0) channel.lease_for_worker().capture_previous_async(*solver, geometry);
       if (channel.wants_view() || i % 7 == 0) {
         channel.lease_for_worker().reduce_async(*solver, geometry, std::nullopt, true, static_cast<std::uint64_t>(i));
@@ -204,11 +206,12 @@ TEST_F(DeviceViewChannelTest, StageOneAndStageTwoNeverOverlapUnderTwoBusyThreads
       last_serial = frame->serial();
       frame->encoder().encode();
       fake_encoder = &frame->encoder();
-      ++taken;
+      taken_so_far = ++taken;
     }
     channel.texel_value(static_cast<std::size_t>(taken), nullptr);
   }
   worker.join();
+  EXPECT_GE(taken, kMinTaken);
   ASSERT_NE(fake_encoder, nullptr);
   EXPECT_GT(taken, 0);
   EXPECT_EQ(fake_encoder->overlaps.load(), 0);
