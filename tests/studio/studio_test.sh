@@ -458,6 +458,11 @@ case "$case_name" in
     [ "$(wc -l < oom.txt)" = 1 ] || die "expected one line: $(cat oom.txt)"
     grep -q "not enough memory for cuda-tuned" oom.txt || die "the line does not say what: $(cat oom.txt)"
     [ ! -e never.png ] || die "an output was written after the allocation failure"
+    # apsp solve the same way (the CLI's own fault tests run without a GPU).
+    APSP_FAULT=device_alloc:3 "$APSP" solve --gen "$SPEC" --backend cuda-tuned --block 32 -q -o never.bin 2> cli_oom.txt
+    rc=$?
+    [ "$rc" = 4 ] && [ "$(wc -l < cli_oom.txt)" = 1 ] || die "apsp solve: exit status $rc: $(cat cli_oom.txt)"
+    [ ! -e never.bin ] || die "apsp solve wrote its output after the allocation failure"
     gpus=$("$APSP" info --device | grep -c "^GPU [0-9]*:")
     [ "$gpus" -ge 2 ] || { echo "ok: $(cat oom.txt); $gpus GPU(s): the NCCL part needs 2"; exit 0; }
     APSP_FAULT=nccl_init APSP_MULTI_GPU_COMM=nccl env -u DISPLAY "$STUDIO" --headless --gen "$SPEC" \
@@ -468,6 +473,12 @@ case "$case_name" in
     [ "$(wc -l < err.txt)" = 1 ] || die "expected one line: $(cat err.txt)"
     grep -q "ncclCommInitAll failed" err.txt || die "the line does not name NCCL's init: $(cat err.txt)"
     [ ! -e never.png ] || die "an output was written"
+    APSP_FAULT=nccl_init APSP_MULTI_GPU_COMM=nccl "$APSP" solve --gen "$SPEC" --backend cuda-tuned --block 32 \
+      --gpus 2 -q -o never.bin 2> cli_err.txt
+    rc=$?
+    [ "$rc" = 1 ] && [ "$(wc -l < cli_err.txt)" = 1 ] || die "apsp solve: exit status $rc: $(cat cli_err.txt)"
+    grep -q "ncclCommInitAll failed" cli_err.txt || die "apsp solve: $(cat cli_err.txt)"
+    [ ! -e never.bin ] || die "apsp solve wrote its output after the NCCL failure"
     echo "ok: $(cat oom.txt); $(cat err.txt)"
     ;;
   *)
