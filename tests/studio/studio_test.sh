@@ -379,6 +379,108 @@ case "$case_name" in
     fi
     echo "ok: $(ls -l link.csv)"
     ;;
+  fault_full_disk)
+    # Issue 16, fault injection: a full disk at every export (APSP_FAULT=export_write, the same ENOSPC path as a
+    # real one). Batch: one line per export naming the flag and the reason, exit 1, every old file unchanged and
+    # no temporary left. GUI: the same lines, the window keeps running to its last frame, exit 0.
+    outs="h.png t.csv d.bin s.png"
+    for f in $outs; do echo "old $f" > "$f"; done
+    APSP_FAULT=export_write studio --gen "$SPEC" --block 32 --advance all --heatmap-png h.png --timings-csv t.csv \
+      --distances d.bin --screenshot s.png --quit 2> err.txt >/dev/null
+    rc=$?
+    [ "$rc" = 1 ] || die "exit status $rc, expected 1: $(cat err.txt)"
+    for flag in --heatmap-png --timings-csv --distances --screenshot; do
+      [ "$(grep -c -- "^apsp-studio: $flag: .*No space left on device" err.txt)" = 1 ] ||
+        die "no one-line ENOSPC error for $flag: $(cat err.txt)"
+    done
+    [ "$(wc -l < err.txt)" = 4 ] || die "expected four lines on stderr, got: $(cat err.txt)"
+    for f in $outs; do [ "$(cat "$f")" = "old $f" ] || die "$f was changed by a failed export"; done
+    [ "$(ls -A | sort | tr '\n' ' ')" = "config d.bin err.txt h.png s.png t.csv " ] || die "left behind: $(ls -A)"
+    # The GUI path: the first write of the first export fails; the run goes on, saves its settings and log.
+    APSP_FAULT=export_write:1 studio --gen "$SPEC" --block 32 --frames 8 --heatmap-png h.png --log-file log.txt \
+      2> gui_err.txt || die "GUI run exited $?: $(cat gui_err.txt)"
+    grep -q "^apsp-studio: --heatmap-png: .*No space left on device" gui_err.txt || die "no error line: $(cat gui_err.txt)"
+    [ "$(cat h.png)" = "old h.png" ] || die "h.png was changed by a failed export"
+    [ -f "$XDG_CONFIG_HOME/apsp-studio/settings.json" ] || die "the run did not go on to save its settings"
+    [ -s log.txt ] || die "the run did not go on to write its log"
+    # A real full disk where a private mount namespace may mount a tmpfs (root here): filled to the last page.
+    if mkdir mnt && unshare -m sh -c 'mount -t tmpfs -o size=256k tmpfs mnt' 2>/dev/null; then
+      export STUDIO SPEC
+      unshare -m sh -c '
+        mount -t tmpfs -o size=256k tmpfs mnt || exit 9
+        for f in h.png t.csv d.bin; do echo "old $f" > "mnt/$f"; done
+        dd if=/dev/zero of=mnt/fill bs=4096 2>/dev/null
+        xvfb-run -a -s "-screen 0 1600x1000x24" "$STUDIO" --gen "$SPEC" --block 32 --advance all \
+          --heatmap-png mnt/h.png --timings-csv mnt/t.csv --distances mnt/d.bin --quit 2> tmpfs_err.txt >/dev/null
+        echo $? > tmpfs_rc.txt
+        LC_ALL=C ls -A mnt | tr "\n" " " > tmpfs_ls.txt
+        for f in h.png t.csv d.bin; do cp "mnt/$f" "tmpfs_after_$f"; done' || die "the tmpfs run failed to start"
+      [ "$(cat tmpfs_rc.txt)" = 1 ] || die "tmpfs: exit status $(cat tmpfs_rc.txt): $(cat tmpfs_err.txt)"
+      [ "$(grep -c "No space left on device" tmpfs_err.txt)" = 3 ] || die "tmpfs: expected 3 lines: $(cat tmpfs_err.txt)"
+      [ "$(cat tmpfs_ls.txt)" = "d.bin fill h.png t.csv " ] || die "tmpfs: left behind: $(cat tmpfs_ls.txt)"
+      for f in h.png t.csv d.bin; do [ "$(cat "tmpfs_after_$f")" = "old $f" ] || die "tmpfs: $f was changed"; done
+      echo "ok: a real full tmpfs too"
+    else
+      echo "note: cannot mount a tmpfs here, the APSP_FAULT path only"
+    fi
+    echo "ok: $(head -1 err.txt)"
+    ;;
+  fault_config_dir)
+    # An unwritable config directory (a regular file where its parent should be: ENOTDIR, which root cannot
+    # write through either), then APSP_FAULT=config_write: the studio starts, runs, logs one warning, exits 0,
+    # and a settings file that was there stays as it was.
+    echo "not a directory" > blocker
+    XDG_CONFIG_HOME="$work/blocker/config" studio --gen "$SPEC" --block 16 --frames 4 --log-file log.txt ||
+      die "studio exited $? with an unwritable config directory"
+    [ "$(grep -c "warning: could not save settings: .*Not a directory" log.txt)" = 1 ] ||
+      die "expected one warning: $(grep -i 'warning\|error' log.txt)"
+    [ "$(grep -c "] error:" log.txt)" = 0 ] || die "errors logged: $(grep "] error:" log.txt)"
+    mkdir -p "$XDG_CONFIG_HOME/apsp-studio"
+    echo '{"graph_kind": "gen", "graph": "ring:n=64", "block": 8}' > "$XDG_CONFIG_HOME/apsp-studio/settings.json"
+    cp "$XDG_CONFIG_HOME/apsp-studio/settings.json" saved.json
+    APSP_FAULT=config_write studio --block 16 --frames 4 --log-file log2.txt || die "studio exited $? (config_write)"
+    [ "$(grep -c "warning: could not save settings: .*Permission denied" log2.txt)" = 1 ] ||
+      die "expected one warning: $(grep -i 'warning\|error' log2.txt)"
+    grep -q "n = 64" log2.txt || die "the saved graph was not loaded: $(cat log2.txt)"
+    cmp -s saved.json "$XDG_CONFIG_HOME/apsp-studio/settings.json" || die "the saved settings were changed"
+    ls -A "$XDG_CONFIG_HOME/apsp-studio" | grep -q tmp && die "a temporary was left: $(ls -A "$XDG_CONFIG_HOME/apsp-studio")"
+    echo "ok: $(grep warning log.txt)"
+    ;;
+  gpu_fault_nccl)
+    # GPU machine (headless EGL): a device allocation that fails mid-load (APSP_FAULT=device_alloc:3, the matrix
+    # is on the GPU already) exits 4 with one line; with 2+ GPUs, NCCL initialization failing
+    # (APSP_FAULT=nccl_init) is one line naming ncclCommInitAll and exit 1, as apsp solve. No output, no crash.
+    "$APSP" info --device | grep -q "^no CUDA device" && { echo "no CUDA device"; exit 77; }
+    APSP_FAULT=device_alloc:3 env -u DISPLAY "$STUDIO" --headless --gen "$SPEC" --backend cuda-tuned --block 32 \
+      --advance all --heatmap-png never.png 2> oom.txt >/dev/null
+    rc=$?
+    [ "$rc" = 4 ] || die "device allocation failure: exit status $rc, expected 4: $(cat oom.txt)"
+    [ "$(wc -l < oom.txt)" = 1 ] || die "expected one line: $(cat oom.txt)"
+    grep -q "not enough memory for cuda-tuned" oom.txt || die "the line does not say what: $(cat oom.txt)"
+    [ ! -e never.png ] || die "an output was written after the allocation failure"
+    # apsp solve the same way (the CLI's own fault tests run without a GPU).
+    APSP_FAULT=device_alloc:3 "$APSP" solve --gen "$SPEC" --backend cuda-tuned --block 32 -q -o never.bin 2> cli_oom.txt
+    rc=$?
+    [ "$rc" = 4 ] && [ "$(wc -l < cli_oom.txt)" = 1 ] || die "apsp solve: exit status $rc: $(cat cli_oom.txt)"
+    [ ! -e never.bin ] || die "apsp solve wrote its output after the allocation failure"
+    gpus=$("$APSP" info --device | grep -c "^GPU [0-9]*:")
+    [ "$gpus" -ge 2 ] || { echo "ok: $(cat oom.txt); $gpus GPU(s): the NCCL part needs 2"; exit 0; }
+    APSP_FAULT=nccl_init APSP_MULTI_GPU_COMM=nccl env -u DISPLAY "$STUDIO" --headless --gen "$SPEC" \
+      --backend cuda-tuned --block 32 --gpus 2 --advance all --heatmap-png never.png 2> err.txt >/dev/null
+    rc=$?
+    grep -q "has no NCCL" err.txt && { echo "built without NCCL"; exit 77; }
+    [ "$rc" = 1 ] || die "exit status $rc, expected 1: $(cat err.txt)"
+    [ "$(wc -l < err.txt)" = 1 ] || die "expected one line: $(cat err.txt)"
+    grep -q "ncclCommInitAll failed" err.txt || die "the line does not name NCCL's init: $(cat err.txt)"
+    [ ! -e never.png ] || die "an output was written"
+    APSP_FAULT=nccl_init APSP_MULTI_GPU_COMM=nccl "$APSP" solve --gen "$SPEC" --backend cuda-tuned --block 32 \
+      --gpus 2 -q -o never.bin 2> cli_err.txt
+    rc=$?
+    [ "$rc" = 1 ] && [ "$(wc -l < cli_err.txt)" = 1 ] || die "apsp solve: exit status $rc: $(cat cli_err.txt)"
+    grep -q "ncclCommInitAll failed" cli_err.txt || die "apsp solve: $(cat cli_err.txt)"
+    [ ! -e never.bin ] || die "apsp solve wrote its output after the NCCL failure"
+    echo "ok: $(cat oom.txt); $(cat err.txt)"
+    ;;
   *)
     die "unknown case $case_name"
     ;;

@@ -1,5 +1,6 @@
 #include "session/settings.h"
 
+#include <apsp/core/fault_injection.h>
 #include <apsp/io/atomic_file.h>
 
 #include <cstdlib>
@@ -50,6 +51,9 @@ Settings load_settings(const std::filesystem::path& path, Log& log) {
 
 void save_settings(const std::filesystem::path& path, const Settings& s, Log& log) {
   try {
+    if (fault_fires(FaultPoint::ConfigWrite))  // as create_directories() fails in a directory we may not write
+      throw std::filesystem::filesystem_error("create_directories", path.parent_path(),
+                                              std::make_error_code(std::errc::permission_denied));
     std::filesystem::create_directories(path.parent_path());
     nlohmann::json j = {{"graph_kind", s.graph_kind},
                         {"graph", s.graph},

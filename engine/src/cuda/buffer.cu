@@ -1,6 +1,7 @@
 #include "cuda/buffer.cuh"
 
 #include <apsp/core/errors.h>
+#include <apsp/core/fault_injection.h>
 #include <apsp/cuda/check.cuh>
 
 #include <utility>
@@ -23,8 +24,10 @@ DeviceMatrix::DeviceMatrix(int rows, int cols, std::size_t elem_bytes, const std
     : m_rows(rows), m_cols(cols), m_elem_bytes(elem_bytes) {
   if (rows <= 0 || cols <= 0) return;
   require_device_memory(what_for, estimate_bytes(rows, cols, elem_bytes));
-  const cudaError_t status = cudaMallocPitch(&m_data, &m_pitch_bytes, static_cast<std::size_t>(cols) * elem_bytes,
-                                             static_cast<std::size_t>(rows));
+  const cudaError_t status = fault_fires(FaultPoint::DeviceAlloc)
+                                 ? cudaErrorMemoryAllocation
+                                 : cudaMallocPitch(&m_data, &m_pitch_bytes, static_cast<std::size_t>(cols) * elem_bytes,
+                                                   static_cast<std::size_t>(rows));
   if (status == cudaErrorMemoryAllocation) {
     (void)cudaGetLastError();
     std::size_t free_bytes = 0, total_bytes = 0;
@@ -101,7 +104,16 @@ void MappedFlags::clear() {
 
 DeviceBuffer DeviceBuffer::allocate(std::size_t bytes) {
   DeviceBuffer b;
-  APSP_CUDA_CHECK(cudaMalloc(&b.m_data, bytes));
+  const cudaError_t status =
+      fault_fires(FaultPoint::DeviceAlloc) ? cudaErrorMemoryAllocation : cudaMalloc(&b.m_data, bytes);
+  if (status == cudaErrorMemoryAllocation) {  // the same error as DeviceMatrix's, with the sizes
+    (void)cudaGetLastError();
+    std::size_t free_bytes = 0, total_bytes = 0;
+    (void)cudaMemGetInfo(&free_bytes, &total_bytes);
+    b.m_data = nullptr;
+    throw OutOfMemoryError("a device buffer on the GPU", bytes, free_bytes);
+  }
+  APSP_CUDA_CHECK(status);
   return b;
 }
 

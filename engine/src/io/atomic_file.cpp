@@ -1,5 +1,6 @@
 // Exports never destroy what stands at the path; the rules per kind of destination are in atomic_file.h.
 #include <apsp/core/errors.h>
+#include <apsp/core/fault_injection.h>
 #include <apsp/io/atomic_file.h>
 
 #include <atomic>
@@ -243,12 +244,13 @@ void AtomicFile::discard_temporary() {
 void AtomicFile::write(const void* data, std::size_t bytes) {
   if (!m_file) throw Error(m_path + ": write after commit");
   if (bytes == 0) return;
+  if (fault_fires(FaultPoint::ExportWrite)) throw Error(m_path + ": write failed: " + errno_text(ENOSPC));
   if (std::fwrite(data, 1, bytes, m_file) != bytes) throw Error(m_path + ": write failed: " + errno_text(errno));
 }
 
 void AtomicFile::commit() {
   if (!m_file) throw Error(m_path + ": committed twice");
-  int error = std::fflush(m_file) == 0 ? 0 : errno;
+  int error = fault_fires(FaultPoint::ExportWrite) ? ENOSPC : std::fflush(m_file) == 0 ? 0 : errno;
   if (error == 0 && m_mode == Mode::Unnamed) link_beside_target();  // needs the descriptor still open
   if (std::fclose(m_file) != 0 && error == 0) error = errno;
   m_file = nullptr;

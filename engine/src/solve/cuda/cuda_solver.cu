@@ -32,6 +32,7 @@
 
 #include <algorithm>
 #include <string>
+#include <utility>
 
 namespace apsp::cuda {
 
@@ -118,11 +119,16 @@ template <class T> class CudaSolver final : public Solver {
       require_device_memory(m_name + " needs the " + std::to_string(m_n) + " x " + std::to_string(m_n) +
                                 " distance matrix (" + std::string(to_string(options().dtype)) + ")",
                             matrix_bytes + panel_bytes);
-      m_d = DeviceMatrix(m_side, m_side, sizeof(T), m_name + " distance matrix");
+      // Into locals first: an allocation that fails part-way must not leave a matrix without its panels, which
+      // the shape test above would take for a complete set at the next load.
+      DeviceMatrix d(m_side, m_side, sizeof(T), m_name + " distance matrix");
+      DeviceMatrix col_t[2], row_panel[2];
       for (int p = 0; p < panel_sets; ++p) {
-        m_col_t[p] = DeviceMatrix(block, m_side, 4, m_name + " column panel");
-        m_row_panel[p] = DeviceMatrix(block, m_side, sizeof(T), m_name + " row panel");
+        col_t[p] = DeviceMatrix(block, m_side, 4, m_name + " column panel");
+        row_panel[p] = DeviceMatrix(block, m_side, sizeof(T), m_name + " row panel");
       }
+      m_d = std::move(d);
+      for (int p = 0; p < 2; ++p) m_col_t[p] = std::move(col_t[p]), m_row_panel[p] = std::move(row_panel[p]);
     }
     const std::uint64_t bytes = static_cast<std::uint64_t>(m_padded) * static_cast<std::uint64_t>(m_padded) * sizeof(T);
     timed_copy_async(Phase::Upload, bytes, [&](cudaStream_t s) {

@@ -2,6 +2,7 @@
 // process, and one ncclBroadcast per band inside ncclGroupStart/End (one thread drives every device, so
 // without the group the first call would wait for ranks that are never reached).
 #include <apsp/core/errors.h>
+#include <apsp/core/fault_injection.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -56,7 +57,9 @@ class NcclComm final : public BandComm {
     setenv("NCCL_NVLS_ENABLE", "0", 1);
     int current = 0;
     APSP_CUDA_CHECK(cudaGetDevice(&current));
-    const ncclResult_t status = ncclCommInitAll(m_comms.data(), static_cast<int>(devices.size()), devices.data());
+    const ncclResult_t status = fault_fires(FaultPoint::NcclInit)
+                                    ? ncclSystemError
+                                    : ncclCommInitAll(m_comms.data(), static_cast<int>(devices.size()), devices.data());
     (void)cudaSetDevice(current);  // NCCL may leave another device current
     if (status != ncclSuccess) {
       m_comms.clear();

@@ -3,6 +3,7 @@
 // copy before it may touch the source again. Peer access is enabled once per device pair where the devices
 // allow it (NVLink / PCIe P2P); otherwise the runtime stages the copy through host memory.
 #include <apsp/core/errors.h>
+#include <apsp/core/fault_injection.h>
 
 #include <mutex>
 #include <set>
@@ -67,7 +68,10 @@ class PeerComm final : public BandComm {
       if (b == r) continue;
       APSP_CUDA_CHECK(cudaSetDevice(m_devices[b]));
       APSP_CUDA_CHECK(cudaStreamWaitEvent(streams[b], m_ready[r].get(), 0));
-      APSP_CUDA_CHECK(cudaMemcpyPeerAsync(dst[b], m_devices[b], src, m_devices[r], bytes, streams[b]));
+      const cudaError_t copied = fault_fires(FaultPoint::PeerCopy)
+                                     ? cudaErrorPeerAccessUnsupported
+                                     : cudaMemcpyPeerAsync(dst[b], m_devices[b], src, m_devices[r], bytes, streams[b]);
+      if (copied != cudaSuccess) throw_cuda_error(copied, "cudaMemcpyPeerAsync", __FILE__, __LINE__);
       APSP_CUDA_CHECK(cudaEventRecord(m_done[b].get(), streams[b]));
     }
     APSP_CUDA_CHECK(cudaSetDevice(m_devices[r]));
