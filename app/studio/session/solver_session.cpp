@@ -3,6 +3,7 @@
 #include <apsp/core/errors.h>
 #include <apsp/io/distance_io.h>
 #include <apsp/io/graph_io.h>
+#include <apsp/io/graph_source.h>
 #include <apsp/solve/block_size.h>
 #include <apsp/solve/registry.h>
 #include <apsp/solve/solve_progress.h>
@@ -276,13 +277,23 @@ void SolverSession::publish(Worker& w, bool with_view) {
 
 void SolverSession::load_async(GraphSource source, SolverConfig config) {
   post("load " + source.label(), [this, source, config](Worker& w) {
-    LoadedGraph loaded = load_graph(source, {config.block, config.dtype});
+    // The whole solve is counted for memory before any matrix exists (a tiny file may declare a huge n), and
+    // cancel() or closing the window stops a pipe still being read, or a load between its stages.
+    GraphLoadOptions load;
+    load.block = config.block;
+    load.dtype = config.dtype;
+    load.backend = config.backend;
+    load.threads = m_cpu_threads;
+    load.gpus = config.gpus;
+    load.cancel = &m_cancel;
+    LoadedGraph loaded = load_graph(source, load);
     Graph& graph = loaded.graph;
     const double load_s = loaded.seconds;
     SolverConfig effective = config;
     BackendInfo info = backend_info(effective.backend);
     effective.block = effective_block_size(info, effective.block, graph.n);
     DistanceMatrix initial = to_distance_matrix(graph, effective.block, effective.dtype);
+    if (m_cancel) throw Error("load " + source.label() + ": cancelled");
     std::unique_ptr<Solver> solver = create_solver(effective.backend, options_for(effective, info, m_cpu_threads));
     solver->reset(initial);
     // Only now, with everything built, replace the old state: a failure above leaves it untouched.
