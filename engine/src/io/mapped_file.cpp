@@ -68,35 +68,38 @@ MappedFile::MappedFile(const std::string& path, const StreamLimits& limits) : m_
 }
 
 void MappedFile::read_stream(int fd, const StreamLimits& limits) {
+  // One byte beyond the bound is read so that "exactly the bound" and "more than the bound" differ.
+  const std::uint64_t hard_cap = limits.max_bytes + 1;
+  constexpr std::size_t kFirstChunk = 1 << 20;
+  std::size_t used = 0;
   m_buffer.clear();
-  constexpr std::size_t kChunk = 1 << 20;
   for (;;) {
     if (cancelled(limits)) throw Error(m_path + ": reading cancelled");
     pollfd pfd{fd, POLLIN, 0};
     const int ready = ::poll(&pfd, 1, kPollIntervalMs);
     if (ready < 0 && errno != EINTR) throw InputError(m_path, "", std::string("poll failed: ") + std::strerror(errno));
     if (ready <= 0) continue;  // no writer yet, or no data yet: look at the cancel flag again
-    const std::size_t old = m_buffer.size();
-    // One byte beyond the bound is read so that "exactly the bound" and "more than the bound" differ.
-    const std::uint64_t room = limits.max_bytes + 1 - old;
-    const std::size_t want = static_cast<std::size_t>(std::min<std::uint64_t>(kChunk, room));
-    m_buffer.resize(old + want);
-    const ssize_t got = ::read(fd, m_buffer.data() + old, want);
+    if (used == m_buffer.size()) {
+      // Geometric growth, capped at the bound: a pipe delivers 64 KiB per read, and growing (and zeroing) by
+      // a fixed step per read made a 1 GiB pipe take half a minute.
+      const std::uint64_t grown = std::max<std::uint64_t>(kFirstChunk, 2 * static_cast<std::uint64_t>(m_buffer.size()));
+      m_buffer.resize(static_cast<std::size_t>(std::min(grown, hard_cap)));
+    }
+    const ssize_t got = ::read(fd, m_buffer.data() + used, m_buffer.size() - used);
     if (got < 0) {
-      m_buffer.resize(old);
       if (errno == EINTR || errno == EAGAIN) continue;
       throw InputError(m_path, "", std::string("read failed: ") + std::strerror(errno));
     }
-    m_buffer.resize(old + static_cast<std::size_t>(got));
     if (got == 0) break;  // every writer closed its end
-    if (m_buffer.size() > limits.max_bytes)
+    used += static_cast<std::size_t>(got);
+    if (used > limits.max_bytes)
       throw InputError(m_path, "byte " + std::to_string(limits.max_bytes),
                        "more than " + format_bytes(limits.max_bytes) +
                            " from a pipe (the most read from one); save the graph to a regular file");
   }
-  m_buffer.shrink_to_fit();
+  m_buffer.resize(used);
   m_data = m_buffer.data();
-  m_size = m_buffer.size();
+  m_size = used;
 }
 
 MappedFile::~MappedFile() {
