@@ -1,11 +1,13 @@
 #include "session/solver_session.h"
 
 #include <apsp/core/errors.h>
+#include <apsp/core/memory.h>
 #include <apsp/io/distance_io.h>
 #include <apsp/io/graph_io.h>
 #include <apsp/io/graph_source.h>
 #include <apsp/solve/block_size.h>
 #include <apsp/solve/registry.h>
+#include <apsp/solve/solve_estimate.h>
 #include <apsp/solve/solve_progress.h>
 
 #include <chrono>
@@ -319,6 +321,13 @@ void SolverSession::configure_async(SolverConfig config) {
     SolverConfig effective = config;
     BackendInfo info = backend_info(effective.backend);
     effective.block = effective_block_size(info, effective.block, w.graph->n);
+    // As a load does: the new solve is counted whole (the old one stays until it is built) before allocating.
+    const SolveShape shape{effective.backend, effective.block, effective.dtype, m_cpu_threads, effective.gpus, false};
+    const bool negative = w.graph->m() > 0 && w.graph->weight_range().first < 0;
+    const std::string n = std::to_string(w.graph->n);
+    require_memory(effective.backend + " on the " + n + " x " + n + " " + std::string(to_string(effective.dtype)) +
+                       " matrix (input, working copies, result)",
+                   estimate_solve(shape, w.graph->n, negative).host_bytes, host_available_bytes());
     DistanceMatrix initial = to_distance_matrix(*w.graph, effective.block, effective.dtype);
     std::unique_ptr<Solver> solver = create_solver(effective.backend, options_for(effective, info, m_cpu_threads));
     solver->reset(initial);
