@@ -311,6 +311,8 @@ void SolverSession::load_async(GraphSource source, SolverConfig config) {
     m_log.info("loaded " + source.label() + ": n = " + std::to_string(w.summary.n) +
                ", m = " + std::to_string(w.summary.m) + " (" + std::to_string(static_cast<int>(load_s * 1000)) +
                " ms); " + describe_config(effective));
+    // As `apsp solve` announces it: an O(n^3) solve of minutes or hours is said before the user starts it.
+    if (loaded.estimate.seconds >= 5) m_log.warning("a whole solve: " + loaded.estimate.describe(effective.backend));
     publish(w, true);
   });
 }
