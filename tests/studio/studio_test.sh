@@ -382,7 +382,8 @@ case "$case_name" in
   special_input_gui)
     # Issue 16.4: /dev/zero opened from the GUI used to be read until memory ran out; now one log line, at once,
     # and the earlier graph stays.
-    timeout 60 bash -c "$(declare -f studio); studio --gen '$SPEC' --gui-open /dev/zero --screenshot after.png --log-file log.txt --quit" ||
+    # Capped, so that a build that still reads /dev/zero endlessly fails here instead of taking the machine's memory.
+    timeout 60 bash -c "ulimit -v 8000000; $(declare -f studio); studio --gen '$SPEC' --gui-open /dev/zero --screenshot after.png --log-file log.txt --quit" ||
       die "the app did not end promptly after /dev/zero (exit $?)"
     grep -q "error: .*/dev/zero: is a character device" log.txt || die "no error naming /dev/zero: $(cat log.txt)"
     grep -q "n = 200" log.txt || die "the earlier graph was not kept: $(cat log.txt)"
@@ -395,7 +396,7 @@ case "$case_name" in
     cfg="$XDG_CONFIG_HOME/apsp-studio/settings.json"
     sed -i -e 's|"graph_kind": *"[a-z]*"|"graph_kind": "file"|' -e 's|"graph": *"[^"]*"|"graph": "/dev/zero"|' "$cfg"
     grep -q '"graph": "/dev/zero"' "$cfg" || die "could not point the settings at /dev/zero: $(cat "$cfg")"
-    timeout 60 bash -c "$(declare -f studio); studio --frames 4 --screenshot shot.png --log-file log.txt" ||
+    timeout 60 bash -c "ulimit -v 8000000; $(declare -f studio); studio --frames 4 --screenshot shot.png --log-file log.txt" ||
       die "start-up with a remembered /dev/zero did not end promptly (exit $?)"
     grep -q "/dev/zero" log.txt || die "the log does not say why the remembered graph was not loaded: $(cat log.txt)"
     grep -q "n = 512" log.txt || die "the demo graph was not loaded instead: $(cat log.txt)"
