@@ -16,6 +16,7 @@
 #include "cli_common.h"
 #include "commands.h"
 #include "progress.h"
+#include "solve_time_guard.h"
 
 namespace apsp::cli {
 
@@ -36,6 +37,7 @@ struct SolveArgs {
   std::vector<std::string> path_queries;
   std::string timings_csv;
   bool quiet = false;
+  double max_seconds = 0;  // 0: no limit
 };
 
 std::pair<int, int> parse_pair(const std::string& text) {
@@ -92,6 +94,10 @@ Action add_solve(CLI::App& app) {
   app.add_option("--path", a->path_queries, "Print the shortest path I -> J (I:J, repeatable; implies --paths)");
   app.add_option("--timings-csv", a->timings_csv, "Write per (round, phase, device) timings as CSV");
   app.add_flag("-q,--quiet", a->quiet, "Print nothing on success");
+  app.add_option("--max-seconds", a->max_seconds,
+                 "Refuse (exit 2) a solve estimated to take longer, stop one that does (exit 2); 0: no limit")
+      ->capture_default_str()
+      ->check(CLI::Range(0.0, limits::kMaxSolveSeconds));
   return [a]() {
     SolverOptions opts;
     opts.block = a->block;
@@ -105,7 +111,15 @@ Action add_solve(CLI::App& app) {
     const GraphSource source = graph_source(a->input, a->gen_spec, a->format, a->one_based);
     auto solver = create_solver(backend, opts);  // validates name, block and dtype before any reading
 
-    LoadedGraph input = load_graph(source, {opts.block, opts.dtype});
+    GraphLoadOptions load;
+    load.block = opts.block;
+    load.dtype = opts.dtype;
+    load.backend = backend;
+    load.threads = opts.threads;
+    load.gpus = opts.gpus;
+    load.track_paths = opts.track_paths;
+    LoadedGraph input = load_graph(source, load);  // refuses for memory before any matrix exists
+    const SolveTimeGuard guard(input.estimate, backend, a->max_seconds, a->quiet);
     // A variable-block variant runs a graph smaller than the block as one block of n (as the studio does).
     const int block = effective_block_size(backend_info(backend), opts.block, input.graph.n);
     if (block != opts.block) {
@@ -120,6 +134,7 @@ Action add_solve(CLI::App& app) {
     SolveProgress progress(*solver);  // a round counts once every GPU finished it (round_progress.h)
     while (!solver->finished()) {
       solver->step(Granularity::Round);
+      guard.check(*solver);
       bar.update(progress.update(*solver));
     }
     // GPU variants only enqueue: follow their completed rounds (from finished CUDA events) until the end.

@@ -51,7 +51,9 @@ TEST(LoadGraph, ReadsAFileWithItsFormatAndOptions) {
 
 TEST(LoadGraph, RefusesAMatrixThatCannotFitBeforeBuildingIt) {
   // 3 million vertices: a 36 TB int32 matrix; refused from the spec alone, no edge generated.
-  EXPECT_THROW(load_graph(GraphSource::generator("ring:n=3000000"), {64, DType::I32}), OutOfMemoryError);
+  GraphLoadOptions block64;
+  block64.block = 64;
+  EXPECT_THROW(load_graph(GraphSource::generator("ring:n=3000000"), block64), OutOfMemoryError);
   EXPECT_THROW(load_graph(GraphSource::generator("nosuchmodel:n=4"), {}), UsageError);
   EXPECT_THROW(load_graph(GraphSource::file("/nonexistent/g.bin"), {}), Error);
 }

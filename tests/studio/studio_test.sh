@@ -481,6 +481,44 @@ case "$case_name" in
     [ ! -e never.bin ] || die "apsp solve wrote its output after the NCCL failure"
     echo "ok: $(cat oom.txt); $(cat err.txt)"
     ;;
+  special_input_gui)
+    # Issue 16.4: /dev/zero opened from the GUI used to be read until memory ran out; now one log line, at once,
+    # and the earlier graph stays.
+    # Capped, so that a build that still reads /dev/zero endlessly fails here instead of taking the machine's memory.
+    timeout 60 bash -c "ulimit -v 8000000; $(declare -f studio); studio --gen '$SPEC' --gui-open /dev/zero --screenshot after.png --log-file log.txt --quit" ||
+      die "the app did not end promptly after /dev/zero (exit $?)"
+    grep -q "error: .*/dev/zero: is a character device" log.txt || die "no error naming /dev/zero: $(cat log.txt)"
+    grep -q "n = 200" log.txt || die "the earlier graph was not kept: $(cat log.txt)"
+    [ -f after.png ] || die "no screenshot"
+    echo "ok: $(grep /dev/zero log.txt)"
+    ;;
+  remembered_special_input)
+    # A settings file whose last graph is /dev/zero made start-up hang (8 GB after 90 s): the demo opens instead.
+    studio --gen "$SPEC" --frames 2 || die "first run exited $?"
+    cfg="$XDG_CONFIG_HOME/apsp-studio/settings.json"
+    sed -i -e 's|"graph_kind": *"[a-z]*"|"graph_kind": "file"|' -e 's|"graph": *"[^"]*"|"graph": "/dev/zero"|' "$cfg"
+    grep -q '"graph": "/dev/zero"' "$cfg" || die "could not point the settings at /dev/zero: $(cat "$cfg")"
+    timeout 60 bash -c "ulimit -v 8000000; $(declare -f studio); studio --frames 4 --screenshot shot.png --log-file log.txt" ||
+      die "start-up with a remembered /dev/zero did not end promptly (exit $?)"
+    grep -q "/dev/zero" log.txt || die "the log does not say why the remembered graph was not loaded: $(cat log.txt)"
+    grep -q "n = 512" log.txt || die "the demo graph was not loaded instead: $(cat log.txt)"
+    [ -f shot.png ] || die "no window was drawn"
+    echo "ok"
+    ;;
+  huge_n_gui)
+    # Issue 16.7: an 8-byte file whose one matrix fits but whose solve does not is refused before allocating,
+    # without freezing the app (the load runs on the worker; the earlier graph stays).
+    n=$(awk '/^MemAvailable:/ { printf "%d", sqrt($2 * 1024 * 0.7 / 4) }' /proc/meminfo)
+    perl -e "print pack('l<l<', $n, 0)" > huge.bin
+    [ "$(stat -c %s huge.bin)" = 8 ] || die "huge.bin is not 8 bytes"
+    start=$(date +%s)
+    timeout 60 bash -c "$(declare -f studio); studio --gen '$SPEC' --backend cpu-blocked --gui-open huge.bin --screenshot after.png --log-file log.txt --quit" ||
+      die "the app did not end promptly after huge.bin (exit $?)"
+    [ $(( $(date +%s) - start )) -lt 30 ] || die "refusing huge.bin took $(( $(date +%s) - start )) s"
+    grep -q "error: .*not enough memory.*huge.bin" log.txt || die "no memory refusal naming huge.bin: $(cat log.txt)"
+    grep -q "n = 200" log.txt || die "the earlier graph was not kept: $(cat log.txt)"
+    echo "ok: n = $n refused"
+    ;;
   *)
     die "unknown case $case_name"
     ;;

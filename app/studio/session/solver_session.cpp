@@ -1,10 +1,13 @@
 #include "session/solver_session.h"
 
 #include <apsp/core/errors.h>
+#include <apsp/core/memory.h>
 #include <apsp/io/distance_io.h>
 #include <apsp/io/graph_io.h>
+#include <apsp/io/graph_source.h>
 #include <apsp/solve/block_size.h>
 #include <apsp/solve/registry.h>
+#include <apsp/solve/solve_estimate.h>
 #include <apsp/solve/solve_progress.h>
 
 #include <chrono>
@@ -276,13 +279,23 @@ void SolverSession::publish(Worker& w, bool with_view) {
 
 void SolverSession::load_async(GraphSource source, SolverConfig config) {
   post("load " + source.label(), [this, source, config](Worker& w) {
-    LoadedGraph loaded = load_graph(source, {config.block, config.dtype});
+    // The whole solve is counted for memory before any matrix exists (a tiny file may declare a huge n), and
+    // cancel() or closing the window stops a pipe still being read, or a load between its stages.
+    GraphLoadOptions load;
+    load.block = config.block;
+    load.dtype = config.dtype;
+    load.backend = config.backend;
+    load.threads = m_cpu_threads;
+    load.gpus = config.gpus;
+    load.cancel = &m_cancel;
+    LoadedGraph loaded = load_graph(source, load);
     Graph& graph = loaded.graph;
     const double load_s = loaded.seconds;
     SolverConfig effective = config;
     BackendInfo info = backend_info(effective.backend);
     effective.block = effective_block_size(info, effective.block, graph.n);
     DistanceMatrix initial = to_distance_matrix(graph, effective.block, effective.dtype);
+    if (m_cancel) throw Error("load " + source.label() + ": cancelled");
     std::unique_ptr<Solver> solver = create_solver(effective.backend, options_for(effective, info, m_cpu_threads));
     solver->reset(initial);
     // Only now, with everything built, replace the old state: a failure above leaves it untouched.
@@ -298,6 +311,8 @@ void SolverSession::load_async(GraphSource source, SolverConfig config) {
     m_log.info("loaded " + source.label() + ": n = " + std::to_string(w.summary.n) +
                ", m = " + std::to_string(w.summary.m) + " (" + std::to_string(static_cast<int>(load_s * 1000)) +
                " ms); " + describe_config(effective));
+    // As `apsp solve` announces it: an O(n^3) solve of minutes or hours is said before the user starts it.
+    if (loaded.estimate.seconds >= 5) m_log.warning("a whole solve: " + loaded.estimate.describe(effective.backend));
     publish(w, true);
   });
 }
@@ -308,6 +323,13 @@ void SolverSession::configure_async(SolverConfig config) {
     SolverConfig effective = config;
     BackendInfo info = backend_info(effective.backend);
     effective.block = effective_block_size(info, effective.block, w.graph->n);
+    // As a load does: the new solve is counted whole (the old one stays until it is built) before allocating.
+    const SolveShape shape{effective.backend, effective.block, effective.dtype, m_cpu_threads, effective.gpus, false};
+    const bool negative = w.graph->m() > 0 && w.graph->weight_range().first < 0;
+    const std::string n = std::to_string(w.graph->n);
+    require_memory(effective.backend + " on the " + n + " x " + n + " " + std::string(to_string(effective.dtype)) +
+                       " matrix (input, working copies, result)",
+                   estimate_solve(shape, w.graph->n, negative).host_bytes, host_available_bytes());
     DistanceMatrix initial = to_distance_matrix(*w.graph, effective.block, effective.dtype);
     std::unique_ptr<Solver> solver = create_solver(effective.backend, options_for(effective, info, m_cpu_threads));
     solver->reset(initial);

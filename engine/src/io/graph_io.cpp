@@ -15,9 +15,10 @@ void check_graph_memory(const std::string& path, std::int64_t n, const GraphRead
   const int block = options.block > 0 ? options.block : 1;
   // Near n = 2^31 the exact byte count overflows 64 bits; saturate so the refusal still reads sensibly.
   const double estimate = static_cast<double>(n) * static_cast<double>(n) * static_cast<double>(element_bytes(options.dtype));
-  const std::uint64_t required = estimate >= 1.8e19 ? UINT64_MAX : DistanceMatrix::required_bytes(n, block, options.dtype);
+  std::uint64_t required = estimate >= 1.8e19 ? UINT64_MAX : DistanceMatrix::required_bytes(n, block, options.dtype);
+  if (options.required_bytes && required != UINT64_MAX) required = options.required_bytes(n);
   const std::string what_for = "the " + std::to_string(n) + " x " + std::to_string(n) + " " + std::string(to_string(options.dtype)) +
-                               " distance matrix of " + path;
+                               " distance matrix of " + path + (options.required_bytes ? " and the solve's copies of it" : "");
   if (n > options.max_n) throw OutOfMemoryError(what_for + " (n above the limit " + std::to_string(options.max_n) + ")", required, host_available_bytes());
   require_memory(what_for, required, host_available_bytes());
 }
@@ -26,7 +27,7 @@ GraphReadResult read_graph(const std::string& path, const GraphReadOptions& opti
   const auto start = std::chrono::steady_clock::now();
   GraphReadResult result;
   result.format = options.format ? *options.format : graph_format_from_path(path);
-  const io_detail::MappedFile file(path);
+  const io_detail::MappedFile file(path, io_detail::StreamLimits{options.max_stream_bytes, options.cancel});
   result.file_bytes = file.size();
   const io_detail::ReadContext ctx{options, [&](std::int64_t n) { check_graph_memory(path, n, options); }};
   switch (result.format) {

@@ -1,3 +1,5 @@
+#include <apsp/core/errors.h>
+#include <apsp/core/memory.h>
 #include <apsp/graph/generators.h>
 #include <apsp/io/graph_io.h>
 #include <apsp/io/graph_source.h>
@@ -7,13 +9,41 @@
 
 namespace apsp {
 
+namespace {
+bool has_negative_weight(const Graph& g) {
+  for (const Edge& e : g.edges)
+    if (e.weight < 0) return true;
+  return false;
+}
+
+void throw_if_cancelled(const GraphLoadOptions& options, const std::string& what) {
+  if (options.cancel && options.cancel->load()) throw Error(what + ": loading cancelled");
+}
+}  // namespace
+
 std::string GraphSource::label() const { return (kind == Kind::File ? "file " : "generator ") + text; }
+
+SolveShape GraphLoadOptions::shape() const {
+  SolveShape s;
+  if (!backend.empty()) s.backend = backend;
+  s.block = block;
+  s.dtype = dtype;
+  s.threads = threads;
+  s.gpus = gpus;
+  s.track_paths = track_paths;
+  return s;
+}
 
 LoadedGraph load_graph(const GraphSource& source, const GraphLoadOptions& options) {
   const auto start = std::chrono::steady_clock::now();
+  const SolveShape shape = options.shape();
   GraphReadOptions read;
   read.block = options.block;
   read.dtype = options.dtype;
+  // Right after the header only n is known: count the solve without the negative-cycle copy (a lower bound
+  // of what it needs, so nothing that could fit is refused); the exact count follows once the weights are read.
+  read.required_bytes = [shape](std::int64_t n) { return estimate_solve(shape, n, false).host_bytes; };
+  read.cancel = options.cancel;
   LoadedGraph out;
   if (source.kind == GraphSource::Kind::Generator) {
     const GeneratorSpec spec = GeneratorSpec::parse(source.text);
@@ -30,6 +60,13 @@ LoadedGraph load_graph(const GraphSource& source, const GraphLoadOptions& option
     out.graph = std::move(r.graph);
     out.description = description;
   }
+  throw_if_cancelled(options, source.label());
+  out.estimate = estimate_solve(shape, out.graph.n, has_negative_weight(out.graph));
+  const std::string n = std::to_string(out.graph.n);
+  require_memory("solving the " + n + " x " + n + " " + std::string(to_string(options.dtype)) + " matrix of " +
+                     source.text + " on " + shape.backend + " (input, working copies" +
+                     (has_negative_weight(out.graph) ? ", negative-cycle copy" : "") + ", result)",
+                 out.estimate.host_bytes, host_available_bytes());
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return out;
 }

@@ -55,6 +55,9 @@ inline constexpr float kMaxUiScale = 4.0f;
 inline constexpr float kMinRoundsPerSecond = 0.25f;
 inline constexpr float kMaxRoundsPerSecond = 240.0f;
 
+/// @brief `apsp solve --max-seconds`: 0 (no limit) .. 10^9 seconds (about 32 years).
+inline constexpr double kMaxSolveSeconds = 1e9;
+
 /// @brief `apsp-studio --synthetic-gpus` (a test hook): 2 .. 8 made-up GPUs.
 inline constexpr int kMinSyntheticGpus = 2;
 inline constexpr int kMaxSyntheticGpus = 8;

@@ -5,7 +5,9 @@
 #include <apsp/graph/graph.h>
 #include <apsp/io/formats.h>
 
+#include <atomic>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -24,6 +26,14 @@ struct GraphReadOptions {
   bool check_memory = true;
   int block = 1;            ///< block size used for the memory check
   DType dtype = DType::I32; ///< element type used for the memory check
+  /// Host bytes the work planned on the graph allocates for n vertices (load_graph passes the whole solve's
+  /// count, apsp/solve/solve_estimate.h); empty: one n x n matrix of @c block and @c dtype.
+  std::function<std::uint64_t(std::int64_t n)> required_bytes;
+  /// Regular files are bounded by their size; a pipe or FIFO is read up to this many bytes, then refused.
+  /// Character and block devices (/dev/zero, a terminal) are refused before any byte is read.
+  std::uint64_t max_stream_bytes = std::uint64_t{1} << 30;
+  /// When set and turning true, reading a pipe (or waiting for its writer) stops with an Error.
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 struct GraphReadResult {
@@ -36,8 +46,8 @@ struct GraphReadResult {
 /// @brief Reads a graph. Large inputs are memory-mapped (binary) or read through one buffer (text).
 GraphReadResult read_graph(const std::string& path, const GraphReadOptions& options = {});
 
-/// @brief Throws OutOfMemoryError when an n x n matrix of that shape exceeds host memory or n > max_n
-/// (the check read_graph applies right after a header).
+/// @brief Throws OutOfMemoryError when the bytes of @p options (required_bytes, else one n x n matrix of that
+/// shape) exceed host memory, or n > max_n (the check read_graph applies right after a header).
 void check_graph_memory(const std::string& path, std::int64_t n, const GraphReadOptions& options);
 
 /// @brief Writes @p g in @p format (default from the extension) to a temporary file, then renames it.

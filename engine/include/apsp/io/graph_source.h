@@ -5,6 +5,9 @@
 #include <apsp/core/types.h>
 #include <apsp/graph/graph.h>
 #include <apsp/io/formats.h>
+#include <apsp/solve/solve_estimate.h>
+
+#include <atomic>
 
 #include <optional>
 #include <string>
@@ -28,10 +31,20 @@ struct GraphSource {
   std::string label() const;
 };
 
-/// @brief The distance matrix the loaded graph is meant for: the memory check counts it before any edge exists.
+/// @brief The solve the loaded graph is meant for: the memory check counts every host byte of it (initial
+/// matrix, the backend's copies, the negative-cycle input copy, the result) before any of it exists.
 struct GraphLoadOptions {
   int block = 1;
   DType dtype = DType::I32;
+  std::string backend;       ///< the variant that will solve it (empty: estimated like a CPU variant)
+  int threads = 0;           ///< CPU threads (0: one per core), for the time estimate
+  int gpus = 1;
+  bool track_paths = false;  ///< the CPU variants' next-hop table is counted too
+  /// Polled while a pipe is read and between the loading stages: true stops the load with an Error.
+  const std::atomic<bool>* cancel = nullptr;
+
+  /// @brief The SolveShape of these options (backend defaulted to cpu-blocked).
+  SolveShape shape() const;
 };
 
 struct LoadedGraph {
@@ -39,10 +52,15 @@ struct LoadedGraph {
   /// @brief "g.bin (course binary, read in 12.0 ms)" for a file, the canonical spec for a generator.
   std::string description;
   double seconds = 0;  ///< reading or generating, memory check included
+  /// The solve this graph is loaded for, with the graph's own negative weights counted: memory it was checked
+  /// against, and the time `apsp solve` announces and --max-seconds compares.
+  SolveEstimate estimate;
 };
 
 /// @brief Generates or reads @p source. Throws UsageError for a bad spec, InputError for a bad file (naming
-/// the place) and OutOfMemoryError, before allocating, when the n x n matrix of @p options cannot fit.
+/// the place; devices such as /dev/zero are refused unread, pipes read up to a bound) and OutOfMemoryError
+/// when the solve of @p options cannot fit in host memory: once right after the header (n alone, before any
+/// edge is stored) and once after reading (negative weights known), always before any n x n matrix exists.
 LoadedGraph load_graph(const GraphSource& source, const GraphLoadOptions& options);
 
 }  // namespace apsp
