@@ -3,10 +3,13 @@
 #include <apsp/core/fault_injection.h>
 #include <apsp/io/atomic_file.h>
 
+#include <cstdint>
 #include <cstdlib>
 #include <fstream>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <stdexcept>
 
 #include "session/log.h"
 
@@ -20,22 +23,48 @@ std::filesystem::path config_directory() {
   return std::filesystem::path(".apsp-studio");
 }
 
+namespace {
+
+/// nlohmann turns a JSON number into int with a plain cast: 1e300 is undefined behaviour and 4294967296 wraps
+/// (found by tests/fuzz/fuzz_settings). An integer setting takes only numbers that fit; others make the file
+/// unreadable, like a value of the wrong type.
+int int_value(const nlohmann::json& j, const char* key, int fallback) {
+  const auto it = j.find(key);
+  if (it == j.end()) return fallback;
+  constexpr double lo = std::numeric_limits<int>::min(), hi = std::numeric_limits<int>::max();
+  double v = 0;
+  if (it->is_number_unsigned()) {
+    v = static_cast<double>(it->get<std::uint64_t>());
+  } else if (it->is_number_integer()) {
+    v = static_cast<double>(it->get<std::int64_t>());
+  } else if (it->is_number_float()) {
+    v = it->get<double>();
+  } else {
+    throw std::invalid_argument(std::string("'") + key + "' is not a number");
+  }
+  if (!(v >= lo && v <= hi)) throw std::out_of_range(std::string("'") + key + "' is outside the int range");
+  return static_cast<int>(v);
+}
+
+}  // namespace
+
 Settings load_settings(const std::filesystem::path& path, Log& log) {
   Settings s;
   std::ifstream in(path);
   if (!in) return s;
   try {
     nlohmann::json j = nlohmann::json::parse(in);
+    if (!j.is_object()) throw std::invalid_argument("not a JSON object");
     // Missing keys keep their defaults, so files from older versions still load.
     s.graph_kind = j.value("graph_kind", s.graph_kind);
     s.graph = j.value("graph", s.graph);
     s.backend = j.value("backend", s.backend);
-    s.block = j.value("block", s.block);
+    s.block = int_value(j, "block", s.block);
     s.dtype = j.value("dtype", s.dtype);
-    s.gpus = j.value("gpus", s.gpus);
+    s.gpus = int_value(j, "gpus", s.gpus);
     s.colormap = j.value("colormap", s.colormap);
-    s.window_width = j.value("window_width", s.window_width);
-    s.window_height = j.value("window_height", s.window_height);
+    s.window_width = int_value(j, "window_width", s.window_width);
+    s.window_height = int_value(j, "window_height", s.window_height);
     s.rounds_per_second = j.value("rounds_per_second", s.rounds_per_second);
     s.overlays = j.value("overlays", s.overlays);
     s.grid = j.value("grid", s.grid);

@@ -87,7 +87,8 @@ const GeneratorModel& find_model(const std::string& name) {
 
 void check_keys(const GeneratorSpec& spec) {
   const GeneratorModel& model = find_model(spec.model);
-  for (const auto& [key, value] : spec.params) {
+  for (const auto& entry : spec.params) {
+    const std::string& key = entry.first;  // not a structured binding: clang before 16 cannot capture one
     const bool known = std::any_of(model.params.begin(), model.params.end(), [&](const GeneratorParam& p) { return p.key == key; });
     if (!known) {
       std::string keys;

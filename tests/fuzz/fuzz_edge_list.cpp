@@ -1,0 +1,7 @@
+// Fuzz target: the EdgeList graph reader (read_graph with format EdgeList).
+#include "graph_target.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  apsp::fuzz::fuzz_graph_reader(data, size, apsp::GraphFormat::EdgeList, ".el");
+  return 0;
+}
