@@ -1,6 +1,7 @@
 // apsp solve: read or generate a graph, solve round by round (progress bar on a terminal), write distances.
 #include <apsp/core/errors.h>
 #include <apsp/core/option_limits.h>
+#include <apsp/core/stop_signal.h>
 #include <apsp/io/distance_io.h>
 #include <apsp/io/timings_csv.h>
 #include <apsp/solve/block_size.h>
@@ -106,6 +107,7 @@ Action add_solve(CLI::App& app) {
     auto solver = create_solver(backend, opts);  // validates name, block and dtype before any reading
 
     LoadedGraph input = load_graph(source, {opts.block, opts.dtype});
+    throw_if_stop_requested();  // SIGINT / SIGTERM (main.cpp): stop between steps, before any output
     // A variable-block variant runs a graph smaller than the block as one block of n (as the studio does).
     const int block = effective_block_size(backend_info(backend), opts.block, input.graph.n);
     if (block != opts.block) {
@@ -121,10 +123,12 @@ Action add_solve(CLI::App& app) {
     while (!solver->finished()) {
       solver->step(Granularity::Round);
       bar.update(progress.update(*solver));
+      throw_if_stop_requested();
     }
     // GPU variants only enqueue: follow their completed rounds (from finished CUDA events) until the end.
     while (bar.enabled() && progress.update(*solver) < solver->rounds()) {
       bar.update(progress.rounds_done());
+      throw_if_stop_requested();
       std::this_thread::sleep_for(std::chrono::milliseconds(50));
     }
     solver->synchronize();
@@ -133,6 +137,7 @@ Action add_solve(CLI::App& app) {
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     DistanceMatrix result;
     solver->read(result);
+    throw_if_stop_requested();
     write_distances(a->output, result, out_format);
     solver->collect_timings(true);
     if (!a->timings_csv.empty()) write_timings_csv(a->timings_csv, backend, opts.block, solver->profile());
@@ -143,6 +148,7 @@ Action add_solve(CLI::App& app) {
                   std::string(to_string(opts.dtype)).c_str(), seconds, si(n * n * n / seconds).c_str(), a->output.c_str());
     }
     print_paths(*solver, a->path_queries);
+    throw_if_stop_requested();  // a signal during the (atomic) writes: they finished, the run still says it was stopped
     return 0;
   };
 }
