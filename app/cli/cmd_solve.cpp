@@ -1,6 +1,7 @@
 // apsp solve: read or generate a graph, solve round by round (progress bar on a terminal), write distances.
 #include <apsp/core/errors.h>
 #include <apsp/core/option_limits.h>
+#include <apsp/core/stop_signal.h>
 #include <apsp/io/distance_io.h>
 #include <apsp/io/timings_csv.h>
 #include <apsp/solve/block_size.h>
@@ -120,6 +121,7 @@ Action add_solve(CLI::App& app) {
     load.track_paths = opts.track_paths;
     LoadedGraph input = load_graph(source, load);  // refuses for memory before any matrix exists
     const SolveTimeGuard guard(input.estimate, backend, a->max_seconds, a->quiet);
+    throw_if_stop_requested();  // SIGINT / SIGTERM (main.cpp): stop between steps, before any output
     // A variable-block variant runs a graph smaller than the block as one block of n (as the studio does).
     const int block = effective_block_size(backend_info(backend), opts.block, input.graph.n);
     if (block != opts.block) {
@@ -136,10 +138,12 @@ Action add_solve(CLI::App& app) {
       solver->step(Granularity::Round);
       guard.check(*solver);
       bar.update(progress.update(*solver));
+      throw_if_stop_requested();
     }
     // GPU variants only enqueue: follow their completed rounds (from finished CUDA events) until the end.
     while (bar.enabled() && progress.update(*solver) < solver->rounds()) {
       bar.update(progress.rounds_done());
+      throw_if_stop_requested();
       std::this_thread::sleep_for(std::chrono::milliseconds(50));
     }
     solver->synchronize();
@@ -148,6 +152,7 @@ Action add_solve(CLI::App& app) {
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     DistanceMatrix result;
     solver->read(result);
+    throw_if_stop_requested();
     write_distances(a->output, result, out_format);
     solver->collect_timings(true);
     if (!a->timings_csv.empty()) write_timings_csv(a->timings_csv, backend, opts.block, solver->profile());
@@ -158,6 +163,7 @@ Action add_solve(CLI::App& app) {
                   std::string(to_string(opts.dtype)).c_str(), seconds, si(n * n * n / seconds).c_str(), a->output.c_str());
     }
     print_paths(*solver, a->path_queries);
+    throw_if_stop_requested();  // a signal during the (atomic) writes: they finished, the run still says it was stopped
     return 0;
   };
 }

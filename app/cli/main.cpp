@@ -1,7 +1,7 @@
 // apsp: command-line front end of APSP Studio (gen, solve, verify, bench, info).
-// Exit codes: 0 ok; 1 internal error (or, for verify, files that differ); 2 bad usage or input;
-// 3 negative cycle; 4 not enough memory (refused before allocating).
+// Exit codes: the engine's one table (apsp::exit_status, exit_code() in apsp/core/errors.h; README "Exit codes").
 #include <apsp/core/errors.h>
+#include <apsp/core/stop_signal.h>
 
 #include <cstdio>
 
@@ -29,19 +29,22 @@ int main(int argc, char** argv) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
     std::fprintf(stderr, "apsp: %s (see apsp --help)\n", e.what());
-    return 2;
+    return apsp::exit_status::kUsage;
   }
   for (auto& [sub, action] : actions) {
     if (!sub->parsed()) continue;
+    // `solve` polls a stop request between rounds and exits 130 / 143 without writing; the other commands
+    // keep the signals' default action (they write only at their end, and atomically).
+    if (sub->get_name() == "solve") apsp::install_stop_signal_handlers();
     try {
       return action();
-    } catch (const std::bad_alloc&) {
+    } catch (const std::bad_alloc& e) {
       std::fprintf(stderr, "apsp %s: out of memory\n", sub->get_name().c_str());
-      return 4;
+      return apsp::exit_code(e);
     } catch (const std::exception& e) {
       std::fprintf(stderr, "apsp %s: %s\n", sub->get_name().c_str(), e.what());
       return apsp::exit_code(e);
     }
   }
-  return 2;
+  return apsp::exit_status::kUsage;
 }

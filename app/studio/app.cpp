@@ -83,9 +83,13 @@ void App::open_graphics() {
   m_state.view.grid = m_plan.grid;
   m_state.playback.rounds_per_second = m_plan.rounds_per_second;
   if (m_options.play) m_commands.push(CmdSetPlaying{true});
+  // An idle window sleeps on input: the worker wakes it for each snapshot, finished job and log line.
+  m_session->set_wake_callback([platform = m_platform.get()] { platform->wake(); });
 }
 
 void App::shutdown_graphics() {
+  // No wake-up may reach a platform about to go.
+  if (m_session) m_session->set_wake_callback(nullptr);
   // GL objects first, while the context is still current; then Dear ImGui; then the context itself.
   m_heatmap_panel.reset();
   m_feed.reset();  // unregisters the texture from CUDA while both still exist
@@ -110,6 +114,9 @@ void App::update_heatmap() {
   if (!m_texture->empty() && m_texture->geometry().n != old_n) m_state.edits.view.fit_pending = true;
   m_state.heatmap_path = m_feed->path();
   m_state.heatmap_path_reason = m_feed->reason();
+  const std::shared_ptr<const ViewFrame>& newest = m_state.session.view;
+  m_view_pending = m_feed->device_results_pending() ||
+                   (newest && newest->on_device && (!m_feed->shown() || m_feed->shown()->serial != newest->serial));
   // Panels see the view the texture shows, which on the device path lags the newest snapshot by a frame.
   m_state.session.view = m_feed->shown();
   const ViewFrame* shown = m_state.session.view.get();
@@ -248,7 +255,15 @@ void App::frame() {
 
 bool App::animating() const {
   const bool flashing = m_state.view.improved_since >= 0 && m_state.time_s - m_state.view.improved_since < 1.2;
-  return m_state.playback.playing || m_state.session.busy || flashing || !m_commands.empty();
+  return m_state.playback.playing || m_state.session.busy || flashing || !m_commands.empty() || m_view_pending;
+}
+
+double App::idle_wait_seconds() const {
+  // Dear ImGui blinks a text field's cursor every 0.4 s; otherwise a frame a second is plenty: anything that
+  // changes wakes the loop itself.
+  constexpr double kIdleWaitS = 1.0;
+  constexpr double kTextCursorWaitS = 0.2;
+  return m_imgui_ready && ImGui::GetIO().WantTextInput ? kTextCursorWaitS : kIdleWaitS;
 }
 
 void App::apply(const Command& command) {

@@ -48,8 +48,12 @@ class App {
   CommandQueue& commands() { return m_commands; }
   const HeatmapFeed* feed() const { return m_feed.get(); }
   const FrameClock& clock() const { return m_clock; }
-  /// @brief Something still moves (playing, solving, the improved cells' flash, queued commands).
+  /// @brief Something still moves (playing, solving, the improved cells' flash, queued commands, a device
+  /// view on its way): the loop renders frame after frame. Otherwise it may sleep until input.
   bool animating() const;
+  /// @brief How long an idle frame loop may sleep without input: long, or short while a text field's cursor
+  /// blinks. The session and the stop watcher wake it early (Platform::wake()).
+  double idle_wait_seconds() const;
   /// @brief The scripted outputs: written at once, with errors thrown (batch) or logged (commands).
   void export_heatmap(const std::string& path);
   void export_timings(const std::string& path);
@@ -82,6 +86,7 @@ class App {
   std::unique_ptr<MinPyramid> m_pyramid;
   std::unique_ptr<HeatmapFeed> m_feed;
   const ViewFrame* m_flashed = nullptr;  ///< last shown view whose improved cells were flashed
+  bool m_view_pending = false;           ///< device path: the newest view is not on screen yet
   std::unique_ptr<HeatmapViewPanel> m_heatmap_panel;
   Fonts m_fonts;
 

@@ -9,6 +9,11 @@ double FrameClock::begin_frame(bool active) {
   const double dt = std::chrono::duration<double>(now - m_frame_start).count();
   m_frame_start = now;
   m_now_s = std::chrono::duration<double>(now - m_start).count();
+  ++m_frames;
+  if (!active) {
+    ++m_idle_frames;
+    m_idle_s += dt;
+  }
   if (active && m_frame_ms.size() < 1'000'000) m_frame_ms.push_back(static_cast<float>(dt * 1000.0));
   if (active && m_work_ms.size() < m_frame_ms.size() && m_last_work_ms > 0) {
     m_work_ms.push_back(static_cast<float>(m_last_work_ms));

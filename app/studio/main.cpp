@@ -1,5 +1,6 @@
 // apsp-studio: the interactive heatmap and profiler of the blocked Floyd–Warshall algorithm.
 #include <apsp/core/errors.h>
+#include <apsp/core/stop_signal.h>
 
 #include <cstdio>
 #include <exception>
@@ -11,7 +12,7 @@
 int main(int argc, char** argv) {
   apsp::studio::StudioOptions options;
   if (auto status = apsp::studio::parse_options(argc, argv, options)) return *status;
-  apsp::studio::install_stop_signals();
+  apsp::install_stop_signal_handlers();
   try {
     apsp::studio::App app(options);
     return apsp::studio::RunDriver(app, options).run();

@@ -1,5 +1,6 @@
 #include "options.h"
 
+#include <apsp/core/errors.h>
 #include <apsp/core/option_limits.h>
 
 #include <CLI/CLI.hpp>
@@ -121,7 +122,7 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
     std::fprintf(stderr, "apsp-studio: %s (see --help)\n", e.what());
-    return 2;
+    return exit_status::kUsage;
   }
   return std::nullopt;
 }

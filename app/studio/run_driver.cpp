@@ -1,23 +1,24 @@
 #include "run_driver.h"
 
 #include <apsp/core/errors.h>
+#include <apsp/core/stop_signal.h>
 #include <apsp/io/atomic_file.h>
 
 #include <algorithm>
-#include <atomic>
-#include <csignal>
+#include <chrono>
 #include <cstdio>
+#include <stop_token>
+#include <thread>
 
 namespace apsp::studio {
 namespace {
 
-// Set by SIGINT / SIGTERM: the frame loop closes the window the normal way (settings, --log-file and
-// --stats-json are still written) instead of dying mid-frame.
-std::atomic<bool> g_stop_requested{false};
-extern "C" void on_stop_signal(int) { g_stop_requested.store(true); }
-
 // Scripted runs render a few frames before capturing so windows and tables have settled their sizes.
 constexpr int kSettleFrames = 3;
+// After input Dear ImGui needs a frame or two more to settle (hover, layout, a key's release).
+constexpr int kFramesAfterInput = 3;
+// How often the batch waits and the stop watcher look at the stop request.
+constexpr auto kStopPoll = std::chrono::milliseconds(50);
 
 int report_failure(SolverSession& session) {
   if (auto failure = session.take_failure()) {
@@ -29,26 +30,46 @@ int report_failure(SolverSession& session) {
 
 }  // namespace
 
-void install_stop_signals() {
-  std::signal(SIGINT, on_stop_signal);
-  std::signal(SIGTERM, on_stop_signal);
-}
-
 int RunDriver::run() {
-  if (int status = load_launch_graph(); status != 0) return status;
+  try {
+    if (int status = load_launch_graph(); status != 0) return status;
+  } catch (const InterruptedError& e) {
+    std::fprintf(stderr, "apsp-studio: %s\n", e.what());
+    return exit_code(e);
+  }
   try {
     m_app.open_graphics();
   } catch (const std::exception& e) {
     std::fprintf(stderr, "apsp-studio: %s\n", e.what());
-    return 1;
+    return exit_status::kFailure;
   }
-  int status = 0;
-  if (m_app.plan().batch) {
-    status = run_batch();
-  } else {
-    run_interactive();
+  int status = exit_status::kOk;
+  try {
+    if (m_app.plan().batch) {
+      status = run_batch();
+    } else {
+      run_interactive();
+      throw_if_stop_requested();
+    }
+  } catch (const InterruptedError& e) {
+    // Nothing more is written but what describes the run (--stats-json, --log-file).
+    std::fprintf(stderr, "apsp-studio: %s\n", e.what());
+    m_app.log().warning(e.what());
+    status = exit_code(e);
   }
   return write_exit_files(status);
+}
+
+void RunDriver::wait_idle_or_stop() {
+  SolverSession& session = m_app.session();
+  bool cancelled = false;
+  while (!session.wait_idle_for(kStopPoll)) {
+    if (stop_signal() && !cancelled) {
+      session.cancel();  // the running job stops after its round; queued ones are dropped
+      cancelled = true;
+    }
+  }
+  throw_if_stop_requested();
 }
 
 int RunDriver::load_launch_graph() {
@@ -57,19 +78,19 @@ int RunDriver::load_launch_graph() {
   for (const std::string& warning : plan.warnings) log.warning(warning);
   if (plan.usage_error) {
     std::fprintf(stderr, "apsp-studio: %s\n", plan.usage_error->c_str());
-    return 2;
+    return exit_status::kUsage;
   }
   log.info(plan.gpu_control);
 
   SolverSession& session = m_app.session();
   session.load_async(plan.graph, plan.config);
-  session.wait_idle();
+  wait_idle_or_stop();
   if (plan.graph_failure_is_fatal) {
     if (int status = report_failure(session); status != 0) return status;
   } else if (session.take_failure()) {
     // A remembered graph that no longer loads: show the demo instead, the error stays in the log.
     session.load_async(GraphSource{GraphSource::Kind::Generator, kDemoGraph}, plan.config);
-    session.wait_idle();
+    wait_idle_or_stop();
     session.take_failure();
   }
 
@@ -80,15 +101,15 @@ int RunDriver::load_launch_graph() {
       int rounds = std::stoi(m_options.advance);
       if (rounds > 0) session.step_async(Granularity::Round, rounds);
     }
-    session.wait_idle();
+    wait_idle_or_stop();
   }
   if (m_options.advance_phases > 0) {
     session.step_async(Granularity::Phase, m_options.advance_phases);
-    session.wait_idle();
+    wait_idle_or_stop();
   }
   if (m_options.advance_k > 0) {
     session.step_async(Granularity::KStep, m_options.advance_k);
-    session.wait_idle();
+    wait_idle_or_stop();
   }
   return report_failure(session);
 }
@@ -98,7 +119,7 @@ int RunDriver::run_batch() {
   m_app.frame();
   // The first frame may have switched the heatmap to the device path, which republishes the view: let that
   // finish, so the frames below (waiting for the GPU once the worker is idle) show the final state.
-  session.wait_idle();
+  wait_idle_or_stop();
   if (m_options.run_to_end) {
     session.run_to_end_async();
     frames_until_idle();
@@ -111,11 +132,12 @@ int RunDriver::run_batch() {
   if (!m_options.test.gui_open.empty()) {
     m_app.commands().push(CmdLoadGraph{GraphSource{GraphSource::Kind::File, m_options.test.gui_open}});
     m_app.frame();
-    session.wait_idle();
+    wait_idle_or_stop();
     session.take_failure();  // the GUI path reports in the log and keeps running
   }
   for (int i = 0; i < kSettleFrames; ++i) m_app.frame();
   if (!m_options.screenshot.empty()) m_app.request_screenshot(m_options.screenshot);
+  throw_if_stop_requested();
   m_app.frame();
   return write_scripted_outputs();
 }
@@ -133,9 +155,23 @@ void RunDriver::run_interactive() {
   const int last_frames = m_options.test.frames;
   const int output_frame = last_frames > 0 ? std::max(last_frames - 1, kSettleFrames) : kSettleFrames;
   Platform& platform = m_app.platform();
+  // Signals cannot call into GLFW: this thread turns a stop request into a wake-up of the event wait.
+  std::jthread stop_watcher([&platform](std::stop_token token) {
+    while (!token.stop_requested() && !stop_signal()) std::this_thread::sleep_for(kStopPoll);
+    if (stop_signal()) platform.wake();
+  });
   int frames = 0;
+  int frames_to_settle = 0;
   while (!platform.should_close()) {
-    if (!m_app.animating() && frames >= 5) platform.wait_events(0.1);
+    // Idle, the loop sleeps until input, a wake-up (the worker published, a log line, a stop request) or a
+    // second passes: an idle studio stays off the CPU its solver is timed on. --frames N renders its N
+    // frames back to back (tests of the GUI path), as do the first frames while the window settles.
+    const bool may_sleep = last_frames == 0 && frames >= kSettleFrames + 2 && !m_app.animating();
+    if (may_sleep && frames_to_settle == 0) {
+      if (platform.wait_events(m_app.idle_wait_seconds())) frames_to_settle = kFramesAfterInput;
+    } else if (frames_to_settle > 0) {
+      --frames_to_settle;
+    }
     const bool outputs_now = outputs_pending && frames == output_frame;
     if (outputs_now && !m_options.screenshot.empty()) m_app.request_screenshot(m_options.screenshot);
     m_app.frame();
@@ -145,14 +181,23 @@ void RunDriver::run_interactive() {
     }
     ++frames;
     if (last_frames > 0 && frames >= last_frames) platform.request_close();
-    if (g_stop_requested.load()) platform.request_close();
+    if (stop_signal()) platform.request_close();
   }
   m_app.save_user_settings();
   log_frame_summary();
 }
 
 void RunDriver::frames_until_idle() {
-  while (!m_app.session().idle()) m_app.frame();
+  SolverSession& session = m_app.session();
+  bool cancelled = false;
+  while (!session.idle()) {
+    if (stop_signal() && !cancelled) {
+      session.cancel();  // stops after the round in progress
+      cancelled = true;
+    }
+    m_app.frame();
+  }
+  throw_if_stop_requested();
   m_app.frame();  // the final view
 }
 

@@ -3,7 +3,9 @@
 // (--advance ...), open the window or EGL context, then either a batch run (--quit, --headless: a few frames,
 // the scripted outputs, exit) or an interactive one (frames until the window closes; the scripted outputs once
 // it settled). Writes --stats-json and --log-file at the end, and measures the solve itself for the stats
-// (--run-to-end, --stats-view-off).
+// (--run-to-end, --stats-view-off). SIGINT / SIGTERM (apsp/core/stop_signal.h): a batch run cancels its
+// solve after the round in progress and writes none of its outputs; an interactive one closes the window as
+// the close button does; both exit 128 + signal.
 #include <optional>
 #include <vector>
 
@@ -12,9 +14,6 @@
 #include "session/run_stats.h"
 
 namespace apsp::studio {
-
-/// @brief SIGINT / SIGTERM close the window like the close button (settings and requested files are written).
-void install_stop_signals();
 
 class RunDriver {
  public:
@@ -27,7 +26,11 @@ class RunDriver {
   int load_launch_graph();
   int run_batch();
   void run_interactive();
-  /// @brief Batch runs: renders frames until the session has nothing left to do.
+  /// @brief The session's queued work, or until a stop request, which cancels it (after the round in
+  /// progress); throws InterruptedError then.
+  void wait_idle_or_stop();
+  /// @brief Batch runs: renders frames until the session has nothing left to do (or, stopped, cancels and
+  /// throws InterruptedError).
   void frames_until_idle();
   /// @brief --heatmap-png, --timings-csv, --distances, and --screenshot's outcome; returns the exit status.
   int write_scripted_outputs();

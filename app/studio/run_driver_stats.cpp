@@ -68,6 +68,9 @@ RunStats RunDriver::collect_stats() const {
   const FrameClock& clock = m_app.clock();
   r.frame_ms.assign(clock.frame_ms().begin(), clock.frame_ms().end());
   r.frame_work_ms.assign(clock.work_ms().begin(), clock.work_ms().end());
+  r.frames_rendered = clock.frames();
+  r.idle_frames = clock.idle_frames();
+  r.idle_seconds = clock.idle_seconds();
   if (feed) {
     for (const HeatmapUpdateTiming& t : feed->timings()) {
       r.update_ms.push_back(t.total_ms);

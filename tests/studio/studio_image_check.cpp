@@ -457,6 +457,21 @@ int check_stats(const std::map<std::string, std::string>& args) {
       fail(field + " is '" + j.at(field).get<std::string>() + "', expected '" + args.at(key) + "'");
   }
   if (args.count("--n") && j.at("n").get<int>() != std::stoi(args.at("--n"))) fail("n differs");
+  // Issue 16.9: an idle window renders on input only; a playing one at the full rate.
+  if (args.count("--max-idle-fps")) {
+    const auto& idle = need_key(j, "idle");
+    const double fps = need_key(idle, "fps").get<double>();
+    std::printf("idle: %zu frames in %.2f s, %.2f fps (of %zu frames)\n", need_key(idle, "frames").get<std::size_t>(),
+                need_key(idle, "seconds").get<double>(), fps, need_key(j, "frames_rendered").get<std::size_t>());
+    if (need_key(idle, "seconds").get<double>() < 1.0) fail("the run was not idle for a second");
+    if (fps > std::stod(args.at("--max-idle-fps"))) fail("an idle window keeps rendering");
+  }
+  if (args.count("--min-active-fps")) {
+    const double mean = j.at("frame").at("mean_ms").get<double>();
+    const double fps = mean > 0 ? 1000.0 / mean : 0;
+    std::printf("playing or solving: %.1f fps\n", fps);
+    if (fps < std::stod(args.at("--min-active-fps"))) fail("a playing window renders too slowly");
+  }
   std::printf("stats ok: %s, %s, n = %d\n", j.at("heatmap_path").get<std::string>().c_str(),
               j.at("backend").get<std::string>().c_str(), j.at("n").get<int>());
   return 0;

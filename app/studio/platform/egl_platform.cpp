@@ -134,7 +134,8 @@ class EglPlatform final : public Platform {
     else if (now - m_last_present > kFramePeriod)
       m_last_present = now;
   }
-  void wait_events(double) override {}
+  bool wait_events(double) override { return true; }  // offscreen: no input to wait for, frames are paced
+  void wake() override {}
 
   bool should_close() const override { return m_close; }
   void request_close() override { m_close = true; }

@@ -7,6 +7,7 @@
 #include <imgui_impl_glfw.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <mutex>
 #include <string>
@@ -83,7 +84,14 @@ class GlfwPlatform final : public Platform {
     ImGui_ImplGlfw_NewFrame();
   }
   void present() override { glfwSwapBuffers(m_window); }
-  void wait_events(double timeout_s) override { glfwWaitEventsTimeout(timeout_s); }
+  bool wait_events(double timeout_s) override {
+    // GLFW does not say why the wait ended; one that ends before its time had an event (or a wake()).
+    const auto start = std::chrono::steady_clock::now();
+    glfwWaitEventsTimeout(timeout_s);
+    const double waited = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return waited < timeout_s - 0.002;
+  }
+  void wake() override { glfwPostEmptyEvent(); }
 
   bool should_close() const override { return glfwWindowShouldClose(m_window) == GLFW_TRUE; }
   void request_close() override { glfwSetWindowShouldClose(m_window, GLFW_TRUE); }

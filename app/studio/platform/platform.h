@@ -38,8 +38,11 @@ class Platform {
   virtual void new_frame() = 0;
   /// @brief Shows the finished frame (swap for a window; nothing for an offscreen target).
   virtual void present() = 0;
-  /// @brief Sleeps until input arrives or @p timeout_s passes; keeps an idle app off the CPU.
-  virtual void wait_events(double timeout_s) = 0;
+  /// @brief Sleeps until input arrives, wake() is called or @p timeout_s passes; keeps an idle app off the
+  /// CPU. Returns true when it woke before the timeout (input or wake()), false when the time ran out.
+  virtual bool wait_events(double timeout_s) = 0;
+  /// @brief Ends a wait_events() in progress (or the next one) at once. Any thread may call it.
+  virtual void wake() = 0;
 
   virtual bool should_close() const = 0;
   virtual void request_close() = 0;

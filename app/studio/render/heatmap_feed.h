@@ -53,6 +53,8 @@ class HeatmapFeed {
   std::optional<std::int32_t> texel_value(std::size_t index);
 
   const std::vector<HeatmapUpdateTiming>& timings() const { return m_timings; }
+  /// @brief Device path: an encode whose results (improved count, GPU times) are not back yet.
+  bool device_results_pending() const { return m_timing_pending; }
 
   static constexpr const char* kInteropPath = "CUDA-GL interop";
   static constexpr const char* kHostPath = "host upload";

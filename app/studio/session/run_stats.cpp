@@ -47,6 +47,10 @@ void write_stats_json(const std::string& path, const RunStats& r) {
   j["view"] = {{"rows", r.view_rows}, {"cols", r.view_cols}};
   j["frame"] = to_json(summarize(r.frame_ms));
   j["frame_work"] = to_json(summarize(r.frame_work_ms));
+  j["frames_rendered"] = r.frames_rendered;
+  j["idle"] = {{"frames", r.idle_frames},
+               {"seconds", r.idle_seconds},
+               {"fps", r.idle_seconds > 0 ? static_cast<double>(r.idle_frames) / r.idle_seconds : 0.0}};
   nlohmann::json u = to_json(summarize(r.update_ms));
   u["gpu_reduce"] = to_json(summarize(r.update_gpu_reduce_ms));
   u["gpu_encode"] = to_json(summarize(r.update_gpu_encode_ms));

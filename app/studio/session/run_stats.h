@@ -31,6 +31,9 @@ struct RunStats {
   int view_cols = 0;
   std::vector<double> frame_ms;       ///< frame-to-frame intervals while playing or solving
   std::vector<double> frame_work_ms;  ///< the same frames' own work (input to present, no vsync wait)
+  std::size_t frames_rendered = 0;    ///< every frame of the run
+  std::size_t idle_frames = 0;        ///< frames begun while not playing or solving
+  double idle_seconds = 0;            ///< the time those idle frames span
   std::vector<double> update_ms;      ///< per texture update: total
   std::vector<double> update_gpu_reduce_ms;
   std::vector<double> update_gpu_encode_ms;

@@ -144,7 +144,18 @@ void SolverSession::worker_main() {
       ++m_snapshot.version;
     }
     m_idle.notify_all();
+    wake_frame_loop();
   }
+}
+
+void SolverSession::wake_frame_loop() {
+  std::lock_guard lock(m_wake_mutex);
+  if (m_wake_callback) m_wake_callback();
+}
+
+void SolverSession::set_wake_callback(std::function<void()> wake) {
+  std::lock_guard lock(m_wake_mutex);
+  m_wake_callback = std::move(wake);
 }
 
 void SolverSession::fail(const std::string& context, const std::exception& e) {
@@ -250,7 +261,7 @@ void SolverSession::publish(Worker& w, bool with_view) {
     w.last_frame_current = true;
     w.before = Worker::Before::None;
   }
-  std::lock_guard lock(m_mutex);
+  std::unique_lock lock(m_mutex);
   SessionSnapshot& s = m_snapshot;
   ++s.version;
   s.has_graph = w.graph.has_value();
@@ -275,6 +286,8 @@ void SolverSession::publish(Worker& w, bool with_view) {
   s.gpu_solver = w.gpu_solver;
   s.view_updates = w.view_updates;
   s.stopped = w.stopped;
+  lock.unlock();
+  wake_frame_loop();
 }
 
 void SolverSession::load_async(GraphSource source, SolverConfig config) {
@@ -451,6 +464,11 @@ void SolverSession::set_view_updates_async(bool on) {
 void SolverSession::wait_idle() {
   std::unique_lock lock(m_mutex);
   m_idle.wait(lock, [&] { return m_jobs.empty() && !m_running_job; });
+}
+
+bool SolverSession::wait_idle_for(std::chrono::milliseconds timeout) {
+  std::unique_lock lock(m_mutex);
+  return m_idle.wait_for(lock, timeout, [&] { return m_jobs.empty() && !m_running_job; });
 }
 
 bool SolverSession::idle() const {

@@ -124,6 +124,12 @@ class SolverSession {
 
   /// @brief Blocks until every queued job has run (scripted use only: the GUI never waits).
   void wait_idle();
+  /// @brief wait_idle() for at most @p timeout; true once idle. Lets a scripted run poll a stop request.
+  bool wait_idle_for(std::chrono::milliseconds timeout);
+  /// @brief Called on the worker thread whenever it published a snapshot or finished a job (log lines come
+  /// with one or the other), so that a frame loop sleeping on input wakes up to show it. Cleared with
+  /// nullptr; once that call returns the old one is never called again.
+  void set_wake_callback(std::function<void()> wake);
   bool idle() const;
   /// @brief Jobs waiting or running.
   std::size_t pending() const;
@@ -153,6 +159,7 @@ class SolverSession {
   void stop(Worker& w, std::string why);
   /// @brief Keeps at most about one frame of GPU work queued ahead (CUDA steps only enqueue).
   void throttle(Worker& w);
+  void wake_frame_loop();
 
   Log& m_log;
   int m_view_budget;
@@ -168,6 +175,8 @@ class SolverSession {
   std::atomic<bool> m_cancel{false};
   SessionSnapshot m_snapshot;
   std::optional<JobFailure> m_failure;
+  std::mutex m_wake_mutex;  ///< held while the wake callback runs, so clearing it waits for a call in flight
+  std::function<void()> m_wake_callback;
   std::thread m_thread;
 };
 

@@ -1,6 +1,8 @@
 #include <apsp/core/errors.h>
 
+#include <csignal>
 #include <cstdio>
+#include <new>
 
 namespace apsp {
 
@@ -26,6 +28,12 @@ std::string cycle_message(const std::vector<std::int32_t>& cycle) {
   }
   return msg;
 }
+
+std::string signal_name(int sig) {
+  if (sig == SIGINT) return "SIGINT";
+  if (sig == SIGTERM) return "SIGTERM";
+  return "signal " + std::to_string(sig);
+}
 }  // namespace
 
 InputError::InputError(const std::string& file, const std::string& where, const std::string& what)
@@ -40,13 +48,20 @@ OutOfMemoryError::OutOfMemoryError(const std::string& what_for, std::uint64_t re
       m_required(required),
       m_available(available) {}
 
+InterruptedError::InterruptedError(int signal_number)
+    : Error("interrupted by " + signal_name(signal_number)),
+      m_signal(signal_number) {}
+
 int exit_code(const std::exception& e) {
-  if (dynamic_cast<const NegativeCycleError*>(&e)) return 3;
-  if (dynamic_cast<const OutOfMemoryError*>(&e)) return 4;
+  if (dynamic_cast<const NegativeCycleError*>(&e)) return exit_status::kNegativeCycle;
+  if (dynamic_cast<const OutOfMemoryError*>(&e) || dynamic_cast<const std::bad_alloc*>(&e))
+    return exit_status::kMemory;
+  if (const auto* stop = dynamic_cast<const InterruptedError*>(&e))
+    return exit_status::kSignalBase + stop->signal_number();
   if (dynamic_cast<const UsageError*>(&e) || dynamic_cast<const InputError*>(&e) ||
       dynamic_cast<const UnavailableError*>(&e) || dynamic_cast<const RangeError*>(&e))
-    return 2;
-  return 1;
+    return exit_status::kUsage;
+  return exit_status::kFailure;
 }
 
 std::string format_bytes(std::uint64_t bytes) {

@@ -1,12 +1,23 @@
 #pragma once
 /// @file errors.h
-/// @brief Exception types. Each maps to one CLI exit code (see exit_code()).
+/// @brief Exception types, and the one table of process exit codes both programs (apsp, apsp-studio) use:
+/// each error class maps to one status through exit_code() (README "Exit codes").
 #include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 namespace apsp {
+
+/// @brief Process exit statuses of both programs; exit_code() maps each error class to one of them.
+namespace exit_status {
+inline constexpr int kOk = 0;
+inline constexpr int kFailure = 1;        ///< internal error, anything unclassified (`verify`: files differ)
+inline constexpr int kUsage = 2;          ///< bad usage or input, unavailable backend, RangeError
+inline constexpr int kNegativeCycle = 3;  ///< NegativeCycleError
+inline constexpr int kMemory = 4;         ///< OutOfMemoryError, std::bad_alloc
+inline constexpr int kSignalBase = 128;   ///< InterruptedError: 128 + the signal (130 SIGINT, 143 SIGTERM)
+}  // namespace exit_status
 
 /// @brief Base of every engine error; what() is one line meant for the user.
 class Error : public std::runtime_error {
@@ -67,7 +78,18 @@ class OutOfMemoryError : public Error {
   std::uint64_t m_available;
 };
 
-/// @brief CLI exit code for an exception: 2 usage/input/unavailable/range, 3 negative cycle, 4 memory, 1 other.
+/// @brief Stopped by SIGINT or SIGTERM (apsp/core/stop_signal.h) before the work ended. Exit 128 + signal.
+class InterruptedError : public Error {
+ public:
+  explicit InterruptedError(int signal_number);
+  int signal_number() const { return m_signal; }
+
+ private:
+  int m_signal;
+};
+
+/// @brief Exit status for an exception, the same in both programs (exit_status): 2 usage, input, unavailable
+/// or range, 3 negative cycle, 4 memory (std::bad_alloc too), 128 + signal when interrupted, 1 anything else.
 int exit_code(const std::exception& e);
 
 /// @brief "1.50 GiB" style size for messages.
