@@ -70,29 +70,35 @@ TEST_F(CudaFaults, DeviceAllocFailureFirstAndMidLoadLeavesTunedReusable) {
     auto warm = make_tuned(kBlock);  // context, lazily loaded kernels: what a leak check must not count
     expected = solve_fully(*warm, initial);
   }
-  const std::size_t free_before = free_device_bytes();
   // 1: the distance matrix; 3: a row panel, with the matrix and a column panel already on the device.
   for (const char* spec : {"device_alloc:1", "device_alloc:3"}) {
     SCOPED_TRACE(spec);
-    {
-      auto s = make_tuned(kBlock);
-      set_faults(spec);
-      try {
-        s->reset(initial);
-        ADD_FAILURE() << "no error from the failed allocation";
-      } catch (const OutOfMemoryError& e) {
-        EXPECT_NE(std::string(e.what()).find("cuda-tuned"), std::string::npos) << e.what();
-        EXPECT_EQ(exit_code(e), 4);
+    // Free memory is the device's, and other test processes (ctest -j) allocate on it too: a real leak shows in
+    // every cycle, another process's allocation only now and then, so the cycle may run up to three times.
+    std::size_t leaked = 0;
+    for (int attempt = 0; attempt < 3; ++attempt) {
+      const std::size_t free_before = free_device_bytes();
+      {
+        auto s = make_tuned(kBlock);
+        set_faults(spec);
+        try {
+          s->reset(initial);
+          ADD_FAILURE() << "no error from the failed allocation";
+        } catch (const OutOfMemoryError& e) {
+          EXPECT_NE(std::string(e.what()).find("cuda-tuned"), std::string::npos) << e.what();
+          EXPECT_EQ(exit_code(e), 4);
+        }
+        EXPECT_GE(fault_hits(FaultPoint::DeviceAlloc), 1u);
+        EXPECT_THROW(s->step(Granularity::Round), UsageError) << "a failed reset must leave the solver unloaded";
+        set_faults("");
+        const std::vector<std::int64_t> got = solve_fully(*s, initial);  // the same solver, the same process
+        EXPECT_EQ(first_difference(got, expected, kN), "");
       }
-      EXPECT_GE(fault_hits(FaultPoint::DeviceAlloc), 1u);
-      EXPECT_THROW(s->step(Granularity::Round), UsageError) << "a failed reset must leave the solver unloaded";
-      set_faults("");
-      const std::vector<std::int64_t> got = solve_fully(*s, initial);  // the same solver, the same process
-      EXPECT_EQ(first_difference(got, expected, kN), "");
+      const std::size_t free_after = free_device_bytes();
+      leaked = free_before > free_after ? free_before - free_after : 0;
+      if (leaked <= kLeakTolerance) break;
     }
-    const std::size_t free_after = free_device_bytes();
-    EXPECT_LE(free_before > free_after ? free_before - free_after : 0, kLeakTolerance)
-        << "device memory not returned: " << free_before << " free before, " << free_after << " after";
+    EXPECT_LE(leaked, kLeakTolerance) << "device memory not returned in three cycles (last: " << leaked << " bytes)";
   }
 }
 
