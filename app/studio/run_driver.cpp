@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <filesystem>
 #include <cstdio>
 #include <stop_token>
 #include <thread>
@@ -72,6 +73,19 @@ void RunDriver::wait_idle_or_stop() {
   throw_if_stop_requested();
 }
 
+namespace {
+/// A remembered file that is no longer a regular file (a FIFO nobody writes to, a device) is not opened at
+/// start-up: the window must open at once, with the demo, whatever the settings say. stat() does not block.
+bool remembered_graph_is_loadable(const GraphSource& graph, Log& log) {
+  if (graph.kind != GraphSource::Kind::File) return true;
+  std::error_code ec;
+  const std::filesystem::file_status st = std::filesystem::status(graph.text, ec);
+  if (ec || std::filesystem::is_regular_file(st)) return true;  // missing or unreadable: the load says why
+  log.warning("remembered graph " + graph.text + " is not a regular file; opening the demo instead");
+  return false;
+}
+}  // namespace
+
 int RunDriver::load_launch_graph() {
   const LaunchPlan& plan = m_app.plan();
   Log& log = m_app.log();
@@ -83,7 +97,10 @@ int RunDriver::load_launch_graph() {
   log.info(plan.gpu_control);
 
   SolverSession& session = m_app.session();
-  session.load_async(plan.graph, plan.config);
+  GraphSource graph = plan.graph;
+  if (!plan.graph_failure_is_fatal && !remembered_graph_is_loadable(graph, log))
+    graph = GraphSource{GraphSource::Kind::Generator, kDemoGraph};
+  session.load_async(graph, plan.config);
   wait_idle_or_stop();
   if (plan.graph_failure_is_fatal) {
     if (int status = report_failure(session); status != 0) return status;

@@ -506,6 +506,15 @@ case "$case_name" in
     grep -q "/dev/zero" log.txt || die "the log does not say why the remembered graph was not loaded: $(cat log.txt)"
     grep -q "n = 512" log.txt || die "the demo graph was not loaded instead: $(cat log.txt)"
     [ -f shot.png ] || die "no window was drawn"
+    # A remembered FIFO that nobody writes to: not even opened, the window opens at once with the demo.
+    mkfifo nobody.fifo
+    sed -i -e 's|"graph_kind": *"[a-z]*"|"graph_kind": "file"|' \
+      -e "s|\"graph\": *\"[^\"]*\"|\"graph\": \"$work/nobody.fifo\"|" "$cfg"
+    grep -q "nobody.fifo" "$cfg" || die "could not point the settings at the FIFO: $(cat "$cfg")"
+    timeout 30 bash -c "$(declare -f studio); studio --frames 4 --log-file fifo_log.txt" ||
+      die "start-up with a remembered FIFO did not end promptly (exit $?)"
+    grep -q "nobody.fifo is not a regular file" fifo_log.txt || die "no warning about the FIFO: $(cat fifo_log.txt)"
+    grep -q "n = 512" fifo_log.txt || die "the demo graph was not loaded instead: $(cat fifo_log.txt)"
     echo "ok"
     ;;
   huge_n_gui)
