@@ -1,6 +1,7 @@
 #include "session/settings.h"
 
 #include <apsp/core/fault_injection.h>
+#include <apsp/core/option_limits.h>
 #include <apsp/io/atomic_file.h>
 
 #include <cstdint>
@@ -69,8 +70,18 @@ Settings load_settings(const std::filesystem::path& path, Log& log) {
     s.overlays = j.value("overlays", s.overlays);
     s.grid = j.value("grid", s.grid);
     if (s.graph_kind != "gen" && s.graph_kind != "file") s.graph_kind = "gen";
-    if (s.block < 1) s.block = 32;
-    if (s.gpus < 1) s.gpus = 1;
+    // A hand-edited or damaged file must not smuggle in what the flags refuse (option_limits.h).
+    const Settings defaults;
+    if (s.block < limits::kMinBlock || s.block > limits::kMaxBlock) s.block = defaults.block;
+    if (s.gpus < 1 || s.gpus > limits::kMaxGpus) s.gpus = 1;
+    if (!(s.rounds_per_second >= limits::kMinRoundsPerSecond && s.rounds_per_second <= limits::kMaxRoundsPerSecond))
+      s.rounds_per_second = defaults.rounds_per_second;  // also NaN
+    const bool default_size = s.window_width == 0 && s.window_height == 0;
+    if (!default_size && (s.window_width < limits::kMinWindowSide || s.window_width > limits::kMaxWindowSide ||
+                          s.window_height < limits::kMinWindowSide || s.window_height > limits::kMaxWindowSide)) {
+      s.window_width = defaults.window_width;
+      s.window_height = defaults.window_height;
+    }
   } catch (const std::exception& e) {
     log.warning(path.string() + ": ignoring unreadable settings (" + e.what() + ")");
     return Settings{};
