@@ -2,6 +2,7 @@
 // --backends: every solver variant and whether it can run here.
 #include <apsp/core/errors.h>
 #include <apsp/core/memory.h>
+#include <apsp/solve/solve_estimate.h>
 #include <apsp/core/option_limits.h>
 #include <apsp/io/graph_io.h>
 #include <apsp/solve/device_info.h>
@@ -49,8 +50,13 @@ void print_graph(const InfoArgs& a) {
   const std::uint64_t i16 = DistanceMatrix::required_bytes(g.n, a.block, DType::I16);
   std::printf("matrix:      %s as i32, %s as i16 (block %d, padded to %d)\n", format_bytes(i32).c_str(),
               format_bytes(i16).c_str(), a.block, g.n > 0 ? DistanceMatrix::padded_size(g.n, a.block) : 0);
-  std::printf("host memory: %s available -> a CPU solve (about 3 matrices) %s\n", format_bytes(host_available_bytes()).c_str(),
-              3 * i32 <= host_available_bytes() ? "fits" : "does NOT fit");
+  // The loader's own count (solve_estimate.h), so that "fits" here means apsp solve will not refuse it.
+  SolveShape shape;
+  shape.block = a.block;
+  const SolveEstimate cpu = estimate_solve(shape, g.n, negative > 0);
+  std::printf("host memory: %s available -> a cpu-blocked i32 solve needs %s: %s\n",
+              format_bytes(host_available_bytes()).c_str(), format_bytes(cpu.host_bytes).c_str(),
+              cpu.host_bytes <= host_available_bytes() ? "fits" : "does NOT fit");
   for (const DeviceInfo& d : cuda_devices(false))
     std::printf("GPU %d:       %s, %s free -> %s\n", d.index, d.name.c_str(), format_bytes(d.free_bytes).c_str(),
                 i32 <= d.free_bytes ? "fits" : "does NOT fit");

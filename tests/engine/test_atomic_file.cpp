@@ -116,6 +116,39 @@ TEST_P(AtomicFileTest, FifoIsWrittenThroughNotReplaced) {
   EXPECT_EQ(entries(dir), std::set<std::string>{"pipe"});
 }
 
+TEST_P(AtomicFileTest, FifoWithoutAReaderIsRefusedAtOnce) {
+  // It used to block until a reader came (forever, in the studio's export). A child tries, so that a blocking
+  // open fails this test after 5 s instead of hanging it.
+  const std::string fifo = dir.file("lonely");
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  const pid_t child = ::fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    try {
+      AtomicFile f(fifo);
+      ::_exit(1);  // opened: nobody reads, so this would be a lie
+    } catch (const UsageError& e) {
+      ::_exit(std::string(e.what()).find("no reader") != std::string::npos ? 0 : 2);
+    } catch (...) {
+      ::_exit(3);
+    }
+  }
+  int status = 0;
+  pid_t done = 0;
+  for (int i = 0; i < 500 && done == 0; ++i) {
+    done = ::waitpid(child, &status, WNOHANG);
+    if (done == 0) ::usleep(10000);
+  }
+  if (done == 0) {
+    ::kill(child, SIGKILL);
+    ::waitpid(child, &status, 0);
+    FAIL() << "opening a FIFO without a reader blocked for 5 s";
+  }
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0) << "1: opened anyway, 2: another message, 3: another error";
+  EXPECT_TRUE(S_ISFIFO(stat_of(fifo).st_mode));
+}
+
 TEST_P(AtomicFileTest, CharacterDeviceIsWrittenThroughNotReplaced) {
   const std::string null = dir.file("null");
   if (::mknod(null.c_str(), S_IFCHR | 0666, makedev(1, 3)) != 0) GTEST_SKIP() << "mknod not permitted here";

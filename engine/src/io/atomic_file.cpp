@@ -176,9 +176,18 @@ AtomicFile::AtomicFile(std::string path) : m_path(std::move(path)) {
     if (fd < 0)
       throw Error(m_path + ": cannot duplicate descriptor " + std::to_string(d.fd) + ": " + errno_text(errno));
   } else if (d.kind == Kind::Through) {
-    // Blocks on a FIFO until a reader opens it, as a shell redirection does.
-    fd = ::open(d.path.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC);
+    // Non-blocking open: a FIFO nobody reads would otherwise hold the export (and in the studio the thread doing
+    // it) until a reader came. The writes below block again, as a shell redirection's do.
+    fd = ::open(d.path.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0 && errno == ENXIO)
+      throw UsageError(m_path + ": a FIFO with no reader; start the program that reads it first");
     if (fd < 0) throw Error(m_path + ": cannot open for writing: " + errno_text(errno));
+    const int flags = ::fcntl(fd, F_GETFL);
+    if (flags < 0 || ::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) != 0) {
+      const int e = errno;
+      ::close(fd);
+      throw Error(m_path + ": cannot open for writing: " + errno_text(e));
+    }
     struct stat st {};
     if (::fstat(fd, &st) != 0 || !(S_ISFIFO(st.st_mode) || S_ISCHR(st.st_mode))) {
       ::close(fd);
