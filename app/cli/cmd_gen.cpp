@@ -37,8 +37,10 @@ std::string models_help() {
 
 Action add_gen(CLI::App& app) {
   auto args = std::make_shared<GenArgs>();
-  app.add_option("--model", args->model, "Generator model (see the list below)")->capture_default_str();
-  app.add_option("--spec", args->spec, "Whole spec 'model:key=value,...' instead of --model and parameters");
+  CLI::Option* model = app.add_option("--model", args->model, "Generator model (see the list below)")->capture_default_str();
+  // Both at once used to let the spec win silently: now a usage error.
+  app.add_option("--spec", args->spec, "Whole spec 'model:key=value,...' instead of --model and parameters")
+      ->excludes(model);
   app.add_option("-o,--output", args->output, "Output graph file (format from the extension)")->required();
   app.add_option("--format", args->format, "Output format: bin, gr, mtx, el");
   app.add_flag("--neg", args->neg, "Reweight with vertex potentials: negative edges, no negative cycles");

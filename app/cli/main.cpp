@@ -2,6 +2,7 @@
 // Exit codes: the engine's one table (apsp::exit_status, exit_code() in apsp/core/errors.h; README "Exit codes").
 #include <apsp/core/errors.h>
 #include <apsp/core/stop_signal.h>
+#include <apsp/core/version.h>
 
 #include <cstdio>
 
@@ -11,6 +12,7 @@ int main(int argc, char** argv) {
   CLI::App app{"apsp: all-pairs shortest paths with blocked Floyd-Warshall (APSP Studio)"};
   app.require_subcommand(1);
   app.set_help_all_flag("--help-all", "Show help for every subcommand");
+  app.set_version_flag("--version", "apsp " + std::string(apsp::version()), "Print the version and exit");
   std::vector<std::pair<CLI::App*, apsp::cli::Action>> actions;
   auto add = [&](const char* name, const char* help, apsp::cli::Action (*make)(CLI::App&)) {
     CLI::App* sub = app.add_subcommand(name, help);
@@ -26,6 +28,8 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
     std::fprintf(stderr, "apsp: %s (see apsp --help)\n", e.what());

@@ -1,4 +1,6 @@
 // The happy paths of every subcommand, and the course cases through `apsp solve`.
+#include <apsp/core/version.h>
+
 #include <filesystem>
 
 #include "cli_test_support.h"
@@ -7,6 +9,23 @@ namespace apsp::test {
 namespace {
 
 class Cli : public TempDir {};
+
+TEST_F(Cli, VersionIsTheProjectVersion) {
+  const RunResult r = run_apsp("--version");
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_EQ(r.output, "apsp " + std::string(apsp::version()) + "\n");
+  EXPECT_FALSE(apsp::version().empty());
+}
+
+TEST_F(Cli, GenRefusesASpecTogetherWithAModel) {
+  // The spec used to win silently over --model.
+  const RunResult both = run_apsp("gen --model ring --spec er:n=5 -o " + path("g.bin"));
+  EXPECT_EQ(both.status, 2) << both.output;
+  EXPECT_NE(both.output.find("--spec"), std::string::npos) << both.output;
+  EXPECT_FALSE(std::filesystem::exists(path("g.bin")));
+  const RunResult spec_only = run_apsp("gen --spec ring:n=5 -o " + path("g.bin"));
+  EXPECT_EQ(spec_only.status, 0) << spec_only.output;
+}
 
 TEST_F(Cli, EveryCourseCasePassesWithEveryCpuBackend) {
   const std::filesystem::path dir = std::filesystem::path(APSP_TESTDATA_DIR) / "course-hw3";

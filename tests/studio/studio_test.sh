@@ -617,6 +617,13 @@ case "$case_name" in
     wait $pid
     "$CHECK" stats --json play.json --expect-frames yes --min-active-fps 5 || exit 1
     ;;
+  version)
+    # --version: the project's version, exit 0, no window and no settings touched; the same as apsp's.
+    out=$("$STUDIO" --version) || die "--version exited $?"
+    [ "$out" = "apsp-studio $("$APSP" --version | sed 's/^apsp //')" ] || die "unexpected: '$out'"
+    [ ! -e "$XDG_CONFIG_HOME/apsp-studio" ] || die "--version touched the settings"
+    echo "ok: $out"
+    ;;
   *)
     die "unknown case $case_name"
     ;;
