@@ -17,8 +17,9 @@ struct RunResult {
   std::string output;  // stdout + stderr
 };
 
-inline RunResult run_apsp(const std::string& args) {
-  const std::string cmd = std::string(APSP_CLI_PATH) + " " + args + " 2>&1";
+/// Runs `apsp ARGS` (stdout and stderr together); @p env, when given, is a prefix such as "APSP_FAULT=x".
+inline RunResult run_apsp(const std::string& args, const std::string& env = "") {
+  const std::string cmd = (env.empty() ? "" : env + " ") + std::string(APSP_CLI_PATH) + " " + args + " 2>&1";
   RunResult r;
   FILE* pipe = popen(cmd.c_str(), "r");
   if (!pipe) return r;

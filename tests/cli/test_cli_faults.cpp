@@ -52,7 +52,7 @@ class CliFaults : public TempDir {
       SCOPED_TRACE("export_write:" + std::to_string(hit));
       for (const std::string& o : outputs) write_text(path(o), "old " + o + "\n");
       const std::set<std::string> before = entries(m_root);
-      const RunResult r = run_apsp_env("APSP_FAULT=export_write:" + std::to_string(hit), args);
+      const RunResult r = run_apsp(args, "APSP_FAULT=export_write:" + std::to_string(hit));
       if (r.status == 0) {
         for (const std::string& o : outputs) EXPECT_NE(read_text(path(o)), "old " + o + "\n") << o << " not written";
         return failed;
@@ -71,19 +71,6 @@ class CliFaults : public TempDir {
     }
     ADD_FAILURE() << "the command never succeeded";
     return failed;
-  }
-
-  static RunResult run_apsp_env(const std::string& env, const std::string& args) {
-    const std::string cmd = env + " " + std::string(APSP_CLI_PATH) + " " + args + " 2>&1";
-    RunResult r;
-    FILE* pipe = popen(cmd.c_str(), "r");
-    if (!pipe) return r;
-    std::array<char, 4096> buf{};
-    std::size_t got;
-    while ((got = std::fread(buf.data(), 1, buf.size(), pipe)) > 0) r.output.append(buf.data(), got);
-    const int raw = pclose(pipe);
-    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-    return r;
   }
 
   fs::path m_root;
@@ -109,14 +96,14 @@ TEST_F(CliFaults, FullDiskAtAnyWriteOfGen) {
 
 TEST_F(CliFaults, EveryExportFailingStillOneLine) {
   write_text(path("out.bin"), "old\n");
-  const RunResult r = run_apsp_env("APSP_FAULT=export_write", "solve " + path("g.bin") + " -q -o " + path("out.bin"));
+  const RunResult r = run_apsp("solve " + path("g.bin") + " -q -o " + path("out.bin"), "APSP_FAULT=export_write");
   expect_full_disk_message(r, path("out.bin"));
   EXPECT_EQ(read_text(path("out.bin")), "old\n");
   EXPECT_EQ(entries(m_root), (std::set<std::string>{"g.bin", "out.bin"}));
 }
 
 TEST_F(CliFaults, BadFaultSpecArmsNothing) {
-  const RunResult r = run_apsp_env("APSP_FAULT=disk_full", "solve " + path("g.bin") + " -q -o " + path("out.bin"));
+  const RunResult r = run_apsp("solve " + path("g.bin") + " -q -o " + path("out.bin"), "APSP_FAULT=disk_full");
   EXPECT_EQ(r.status, 0) << r.output;
   EXPECT_NE(r.output.find("unknown fault point 'disk_full'"), std::string::npos) << r.output;
   EXPECT_TRUE(fs::exists(path("out.bin")));
