@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "session/classroom_state.h"
 #include "session/solver_session.h"
 #include "session/synthetic_gpus.h"
 
@@ -92,6 +93,7 @@ struct AppState {
   std::string heatmap_path;         ///< "CUDA-GL interop" or "host upload"
   std::string heatmap_path_reason;  ///< why that path
   DeviceState device;
+  ClassroomState classroom;  ///< issue 10: selection, relaxation, paths, presentation (session/classroom_state.h)
   SyntheticGpus synthetic;  ///< test hook (session/synthetic_gpus.h); shown_gpus() and plot_samples() consult it
   float ui_scale = 1;
   double time_s = 0;
