@@ -1,0 +1,159 @@
+#pragma once
+/// @file sweep.h
+/// @brief The benchmark sweep shared by `apsp bench` and the studio's Sweep panel: the cartesian product of
+/// backends x block sizes x GPU counts x dtypes x n on one generated graph per n, with warm-up runs and
+/// repeats, min / median / max / spread per configuration, updates/s, GB/s per phase, % of the min-plus peak,
+/// ratios, parallel efficiency and the best configuration per n.
+///
+/// The pure parts (plan_sweep, time_stats, mark_best, fill_ratios_and_scaling) run no solver and are
+/// unit-tested on their own; run_sweep does the measuring.
+#include <apsp/core/types.h>
+#include <apsp/profile/profile.h>
+#include <apsp/solve/registry.h>
+
+#include <atomic>
+#include <cstdint>
+#include <exception>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace apsp::bench {
+
+/// @brief A result whose spread (max - min over median) is above this many percent says so.
+inline constexpr double kNoisySpreadPct = 5.0;
+
+/// @brief What to sweep. Every list must be non-empty.
+struct SweepSpec {
+  /// Variant names; "name:B" pins that variant to block B (the block list then does not apply to it).
+  std::vector<std::string> backends = {"cpu-blocked"};
+  std::vector<int> blocks = {64};
+  std::vector<int> gpus = {1};
+  std::vector<DType> dtypes = {DType::I32};
+  std::vector<int> sizes = {1024};
+  std::string graph = "er:p=0.05,seed=1,w=1:100";  ///< generator spec without n (n comes from sizes)
+  int warmup = 1;   ///< untimed runs first (OpenMP's thread start-up, CUDA's module loading, caches)
+  int repeat = 3;   ///< timed runs
+  int threads = 0;  ///< CPU threads; 0: one per core
+};
+
+/// @brief One point of the product.
+struct SweepConfig {
+  std::string backend;
+  int block = 0;
+  int gpus = 1;
+  DType dtype = DType::I32;
+  int n = 0;
+
+  bool operator==(const SweepConfig&) const = default;
+};
+
+/// @brief "cuda-tuned B=64 x2 i16 n=16384": a configuration in one line, for notes and logs.
+std::string describe(const SweepConfig& config);
+
+/// @brief A combination that is not run, and why ("cuda-tuned offers B = 32, 64, 128", "cpu-blocked runs on
+/// one device", "only 1 CUDA device here", "no CUDA device", ...) or how it failed ("failed: ...").
+struct SkippedConfig {
+  SweepConfig config;
+  std::string reason;
+};
+
+/// @brief The runs of a sweep in order (n, backend, dtype, block, GPUs), and the combinations left out.
+struct SweepPlan {
+  std::vector<SweepConfig> runs;
+  std::vector<SkippedConfig> skipped;
+};
+
+/// @brief Expands @p spec against @p backends (as list_backends() gives them; a test may pass its own) with
+/// @p device_count CUDA devices. Invalid combinations are skipped with the reason, never an error; an unknown
+/// variant name, an empty list or a malformed "name:B" throws UsageError.
+SweepPlan plan_sweep(const SweepSpec& spec, const std::vector<BackendInfo>& backends, int device_count);
+
+/// @brief min / median / max of the timed runs and their spread.
+struct TimeStats {
+  double min_ms = 0;
+  double median_ms = 0;
+  double max_ms = 0;
+  double spread_pct = 0;  ///< (max - min) / median x 100
+  std::vector<double> samples_ms;  ///< in the order they ran
+
+  /// @brief The spread is above kNoisySpreadPct: the figure is noise-dominated and must say so.
+  bool noisy() const { return spread_pct > kNoisySpreadPct; }
+};
+
+/// @brief Statistics of @p samples_ms (non-empty; throws UsageError when empty).
+TimeStats time_stats(std::vector<double> samples_ms);
+
+/// @brief Totals of one phase of the last timed run, from the solver's profile.
+struct PhaseFigures {
+  Phase phase = Phase::Full;
+  double ms = 0;             ///< summed over devices and rounds (device event time)
+  std::uint64_t bytes = 0;   ///< modeled bytes
+  std::uint64_t updates = 0;
+  double gb_per_s() const { return ms > 0 ? static_cast<double>(bytes) / (ms * 1e6) : 0.0; }
+};
+
+/// @brief One measured configuration.
+struct SweepResult {
+  SweepConfig config;
+  TimeStats time;             ///< wall time of step(ToEnd) + synchronize, upload excluded
+  double updates_per_s = 0;   ///< n^3 / median
+  double peak_pct = -1;       ///< % of the min-plus peak of the device(s); -1 when no device is known
+  std::vector<PhaseFigures> phases;  ///< every phase of the last timed run, enum order
+  double phase12_share = 0;   ///< phases 1+2 event time / all compute event time
+  double non_p3_share = 0;    ///< wall time not covered by the busiest device's phase-3 events
+  double ratio = 1;           ///< median of the first result of the same n / this median
+  double efficiency = -1;     ///< t(1 GPU) / (gpus x t); -1 unless results of this kind ran on 1 GPU and on more
+  bool best = false;          ///< the lowest median of its n
+
+  /// @brief GB/s of @p phase in the last timed run, 0 when it did not occur.
+  double gb_per_s(Phase phase) const;
+  /// @brief Event time of @p phase in the last timed run, 0 when it did not occur.
+  double phase_ms(Phase phase) const;
+};
+
+/// @brief Marks, for every n, the result with the lowest median as best (the first on a tie); clears the rest.
+void mark_best(std::vector<SweepResult>& results);
+
+/// @brief ratio (to the first result of the same n) and efficiency (against the one-GPU result of the same
+/// backend, block, dtype and n, where one of that kind also ran on several GPUs) of every result.
+void fill_ratios_and_scaling(std::vector<SweepResult>& results);
+
+/// @brief Where a running sweep stands.
+struct SweepProgress {
+  int runs_done = 0;    ///< solves finished (warm-up and timed)
+  int runs_total = 0;
+  int configs_done = 0;
+  int configs_total = 0;
+  double elapsed_s = 0;
+  double eta_s = -1;    ///< remaining time, from the work done so far weighted by n^3; -1 before any estimate
+  SweepConfig current;  ///< the configuration running now
+  double fraction() const { return runs_total > 0 ? static_cast<double>(runs_done) / runs_total : 0.0; }
+};
+
+/// @brief Hooks into a running sweep; every member may be empty.
+struct SweepCallbacks {
+  std::function<void(const SweepProgress&)> progress;  ///< after every solve (and once before the first)
+  std::function<void(const SweepResult&)> result;      ///< after every configuration measured
+  const std::atomic<bool>* cancel = nullptr;           ///< polled between solves; true: stop, keep what is done
+};
+
+/// @brief A finished (or cancelled) sweep.
+struct SweepReport {
+  SweepSpec spec;
+  std::vector<SweepResult> results;    ///< with ratios, efficiency and best filled in
+  std::vector<SkippedConfig> skipped;  ///< plan's skips, then the configurations that failed
+  std::exception_ptr first_failure;    ///< the first configuration's error, for a caller that has no result
+  bool cancelled = false;
+  std::string device;                  ///< the first CUDA device's name, "" without one
+};
+
+/// @brief Runs the sweep: per n one generated graph, per configuration warm-up then timed runs of
+/// reset + step(ToEnd). A configuration that throws (RangeError for int16, OutOfMemoryError, ...) is recorded
+/// as skipped ("failed: what") and the sweep goes on. Throws UsageError for a bad spec (plan_sweep) or graph.
+SweepReport run_sweep(const SweepSpec& spec, const SweepCallbacks& callbacks = {});
+
+/// @brief Seconds left, from @p elapsed_s spent on @p work_done units out of @p work_total (-1 when unknown).
+double estimate_remaining_s(double elapsed_s, double work_done, double work_total);
+
+}  // namespace apsp::bench

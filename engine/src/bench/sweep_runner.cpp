@@ -1,0 +1,184 @@
+// run_sweep: measures every planned configuration (warm-up, then timed reset + step(ToEnd) runs) on one
+// generated graph per n and reports progress, results and failures as it goes.
+#include <apsp/bench/sweep.h>
+#include <apsp/core/errors.h>
+#include <apsp/graph/generators.h>
+#include <apsp/graph/graph.h>
+#include <apsp/solve/device_info.h>
+
+#include <algorithm>
+#include <chrono>
+#include <map>
+#include <memory>
+#include <optional>
+
+namespace apsp::bench {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
+
+double cube(int n) { return static_cast<double>(n) * n * n; }
+
+/// Per-phase totals, the phase 1+2 share and the wall time not covered by phase 3, from the profile of the
+/// last timed run (reset() clears the profile, so it holds exactly that run).
+void fill_phase_figures(const ProfileLog& profile, double last_wall_ms, SweepResult& r) {
+  double compute_ms = 0, ms12 = 0;
+  for (const PhaseTotals& t : profile.totals()) {
+    r.phases.push_back({t.phase, t.ms, t.bytes, t.updates});
+    if (t.phase == Phase::Pivot || t.phase == Phase::PivotRowCol) ms12 += t.ms;
+    if (is_compute(t.phase)) compute_ms += t.ms;
+  }
+  r.phase12_share = compute_ms > 0 ? ms12 / compute_ms : 0;
+  // Phase-3 time of the busiest device: GPUs of a multi-GPU run work side by side, so their times must not
+  // be added. What the wall time has beyond it is what phases 1+2 (and communication) really cost.
+  std::map<int, double> ms3_by_device;
+  for (const PhaseSample& x : profile.samples())
+    if (x.phase == Phase::Independent) ms3_by_device[x.device] += x.ms;
+  double ms3 = 0;
+  for (const auto& [device, ms] : ms3_by_device) ms3 = std::max(ms3, ms);
+  r.non_p3_share = ms3 > 0 && last_wall_ms > 0 ? std::max(0.0, 1.0 - ms3 / last_wall_ms) : r.phase12_share;
+}
+
+class SweepRun {
+ public:
+  SweepRun(const SweepSpec& spec, const SweepCallbacks& callbacks, const SweepPlan& plan)
+      : m_spec(spec), m_callbacks(callbacks), m_plan(plan), m_start(Clock::now()) {
+    const int solves = spec.warmup + spec.repeat;
+    for (const SweepConfig& c : plan.runs) m_work_total += solves * cube(c.n);
+    m_progress.runs_total = solves * static_cast<int>(plan.runs.size());
+    m_progress.configs_total = static_cast<int>(plan.runs.size());
+  }
+
+  SweepReport run() {
+    SweepReport report;
+    report.spec = m_spec;
+    report.skipped = m_plan.skipped;
+    const bool any_gpu = std::any_of(m_plan.runs.begin(), m_plan.runs.end(),
+                                     [](const SweepConfig& c) { return backend_info(c.backend).gpu; });
+    if (any_gpu) m_devices = cuda_devices(false);
+    if (!m_devices.empty()) report.device = m_devices.front().name;
+    if (!m_plan.runs.empty()) {
+      m_progress.current = m_plan.runs.front();
+      notify();
+    }
+    for (const SweepConfig& config : m_plan.runs) {
+      if (cancelled()) {
+        report.cancelled = true;
+        break;
+      }
+      m_progress.current = config;
+      try {
+        std::optional<SweepResult> r = measure(config);
+        if (!r) {  // cancelled between its solves
+          report.cancelled = true;
+          break;
+        }
+        report.results.push_back(std::move(*r));
+        fill_ratios_and_scaling(report.results);
+        if (m_callbacks.result) m_callbacks.result(report.results.back());
+      } catch (const std::exception& e) {
+        report.skipped.push_back({config, std::string("failed: ") + e.what()});
+        if (!report.first_failure) report.first_failure = std::current_exception();
+        // The solves it did not get to count as done, so the bar and the ETA stay right.
+        m_progress.runs_done = m_runs_before_config + m_spec.warmup + m_spec.repeat;
+        m_work_done = m_work_before_config + (m_spec.warmup + m_spec.repeat) * cube(config.n);
+      }
+      ++m_progress.configs_done;
+      m_runs_before_config = m_progress.runs_done;
+      m_work_before_config = m_work_done;
+    }
+    fill_ratios_and_scaling(report.results);
+    mark_best(report.results);
+    return report;
+  }
+
+ private:
+  bool cancelled() const { return m_callbacks.cancel && m_callbacks.cancel->load(); }
+
+  void notify() {
+    m_progress.elapsed_s = seconds_since(m_start);
+    m_progress.eta_s = estimate_remaining_s(m_progress.elapsed_s, m_work_done, m_work_total);
+    if (m_callbacks.progress) m_callbacks.progress(m_progress);
+  }
+
+  /// One initial matrix per (block, dtype) of the current n, padded the way that solver wants, so reset()
+  /// copies it in one go instead of re-padding element by element on every repeat.
+  const DistanceMatrix& initial_for(const SweepConfig& c) {
+    if (!m_graph || m_graph_n != c.n) {
+      GeneratorSpec spec = GeneratorSpec::parse(m_spec.graph);
+      spec.params["n"] = std::to_string(c.n);
+      m_graph = std::make_unique<Graph>(generate(spec));
+      m_graph_n = c.n;
+      m_initial.clear();
+    }
+    const auto key = std::make_pair(c.block, c.dtype);
+    auto it = m_initial.find(key);
+    if (it == m_initial.end()) it = m_initial.emplace(key, to_distance_matrix(*m_graph, c.block, c.dtype)).first;
+    return it->second;
+  }
+
+  std::optional<SweepResult> measure(const SweepConfig& c) {
+    SolverOptions opts;
+    opts.block = c.block;
+    opts.dtype = c.dtype;
+    opts.threads = m_spec.threads;
+    opts.gpus = c.gpus;
+    const DistanceMatrix& initial = initial_for(c);
+    std::unique_ptr<Solver> solver = create_solver(c.backend, opts);
+    std::vector<double> times;
+    for (int rep = 0; rep < m_spec.warmup + m_spec.repeat; ++rep) {
+      if (cancelled()) return std::nullopt;
+      solver->reset(initial);
+      solver->synchronize();  // the upload is not part of the solve time
+      const auto t0 = Clock::now();
+      solver->step(Granularity::ToEnd);
+      solver->synchronize();
+      const double ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+      if (rep >= m_spec.warmup) times.push_back(ms);
+      ++m_progress.runs_done;
+      m_work_done += cube(c.n);
+      notify();
+    }
+    // A result that left the dtype's range is an error, not a figure (outside the timing: it may copy back).
+    solver->check_final_range();
+    solver->collect_timings(true);
+    SweepResult r;
+    r.config = c;
+    r.time = time_stats(times);
+    r.updates_per_s = cube(c.n) / (r.time.median_ms * 1e-3);
+    if (backend_info(c.backend).gpu && !m_devices.empty()) {
+      const DeviceInfo& d = m_devices.front();
+      const double peak = (c.dtype == DType::I16 ? d.minplus_peak_i16 : d.minplus_peak_i32) * c.gpus;
+      if (peak > 0) r.peak_pct = 100.0 * r.updates_per_s / peak;
+    }
+    fill_phase_figures(solver->profile(), times.back(), r);
+    return r;
+  }
+
+  const SweepSpec& m_spec;
+  const SweepCallbacks& m_callbacks;
+  const SweepPlan& m_plan;
+  Clock::time_point m_start;
+  std::vector<DeviceInfo> m_devices;
+  SweepProgress m_progress;
+  double m_work_total = 0;
+  double m_work_done = 0;
+  int m_runs_before_config = 0;
+  double m_work_before_config = 0;
+  std::unique_ptr<Graph> m_graph;
+  int m_graph_n = 0;
+  std::map<std::pair<int, DType>, DistanceMatrix> m_initial;
+};
+
+}  // namespace
+
+SweepReport run_sweep(const SweepSpec& spec, const SweepCallbacks& callbacks) {
+  const SweepPlan plan = plan_sweep(spec, list_backends(), cuda_device_count());
+  GeneratorSpec::parse(spec.graph);  // a bad graph spec fails before any work
+  return SweepRun(spec, callbacks, plan).run();
+}
+
+}  // namespace apsp::bench

@@ -1,0 +1,233 @@
+// The sweep (apsp/bench/sweep.h): the plan, the statistics, ratios, efficiency and the best per n without running
+// a solver, then a small real sweep on the CPU backends (progress, cancel, failures).
+#include <apsp/bench/sweep.h>
+#include <apsp/core/errors.h>
+#include <apsp/core/format.h>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <atomic>
+
+namespace apsp::bench {
+namespace {
+
+std::vector<BackendInfo> fake_backends() {
+  BackendInfo cpu{"cpu-blocked", "", false, true, "", {}, true, false};
+  BackendInfo naive{"cpu-naive", "", false, true, "", {}, true, false};
+  BackendInfo tuned{"cuda-tuned", "", true, true, "", {32, 64, 128}, true, true};
+  BackendInfo blocked{"cuda-blocked", "", true, false, "no CUDA device", {8, 16, 32, 64}, false, false};
+  return {naive, cpu, blocked, tuned};
+}
+
+SweepResult result(const std::string& backend, int block, int gpus, DType dtype, int n, double median) {
+  SweepResult r;
+  r.config = {backend, block, gpus, dtype, n};
+  r.time = time_stats({median});
+  return r;
+}
+
+bool has_skip(const SweepPlan& plan, const SweepConfig& c, const std::string& reason_part) {
+  return std::any_of(plan.skipped.begin(), plan.skipped.end(), [&](const SkippedConfig& s) {
+    return s.config == c && s.reason.find(reason_part) != std::string::npos;
+  });
+}
+
+TEST(SweepPlan, EveryCombinationIsRunOrSkippedWithItsReason) {
+  SweepSpec spec;
+  spec.backends = {"cpu-blocked", "cuda-tuned", "cuda-blocked"};
+  spec.blocks = {16, 64};
+  spec.gpus = {1, 2, 4};
+  spec.dtypes = {DType::I32, DType::I16};
+  spec.sizes = {256, 512};
+  const SweepPlan plan = plan_sweep(spec, fake_backends(), 2);
+  EXPECT_EQ(plan.runs.size() + plan.skipped.size(), 3u * 2 * 3 * 2 * 2);
+  // cpu-blocked: any block, one device.
+  EXPECT_NE(std::find(plan.runs.begin(), plan.runs.end(), SweepConfig{"cpu-blocked", 16, 1, DType::I16, 256}), plan.runs.end());
+  EXPECT_TRUE(has_skip(plan, {"cpu-blocked", 16, 2, DType::I32, 256}, "runs on one device"));
+  // cuda-tuned: B = 16 not offered, 4 GPUs not here, 2 GPUs fine.
+  EXPECT_TRUE(has_skip(plan, {"cuda-tuned", 16, 1, DType::I32, 512}, "offers B = 32, 64, 128"));
+  EXPECT_TRUE(has_skip(plan, {"cuda-tuned", 64, 4, DType::I32, 512}, "only 2 CUDA devices here"));
+  EXPECT_NE(std::find(plan.runs.begin(), plan.runs.end(), SweepConfig{"cuda-tuned", 64, 2, DType::I16, 512}), plan.runs.end());
+  // An unavailable backend: every combination skipped with its reason.
+  EXPECT_TRUE(has_skip(plan, {"cuda-blocked", 64, 1, DType::I32, 256}, "no CUDA device"));
+  EXPECT_EQ(std::count_if(plan.runs.begin(), plan.runs.end(), [](const SweepConfig& c) { return c.backend == "cuda-blocked"; }), 0);
+  // Order: n outermost, then backend, dtype, block, GPUs.
+  EXPECT_EQ(plan.runs.front(), (SweepConfig{"cpu-blocked", 16, 1, DType::I32, 256}));
+  EXPECT_EQ(plan.runs.back().n, 512);
+}
+
+TEST(SweepPlan, Int16UnsupportedAndPinnedBlocks) {
+  std::vector<BackendInfo> backends = fake_backends();
+  backends[1].supports_i16 = false;
+  SweepSpec spec;
+  spec.backends = {"cpu-blocked", "cuda-tuned:128"};
+  spec.blocks = {8, 16};
+  spec.dtypes = {DType::I16};
+  spec.sizes = {100};
+  const SweepPlan plan = plan_sweep(spec, backends, 1);
+  EXPECT_TRUE(has_skip(plan, {"cpu-blocked", 8, 1, DType::I16, 100}, "no int16 mode"));
+  ASSERT_EQ(plan.runs.size(), 1u);  // the pinned block replaces the list
+  EXPECT_EQ(plan.runs[0], (SweepConfig{"cuda-tuned", 128, 1, DType::I16, 100}));
+}
+
+TEST(SweepPlan, BadSpecsAreUsageErrors) {
+  SweepSpec spec;
+  spec.backends = {"cpu-fast"};
+  EXPECT_THROW(plan_sweep(spec, fake_backends(), 0), UsageError);
+  spec.backends = {"cpu-blocked:x"};
+  EXPECT_THROW(plan_sweep(spec, fake_backends(), 0), UsageError);
+  spec.backends = {"cpu-blocked"};
+  spec.blocks.clear();
+  EXPECT_THROW(plan_sweep(spec, fake_backends(), 0), UsageError);
+  spec.blocks = {8};
+  spec.repeat = 0;
+  EXPECT_THROW(plan_sweep(spec, fake_backends(), 0), UsageError);
+}
+
+TEST(SweepStats, MinMedianMaxAndSpread) {
+  const TimeStats s = time_stats({10.0, 12.0, 11.0, 9.0});
+  EXPECT_DOUBLE_EQ(s.min_ms, 9.0);
+  EXPECT_DOUBLE_EQ(s.max_ms, 12.0);
+  EXPECT_DOUBLE_EQ(s.median_ms, 10.5);
+  EXPECT_NEAR(s.spread_pct, 100.0 * 3 / 10.5, 1e-9);
+  EXPECT_TRUE(s.noisy());
+  EXPECT_EQ(s.samples_ms, (std::vector<double>{10.0, 12.0, 11.0, 9.0}));  // in run order
+  const TimeStats quiet = time_stats({100.0, 101.0, 102.0});
+  EXPECT_DOUBLE_EQ(quiet.median_ms, 101.0);
+  EXPECT_FALSE(quiet.noisy());  // 1.98 %
+  EXPECT_DOUBLE_EQ(time_stats({5.0}).spread_pct, 0.0);
+  EXPECT_THROW(time_stats({}), UsageError);
+}
+
+TEST(SweepStats, BestPerNAndRatios) {
+  std::vector<SweepResult> rs = {result("cpu-naive", 64, 1, DType::I32, 100, 50), result("cpu-blocked", 8, 1, DType::I32, 100, 10),
+                                 result("cpu-blocked", 16, 1, DType::I32, 100, 8), result("cpu-naive", 64, 1, DType::I32, 200, 400),
+                                 result("cpu-blocked", 16, 1, DType::I32, 200, 40)};
+  rs[4].best = true;
+  mark_best(rs);
+  EXPECT_FALSE(rs[0].best);
+  EXPECT_FALSE(rs[1].best);
+  EXPECT_TRUE(rs[2].best);
+  EXPECT_FALSE(rs[3].best);
+  EXPECT_TRUE(rs[4].best);
+  fill_ratios_and_scaling(rs);
+  EXPECT_DOUBLE_EQ(rs[0].ratio, 1.0);
+  EXPECT_DOUBLE_EQ(rs[2].ratio, 50.0 / 8);
+  EXPECT_DOUBLE_EQ(rs[4].ratio, 10.0);  // to the first row of its own n
+  for (const SweepResult& r : rs) EXPECT_EQ(r.efficiency, -1.0) << describe(r.config);  // nothing scaled
+}
+
+// (Moved from the CLI's bench_scaling test: the arithmetic now lives in the sweep.)
+TEST(SweepStats, EfficiencyIsOneGpuTimeOverGpusTimesTime) {
+  std::vector<SweepResult> rs = {
+      result("cuda-tuned", 128, 1, DType::I32, 32768, 2400.0), result("cuda-tuned", 128, 2, DType::I32, 32768, 1250.0),
+      result("cuda-tuned", 128, 4, DType::I32, 32768, 600.0),
+      result("cuda-tuned", 64, 2, DType::I32, 32768, 1300.0),   // no one-GPU row with block 64
+      result("cuda-tuned", 128, 2, DType::I16, 32768, 700.0),   // no one-GPU row with this dtype
+      result("cuda-tuned", 128, 2, DType::I32, 49152, 4000.0),  // no one-GPU row at this n
+      result("cpu-blocked", 128, 1, DType::I32, 32768, 90000.0),  // nothing to scale against
+  };
+  fill_ratios_and_scaling(rs);
+  EXPECT_DOUBLE_EQ(rs[0].efficiency, 1.0);
+  EXPECT_DOUBLE_EQ(rs[1].efficiency, 2400.0 / (2 * 1250.0));
+  EXPECT_DOUBLE_EQ(rs[2].efficiency, 1.0);
+  EXPECT_EQ(rs[3].efficiency, -1.0);
+  EXPECT_EQ(rs[4].efficiency, -1.0);
+  EXPECT_EQ(rs[5].efficiency, -1.0);
+  EXPECT_EQ(rs[6].efficiency, -1.0);
+}
+
+TEST(SweepStats, RemainingTime) {
+  EXPECT_DOUBLE_EQ(estimate_remaining_s(2.0, 1.0, 4.0), 6.0);
+  EXPECT_EQ(estimate_remaining_s(0.0, 0.0, 4.0), -1.0);
+  EXPECT_DOUBLE_EQ(estimate_remaining_s(2.0, 4.0, 4.0), 0.0);
+}
+
+TEST(Format, DurationsInTheUnitThatSuitsThem) {
+  EXPECT_EQ(format_duration_ms(0.036), "36.0 \xC2\xB5s");
+  EXPECT_EQ(format_duration_ms(0.0004), "0.40 \xC2\xB5s");
+  EXPECT_EQ(format_duration_ms(8.4213), "8.42 ms");
+  EXPECT_EQ(format_duration_ms(323.84), "324 ms");
+  EXPECT_EQ(format_duration_ms(0.99999), "1.00 ms");
+  EXPECT_EQ(format_duration_ms(1234.5), "1.23 s");
+  EXPECT_EQ(format_duration_ms(999.97), "1.00 s");
+  EXPECT_EQ(format_duration_ms(0), "0 ms");
+  EXPECT_EQ(format_duration_ms(-1), "-");
+}
+
+TEST(SweepRun, SmallCpuSweepMeasuresEveryPlannedConfiguration) {
+  SweepSpec spec;
+  spec.backends = {"cpu-naive", "cpu-blocked"};
+  spec.blocks = {8, 16};
+  spec.gpus = {1, 2};
+  spec.sizes = {48, 64};
+  spec.warmup = 1;
+  spec.repeat = 2;
+  spec.threads = 1;
+  std::vector<SweepProgress> seen;
+  int results = 0;
+  SweepCallbacks cb;
+  cb.progress = [&](const SweepProgress& p) { seen.push_back(p); };
+  cb.result = [&](const SweepResult&) { ++results; };
+  const SweepReport report = run_sweep(spec, cb);
+  EXPECT_FALSE(report.cancelled);
+  ASSERT_EQ(report.results.size(), 2u * 2 * 2);  // n x backend x block, one GPU
+  EXPECT_EQ(report.skipped.size(), 2u * 2 * 2);   // the two-GPU halves
+  EXPECT_EQ(results, 8);
+  EXPECT_EQ(std::count_if(report.results.begin(), report.results.end(), [](const SweepResult& r) { return r.best; }), 2);
+  for (const SweepResult& r : report.results) {
+    EXPECT_EQ(r.time.samples_ms.size(), 2u);
+    EXPECT_LE(r.time.min_ms, r.time.median_ms);
+    EXPECT_LE(r.time.median_ms, r.time.max_ms);
+    EXPECT_GT(r.updates_per_s, 0);
+    EXPECT_EQ(r.peak_pct, -1);
+    if (r.config.backend == "cpu-blocked") {
+      EXPECT_GT(r.phase_ms(Phase::Independent), 0) << describe(r.config);
+      EXPECT_GT(r.gb_per_s(Phase::Independent), 0);
+    } else {
+      EXPECT_GT(r.phase_ms(Phase::Full), 0);
+    }
+  }
+  ASSERT_FALSE(seen.empty());
+  EXPECT_EQ(seen.back().runs_done, 8 * 3);
+  EXPECT_EQ(seen.back().runs_total, 8 * 3);
+  EXPECT_EQ(seen.back().eta_s, 0.0);
+  for (std::size_t i = 1; i < seen.size(); ++i) EXPECT_GE(seen[i].runs_done, seen[i - 1].runs_done);
+}
+
+TEST(SweepRun, CancelStopsBetweenSolvesAndKeepsWhatIsDone) {
+  SweepSpec spec;
+  spec.backends = {"cpu-blocked"};
+  spec.blocks = {8, 16, 32};
+  spec.sizes = {64};
+  spec.repeat = 1;
+  spec.warmup = 0;
+  std::atomic<bool> cancel{false};
+  SweepCallbacks cb;
+  cb.cancel = &cancel;
+  cb.result = [&](const SweepResult&) { cancel = true; };  // stop after the first configuration
+  const SweepReport report = run_sweep(spec, cb);
+  EXPECT_TRUE(report.cancelled);
+  ASSERT_EQ(report.results.size(), 1u);
+  EXPECT_TRUE(report.results[0].best);
+}
+
+TEST(SweepRun, AFailingConfigurationIsRecordedAndTheSweepGoesOn) {
+  SweepSpec spec;
+  spec.backends = {"cpu-blocked"};
+  spec.blocks = {8};
+  spec.dtypes = {DType::I16, DType::I32};
+  spec.sizes = {40};
+  spec.graph = "path:w=1000:1000";  // distances up to 39000: out of int16's range
+  spec.repeat = 1;
+  spec.warmup = 0;
+  const SweepReport report = run_sweep(spec);
+  ASSERT_EQ(report.results.size(), 1u);
+  EXPECT_EQ(report.results[0].config.dtype, DType::I32);
+  ASSERT_EQ(report.skipped.size(), 1u);
+  EXPECT_EQ(report.skipped[0].reason.rfind("failed: ", 0), 0u) << report.skipped[0].reason;
+  EXPECT_TRUE(report.first_failure);
+}
+
+}  // namespace
+}  // namespace apsp::bench
