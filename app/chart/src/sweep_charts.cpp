@@ -1,0 +1,211 @@
+#include "chart/sweep_charts.h"
+
+#include <apsp/core/errors.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <set>
+#include <tuple>
+
+namespace apsp::chart {
+
+namespace {
+
+using bench::SweepConfig;
+using bench::SweepResult;
+
+Series make_series(std::string label, std::uint32_t color) {
+  Series s;
+  s.label = std::move(label);
+  s.color = color;
+  return s;
+}
+
+std::string dtype_name(DType d) { return std::string(to_string(d)); }
+
+std::string gpus_part(int gpus) { return gpus == 1 ? "" : " x" + std::to_string(gpus); }
+
+/// Results that differ only in their block size, by (backend, GPUs, dtype, n).
+std::map<std::tuple<std::string, int, DType, int>, std::vector<const SweepResult*>> by_all_but_block(
+    const std::vector<SweepResult>& results) {
+  std::map<std::tuple<std::string, int, DType, int>, std::vector<const SweepResult*>> groups;
+  for (const SweepResult& r : results)
+    groups[{r.config.backend, r.config.gpus, r.config.dtype, r.config.n}].push_back(&r);
+  for (auto& [key, rs] : groups)
+    std::stable_sort(rs.begin(), rs.end(), [](const SweepResult* a, const SweepResult* b) { return a->config.block < b->config.block; });
+  return groups;
+}
+
+std::string group_title(const SweepConfig& c) {
+  return c.backend + gpus_part(c.gpus) + " " + dtype_name(c.dtype) + ", n = " + std::to_string(c.n);
+}
+
+/// The compute phases a result has, as (phase, label): three for blocked variants, one "full pass" otherwise.
+std::vector<std::pair<Phase, std::string>> compute_phases(const std::vector<const SweepResult*>& rs) {
+  bool full = false;
+  for (const SweepResult* r : rs) full = full || r->phase_ms(Phase::Full) > 0;
+  if (full) return {{Phase::Full, "full pass"}};
+  return {{Phase::Pivot, "phase 1 (pivot)"}, {Phase::PivotRowCol, "phase 2 (row/col)"}, {Phase::Independent, "phase 3 (independent)"}};
+}
+
+void block_charts(const bench::SweepReport& report, bool phases, std::vector<Chart>& out) {
+  for (const auto& [key, rs] : by_all_but_block(report.results)) {
+    if (rs.size() < 2) continue;
+    Chart c;
+    const SweepConfig& first = rs.front()->config;
+    c.x_label = "block size B";
+    for (const SweepResult* r : rs) c.categories.push_back(std::to_string(r->config.block));
+    const auto phase_list = compute_phases(rs);
+    if (phases) {
+      c.type = ChartType::StackedBars;
+      c.format = ValueFormat::Duration;
+      c.title = "Time against block size, phases stacked: " + group_title(first);
+      c.y_label = first.gpus > 1 ? "phase time per GPU (event time; overlapping phases add up)" : "phase time (event time)";
+      for (std::size_t p = 0; p < phase_list.size(); ++p) {
+        Series s = make_series(phase_list[p].second, phase_list.size() == 1 ? series_color(0) : phase_color(static_cast<int>(p)));
+        for (const SweepResult* r : rs) s.values.push_back(r->phase_ms(phase_list[p].first) / r->config.gpus);
+        c.series.push_back(std::move(s));
+      }
+      Series wall = make_series("wall time (median)", 0xff202020);
+      wall.overlay = true;
+      for (const SweepResult* r : rs) {
+        wall.values.push_back(r->time.median_ms);
+        wall.point_labels.push_back(format_value(r->time.median_ms, ValueFormat::Duration) + (r->best ? " best" : "") +
+                                    (r->time.noisy() ? " (noisy)" : ""));
+      }
+      c.series.push_back(std::move(wall));
+    } else {
+      c.type = ChartType::Lines;
+      c.title = "GB/s per phase against block size: " + group_title(first);
+      c.y_label = "GB/s (modeled bytes / event time)";
+      for (std::size_t p = 0; p < phase_list.size(); ++p) {
+        Series s = make_series(phase_list[p].second, phase_list.size() == 1 ? series_color(0) : phase_color(static_cast<int>(p)));
+        for (const SweepResult* r : rs) s.values.push_back(r->gb_per_s(phase_list[p].first));
+        c.series.push_back(std::move(s));
+      }
+    }
+    out.push_back(std::move(c));
+  }
+}
+
+void time_vs_n_chart(const bench::SweepReport& report, std::vector<Chart>& out) {
+  std::set<int> sizes;
+  for (const SweepResult& r : report.results) sizes.insert(r.config.n);
+  if (sizes.size() < 2) return;
+  Chart c;
+  c.type = ChartType::Lines;
+  c.format = ValueFormat::Duration;
+  c.log_y = true;
+  c.title = "Time against n (median of the timed runs)";
+  c.x_label = "n";
+  c.y_label = "wall time (log scale)";
+  const std::vector<int> ns(sizes.begin(), sizes.end());
+  for (int n : ns) c.categories.push_back(std::to_string(n));
+  std::map<std::tuple<std::string, int, int, DType>, std::size_t> series_of;  // (backend, B, GPUs, dtype)
+  for (const SweepResult& r : report.results) {
+    const auto key = std::make_tuple(r.config.backend, r.config.block, r.config.gpus, r.config.dtype);
+    auto it = series_of.find(key);
+    if (it == series_of.end()) {
+      const SweepConfig& k = r.config;
+      Series s = make_series(k.backend + " B=" + std::to_string(k.block) + gpus_part(k.gpus) + " " + dtype_name(k.dtype),
+               series_color(static_cast<int>(c.series.size())));
+      s.values.assign(ns.size(), kMissing);
+      c.series.push_back(std::move(s));
+      it = series_of.emplace(key, c.series.size() - 1).first;
+    }
+    const auto pos = std::find(ns.begin(), ns.end(), r.config.n) - ns.begin();
+    c.series[it->second].values[static_cast<std::size_t>(pos)] = r.time.median_ms;
+  }
+  out.push_back(std::move(c));
+}
+
+void gpu_scaling_chart(const bench::SweepReport& report, std::vector<Chart>& out) {
+  // Groups that ran on one GPU and on more: (backend, B, dtype, n) -> GPUs -> result.
+  std::map<std::tuple<std::string, int, DType, int>, std::map<int, const SweepResult*>> groups;
+  for (const SweepResult& r : report.results)
+    groups[{r.config.backend, r.config.block, r.config.dtype, r.config.n}][r.config.gpus] = &r;
+  std::set<int> counts;
+  for (auto it = groups.begin(); it != groups.end();) {
+    if (it->second.size() < 2 || !it->second.count(1)) {
+      it = groups.erase(it);
+      continue;
+    }
+    for (const auto& [g, r] : it->second) counts.insert(g);
+    ++it;
+  }
+  if (groups.empty()) return;
+  Chart c;
+  c.type = ChartType::Lines;
+  c.title = "Speed-up against GPU count (labels: parallel efficiency)";
+  c.x_label = "GPUs";
+  c.y_label = "speed-up t(1) / t(g)";
+  const std::vector<int> gs(counts.begin(), counts.end());
+  for (int g : gs) c.categories.push_back(std::to_string(g));
+  Series ideal = make_series("ideal", 0xff909090);
+  ideal.dashed = true;
+  for (int g : gs) ideal.values.push_back(g);
+  c.series.push_back(std::move(ideal));
+  for (const auto& [key, by_gpus] : groups) {
+    const SweepConfig& k = by_gpus.at(1)->config;
+    Series s = make_series(k.backend + " B=" + std::to_string(k.block) + " " + dtype_name(k.dtype) + " n=" + std::to_string(k.n),
+             series_color(static_cast<int>(c.series.size()) - 1));
+    const double t1 = by_gpus.at(1)->time.median_ms;
+    for (int g : gs) {
+      const auto it = by_gpus.find(g);
+      if (it == by_gpus.end() || it->second->time.median_ms <= 0) {
+        s.values.push_back(kMissing);
+        s.point_labels.emplace_back();
+        continue;
+      }
+      const double speedup = t1 / it->second->time.median_ms;
+      s.values.push_back(speedup);
+      char label[32];
+      std::snprintf(label, sizeof label, "%.1f %%", 100 * speedup / g);
+      s.point_labels.emplace_back(g == 1 ? "" : label);
+    }
+    c.series.push_back(std::move(s));
+  }
+  out.push_back(std::move(c));
+}
+
+}  // namespace
+
+std::vector<SweepChartKind> parse_chart_kinds(const std::string& text) {
+  std::vector<SweepChartKind> kinds;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t comma = text.find(',', start);
+    const std::string item = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    if (item == "block")
+      kinds.push_back(SweepChartKind::BlockPhases);
+    else if (item == "n")
+      kinds.push_back(SweepChartKind::TimeVsN);
+    else if (item == "gpus")
+      kinds.push_back(SweepChartKind::GpuScaling);
+    else if (item == "gbps")
+      kinds.push_back(SweepChartKind::GbpsVsBlock);
+    else if (!item.empty())
+      throw UsageError("--chart-kind: '" + item + "' is not a chart (block, n, gpus, gbps)");
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  return kinds;
+}
+
+std::vector<Chart> sweep_charts(const bench::SweepReport& report, const std::vector<SweepChartKind>& kinds) {
+  const std::vector<SweepChartKind> all = {SweepChartKind::BlockPhases, SweepChartKind::TimeVsN,
+                                           SweepChartKind::GpuScaling, SweepChartKind::GbpsVsBlock};
+  std::vector<Chart> charts;
+  for (SweepChartKind k : kinds.empty() ? all : kinds) {
+    switch (k) {
+      case SweepChartKind::BlockPhases: block_charts(report, true, charts); break;
+      case SweepChartKind::TimeVsN: time_vs_n_chart(report, charts); break;
+      case SweepChartKind::GpuScaling: gpu_scaling_chart(report, charts); break;
+      case SweepChartKind::GbpsVsBlock: block_charts(report, false, charts); break;
+    }
+  }
+  return charts;
+}
+
+}  // namespace apsp::chart

@@ -1,0 +1,147 @@
+// Charts rendered offscreen: bars where the model puts them, ink in the plot area, the same pixels every time, a
+// PNG; the sweep's charts from a report (which charts, their data, the efficiency labels) and their CSV.
+#include <apsp/core/errors.h>
+#include <gtest/gtest.h>
+
+#include "chart/chart_draw.h"
+#include "chart/sweep_charts.h"
+
+namespace apsp::chart {
+namespace {
+
+constexpr std::uint32_t kRed = 0xff0000ffu;  // ImU32: 0xAABBGGRR
+
+Chart three_bars() {
+  Chart c;
+  c.title = "three bars";
+  c.type = ChartType::StackedBars;
+  c.format = ValueFormat::Duration;
+  c.x_label = "block size B";
+  c.y_label = "time";
+  c.categories = {"32", "64", "128"};
+  Series s;
+  s.label = "phase 3";
+  s.color = kRed;
+  s.values = {1.0, 2.5, 0.5};
+  c.series.push_back(s);
+  return c;
+}
+
+/// The layout draw_chart() used for panel 0, computed in a context with the same (default) font.
+ChartLayout panel_layout(const Chart& c) {
+  ImGuiContext* ctx = ImGui::CreateContext();
+  ImGui::GetIO().IniFilename = nullptr;
+  unsigned char* px;
+  int w, h;
+  ImGui::GetIO().Fonts->GetTexDataAsRGBA32(&px, &w, &h);
+  ImGui::GetIO().DisplaySize = ImVec2(kPanelWidth, kPanelHeight);
+  ImGui::NewFrame();
+  const ChartLayout l = layout_chart(c, ImVec2(0, 0), ImVec2(kPanelWidth, kPanelHeight));
+  ImGui::EndFrame();
+  ImGui::DestroyContext(ctx);
+  return l;
+}
+
+TEST(Charts, StackedBarsArePaintedWhereTheModelPutsThem) {
+  const Chart c = three_bars();
+  const RgbaImage img = render_charts({c});
+  ASSERT_EQ(img.width, kPanelWidth);
+  ASSERT_EQ(img.height, kPanelHeight);
+  const ChartLayout l = panel_layout(c);
+  // One row just above the x axis crosses every bar once: three runs of the series colour.
+  const int y = static_cast<int>(l.plot_max.y) - 3;
+  int runs = 0;
+  bool in_bar = false;
+  for (int x = static_cast<int>(l.plot_min.x); x < static_cast<int>(l.plot_max.x); ++x) {
+    const bool red = img.at(x, y) == kRed;
+    runs += red && !in_bar;
+    in_bar = red;
+  }
+  EXPECT_EQ(runs, 3);
+  for (int i = 0; i < 3; ++i) EXPECT_EQ(img.at(static_cast<int>(l.category_x(i)), y), kRed) << i;
+  // The tallest bar (2.5 ms) reaches higher than the others.
+  auto top_of = [&](int i) {
+    const int x = static_cast<int>(l.category_x(i));
+    int t = y;
+    while (t > 0 && img.at(x, t - 1) == kRed) --t;
+    return t;
+  };
+  EXPECT_LT(top_of(1), top_of(0));
+  EXPECT_LT(top_of(0), top_of(2));
+  // Text and axes: dark ink outside the bars (title, ticks, labels).
+  int dark = 0;
+  for (int yy = 0; yy < img.height; ++yy)
+    for (int x = 0; x < img.width; ++x) {
+      const std::uint32_t p = img.at(x, yy);
+      dark += (p & 0xff) < 100 && ((p >> 8) & 0xff) < 100 && ((p >> 16) & 0xff) < 100;
+    }
+  EXPECT_GT(dark, 500);
+}
+
+TEST(Charts, RenderingIsDeterministicAndLeavesTheCallersContextCurrent) {
+  ImGuiContext* mine = ImGui::CreateContext();
+  ImGui::GetIO().IniFilename = nullptr;
+  const RgbaImage a = render_charts({three_bars(), three_bars()}, 2);
+  EXPECT_EQ(ImGui::GetCurrentContext(), mine);
+  const RgbaImage b = render_charts({three_bars(), three_bars()}, 2);
+  EXPECT_EQ(a.width, 2 * kPanelWidth);
+  EXPECT_EQ(a.pixels, b.pixels);
+  const std::string png = encode_png(a);
+  ASSERT_GT(png.size(), 8u);
+  EXPECT_EQ(png.substr(1, 3), "PNG");
+  ImGui::DestroyContext(mine);
+}
+
+bench::SweepResult result(int block, int gpus, DType dtype, double median, double p3_ms) {
+  bench::SweepResult r;
+  r.config = {"cuda-tuned", block, gpus, dtype, 16384};
+  r.time = bench::time_stats({median});
+  r.phases = {{Phase::Pivot, 1.0, 1000000, 0}, {Phase::PivotRowCol, 2.0, 2000000, 0}, {Phase::Independent, p3_ms, 3000000000ull, 0}};
+  return r;
+}
+
+bench::SweepReport lead_like_report() {
+  // cuda-tuned B in {32, 64, 128} x GPUs {1, 2} at one n, i32 only.
+  bench::SweepReport report;
+  for (int b : {32, 64, 128})
+    for (int g : {1, 2}) report.results.push_back(result(b, g, DType::I32, 400.0 / g * (b == 128 ? 0.9 : 1.0), 300.0));
+  report.results[1].time = bench::time_stats({208.0});  // B = 32 on 2 GPUs: 96.2 % efficient
+  bench::mark_best(report.results);
+  bench::fill_ratios_and_scaling(report.results);
+  return report;
+}
+
+TEST(SweepCharts, WhichChartsASweepGives) {
+  const std::vector<Chart> all = sweep_charts(lead_like_report());
+  // block: one per GPU count; n: none (one n); gpus: one; gbps: one per GPU count.
+  ASSERT_EQ(all.size(), 5u);
+  EXPECT_EQ(all[0].type, ChartType::StackedBars);
+  EXPECT_EQ(all[0].categories, (std::vector<std::string>{"32", "64", "128"}));
+  ASSERT_EQ(all[0].series.size(), 4u);  // three phases and the wall-time tick
+  EXPECT_TRUE(all[0].series[3].overlay);
+  EXPECT_EQ(all[0].series[3].point_labels[2].find("best"), std::string::npos);  // the best of n ran on 2 GPUs
+  EXPECT_NE(all[1].series[3].point_labels[2].find("best"), std::string::npos);
+  const Chart& scaling = all[2];
+  EXPECT_EQ(scaling.categories, (std::vector<std::string>{"1", "2"}));
+  ASSERT_EQ(scaling.series.size(), 4u);  // ideal + one per block
+  EXPECT_TRUE(scaling.series[0].dashed);
+  EXPECT_DOUBLE_EQ(scaling.series[1].values[1], 400.0 / 208.0);
+  EXPECT_EQ(scaling.series[1].point_labels[1], "96.2 %");
+  EXPECT_DOUBLE_EQ(all[3].series[2].values[0], 3000000000.0 / (300.0 * 1e6));  // GB/s of phase 3 at B = 32
+
+  const std::vector<Chart> only = sweep_charts(lead_like_report(), parse_chart_kinds("gpus"));
+  ASSERT_EQ(only.size(), 1u);
+  const std::string csv = charts_csv(only);
+  EXPECT_EQ(csv.rfind("chart,series,x,y\n", 0), 0u);
+  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 1 + 2 + 3 * 2);  // header, ideal, three series x 2 points
+  EXPECT_NE(csv.find(",cuda-tuned B=32 i32 n=16384,2,1.92308\n"), std::string::npos) << csv;
+}
+
+TEST(SweepCharts, ChartKindsParse) {
+  EXPECT_TRUE(parse_chart_kinds("").empty());
+  EXPECT_EQ(parse_chart_kinds("n,block").size(), 2u);
+  EXPECT_THROW(parse_chart_kinds("block,pie"), UsageError);
+}
+
+}  // namespace
+}  // namespace apsp::chart
