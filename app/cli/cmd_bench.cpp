@@ -1,24 +1,27 @@
-// apsp bench: variants side by side in one process on the same graphs, with warm-up and repeats.
-// Prints updates/s (n^3 / median time), % of the device's min-plus peak, GB/s per phase, the share of
-// phases 1+2, the ratio to the first variant and, for multi-GPU rows, the parallel efficiency against the
-// one-GPU row of the same variant and n; --csv writes the same rows. A variant may carry its own
-// block size ("cuda-tuned:128"), so variants compare at their best settings in one run.
+// apsp bench: the engine's sweep (apsp/bench/sweep.h) over backends x block sizes x GPU counts x dtypes x n,
+// printed as one table row per combination: min / median / max and spread of the timed runs, updates/s, % of
+// the device's min-plus peak, GB/s per phase, the share of phases 1+2, the ratio to the first row of the same
+// n, the parallel efficiency of multi-GPU rows, and the best row of each n marked. --csv writes the same rows,
+// --chart / --chart-csv the sweep's charts (app/chart).
+#include <apsp/bench/sweep.h>
 #include <apsp/core/errors.h>
+#include <apsp/core/format.h>
 #include <apsp/core/option_limits.h>
-#include <apsp/graph/generators.h>
 #include <apsp/io/atomic_file.h>
-#include <apsp/solve/device_info.h>
-#include <apsp/solve/registry.h>
+
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
-#include <map>
+#include <set>
 #include <cstdio>
 #include <memory>
 
-#include "bench_scaling.h"
 #include "cli_common.h"
 #include "commands.h"
+#if APSP_CLI_HAVE_CHARTS
+#include <chart/sweep_charts.h>
+#endif
 
 namespace apsp::cli {
 
@@ -26,129 +29,167 @@ namespace {
 struct BenchArgs {
   std::string backends = "cpu-naive,cpu-blocked";
   std::string sizes = "1024";
-  int block = 64;
-  std::string dtype = "i32";
+  std::string blocks = "64";
+  std::string dtypes = "i32";
   int repeat = 3;
   int warmup = 1;
   int threads = 0;
   std::string gpus = "1";
   std::string graph = "er:p=0.05,seed=1,w=1:100";
   std::string csv;
+  std::string chart;
+  std::string chart_csv;
+  std::string chart_kinds;
 };
 
-struct Row {
-  std::string backend;
-  int block = 0;
-  int gpus = 1;
-  int n = 0;
-  double median_ms = 0;
-  double min_ms = 0;
-  double updates_per_s = 0;
-  double peak_pct = -1;
-  double gbps[4] = {0, 0, 0, 0};  // pivot, rowcol, independent, full
-  double phase12_share = 0;  // phases 1+2 event time / all compute event time
-  double non_p3_share = 0;   // wall time not covered by the busiest device's phase-3 events: what phases 1+2
-                             // (and, with several GPUs, communication) really add despite the overlap
-  double upload_ms = 0;
-  double ratio = 1;
-  double efficiency = -1;  // t(1 GPU) / (gpus * t): multi-GPU variants with a one-GPU row in this run
-};
-
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  const std::size_t m = v.size() / 2;
-  return v.size() % 2 ? v[m] : 0.5 * (v[m - 1] + v[m]);
+/// "i32,i16" -> the dtypes; "" when @p text is such a list, else why not (a CLI11 validator message).
+std::string read_dtype_list(const std::string& text, std::vector<DType>* out) {
+  const std::vector<std::string> items = split_list(text);
+  if (items.empty()) return "expected a comma-separated list of i32, i16";
+  for (const std::string& item : items) {
+    if (item != "i32" && item != "i16") return "'" + item + "' is not a dtype (i32, i16)";
+    if (out) out->push_back(parse_dtype(item));
+  }
+  return {};
 }
 
-/// "name" or "name:block".
-std::pair<std::string, int> parse_variant(const std::string& item, int default_block) {
-  const std::size_t colon = item.find(':');
-  if (colon == std::string::npos) return {item, default_block};
-  const std::string block = item.substr(colon + 1);
-  return {item.substr(0, colon), parse_int_list(block, "--backend " + item, limits::kMinBlock, limits::kMaxBlock).front()};
+CLI::Validator dtype_list_check() {
+  return CLI::Validator([](std::string& text) { return read_dtype_list(text, nullptr); }, "LIST of i32|i16");
 }
 
-Row measure(const std::string& backend, int block, int gpus, const DistanceMatrix& initial, const BenchArgs& a,
-            DType dtype) {
-  SolverOptions opts;
-  opts.block = block;
-  opts.dtype = dtype;
-  opts.threads = a.threads;
-  opts.gpus = gpus;
-  auto solver = create_solver(backend, opts);
-  std::vector<double> times;
-  for (int rep = 0; rep < a.warmup + a.repeat; ++rep) {
-    solver->reset(initial);
-    solver->synchronize();  // the upload is not part of the solve time
-    const auto t0 = std::chrono::steady_clock::now();
-    solver->step(Granularity::ToEnd);
-    solver->synchronize();
-    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-    if (rep >= a.warmup) times.push_back(ms);
-  }
-  solver->collect_timings(true);
-  Row row;
-  row.backend = backend;
-  row.block = block;
-  row.gpus = gpus;
-  row.n = initial.n();
-  row.median_ms = median(times);
-  row.min_ms = *std::min_element(times.begin(), times.end());
-  const double n = initial.n();
-  row.updates_per_s = n * n * n / (row.median_ms * 1e-3);
-  if (backend_info(backend).gpu) {
-    const auto devices = cuda_devices(false);
-    if (!devices.empty()) {
-      const double peak = (dtype == DType::I16 ? devices[0].minplus_peak_i16 : devices[0].minplus_peak_i32) * gpus;
-      if (peak > 0) row.peak_pct = 100.0 * row.updates_per_s / peak;
-    }
-  }
-  double compute_ms = 0, ms12 = 0, ms3 = 0;
-  for (const PhaseTotals& t : solver->profile().totals()) {
-    const double gbps = t.ms > 0 ? static_cast<double>(t.bytes) / (t.ms * 1e6) : 0;
-    switch (t.phase) {
-      case Phase::Pivot: row.gbps[0] = gbps; ms12 += t.ms; break;
-      case Phase::PivotRowCol: row.gbps[1] = gbps; ms12 += t.ms; break;
-      case Phase::Independent: row.gbps[2] = gbps; break;
-      case Phase::Full: row.gbps[3] = gbps; break;
-      case Phase::Upload: row.upload_ms = t.ms; break;
-      default: break;
-    }
-    if (is_compute(t.phase)) compute_ms += t.ms;
-  }
-  row.phase12_share = compute_ms > 0 ? ms12 / compute_ms : 0;
-  // Phase-3 time of the busiest device (GPUs of a multi-GPU run work side by side, so their times must not be
-  // added). reset() clears the profile, so it holds the last run: compare with that run's wall time.
-  std::map<int, double> ms3_by_device;
-  for (const PhaseSample& x : solver->profile().samples())
-    if (x.phase == Phase::Independent) ms3_by_device[x.device] += x.ms;
-  for (const auto& [device, ms] : ms3_by_device) ms3 = std::max(ms3, ms);
-  row.non_p3_share = ms3 > 0 ? std::max(0.0, 1.0 - ms3 / times.back()) : row.phase12_share;
-  return row;
-}
-
-std::string gbps_cell(const Row& r) {
+std::string gbps_cell(const bench::SweepResult& r) {
   char buf[96];
-  if (r.gbps[3] > 0)
-    std::snprintf(buf, sizeof buf, "full %.1f", r.gbps[3]);
+  if (r.gb_per_s(Phase::Full) > 0)
+    std::snprintf(buf, sizeof buf, "full %.1f", r.gb_per_s(Phase::Full));
   else
-    std::snprintf(buf, sizeof buf, "%.1f / %.1f / %.1f", r.gbps[0], r.gbps[1], r.gbps[2]);
+    std::snprintf(buf, sizeof buf, "%.1f / %.1f / %.1f", r.gb_per_s(Phase::Pivot), r.gb_per_s(Phase::PivotRowCol),
+                  r.gb_per_s(Phase::Independent));
   return buf;
+}
+
+std::string join(const std::vector<int>& v) {
+  std::string s;
+  for (int x : v) s += (s.empty() ? "" : ",") + std::to_string(x);
+  return s;
+}
+
+void print_header() {
+  std::printf("  %-13s %4s %4s %5s %6s %9s %9s %9s %7s %10s %7s %24s %7s %7s %8s %7s  %s\n", "backend", "B", "gpus",
+              "dtype", "n", "min", "median", "max", "spread", "updates/s", "% peak", "GB/s p1 / p2 / p3", "p1+p2",
+              "non-p3", "ratio", "scaling", "note");
+}
+
+void print_row(const bench::SweepResult& r) {
+  char peak[16] = "-", scaling[16] = "-", spread[16];
+  if (r.peak_pct >= 0) std::snprintf(peak, sizeof peak, "%.1f", r.peak_pct);
+  if (r.efficiency >= 0) std::snprintf(scaling, sizeof scaling, "%.1f%%", 100 * r.efficiency);
+  std::snprintf(spread, sizeof spread, "%.1f%%", r.time.spread_pct);
+  const std::string note = r.time.noisy() ? "noisy: spread > " + std::to_string(static_cast<int>(bench::kNoisySpreadPct)) + " %" : "";
+  const bench::SweepConfig& c = r.config;
+  std::printf("%c %-13s %4d %4d %5s %6d %9s %9s %9s %7s %10s %7s %24s %6.1f%% %6.1f%% %7.2fx %7s  %s\n",
+              r.best ? '*' : ' ', c.backend.c_str(), c.block, c.gpus, std::string(to_string(c.dtype)).c_str(), c.n,
+              format_duration_ms(r.time.min_ms).c_str(), format_duration_ms(r.time.median_ms).c_str(),
+              format_duration_ms(r.time.max_ms).c_str(), spread, si(r.updates_per_s).c_str(), peak,
+              gbps_cell(r).c_str(), 100 * r.phase12_share, 100 * r.non_p3_share, r.ratio, scaling, note.c_str());
+}
+
+/// One line on stderr, redrawn in place; only on a terminal (piped output stays clean).
+class SweepProgressLine {
+ public:
+  SweepProgressLine() : m_enabled(isatty(STDERR_FILENO) == 1) {}
+  void update(const bench::SweepProgress& p) {
+    if (!m_enabled) return;
+    const auto now = std::chrono::steady_clock::now();
+    if (m_drawn && now - m_last < std::chrono::milliseconds(100) && p.runs_done < p.runs_total) return;
+    m_last = now;
+    m_drawn = true;
+    const std::string eta = p.eta_s >= 0 ? format_duration_ms(1e3 * p.eta_s) : "?";
+    std::fprintf(stderr, "\r\033[Kbench: %d/%d configurations, %3.0f %%, elapsed %s, ETA %s  %s", p.configs_done,
+                 p.configs_total, 100 * p.fraction(), format_duration_ms(1e3 * p.elapsed_s).c_str(), eta.c_str(),
+                 bench::describe(p.current).c_str());
+  }
+  void finish() {
+    if (m_drawn) std::fprintf(stderr, "\r\033[K");
+    m_drawn = false;
+  }
+
+ private:
+  bool m_enabled;
+  bool m_drawn = false;
+  std::chrono::steady_clock::time_point m_last{};
+};
+
+/// One line per (backend, reason): a whole unavailable backend is one line, not one per combination.
+void print_skipped(const std::vector<bench::SkippedConfig>& skipped) {
+  std::vector<std::pair<std::string, std::vector<const bench::SkippedConfig*>>> groups;
+  for (const bench::SkippedConfig& s : skipped) {
+    const std::string key = s.config.backend + "\n" + s.reason;
+    auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == key; });
+    if (it == groups.end()) it = groups.insert(groups.end(), {key, {}});
+    it->second.push_back(&s);
+  }
+  for (const auto& [key, members] : groups) {
+    const bench::SkippedConfig& first = *members.front();
+    if (members.size() == 1) {
+      std::printf("skipped %s: %s\n", bench::describe(first.config).c_str(), first.reason.c_str());
+      continue;
+    }
+    std::set<int> blocks, gpus, sizes;
+    std::set<std::string> dtypes;
+    for (const bench::SkippedConfig* m : members) {
+      blocks.insert(m->config.block);
+      gpus.insert(m->config.gpus);
+      sizes.insert(m->config.n);
+      dtypes.insert(std::string(to_string(m->config.dtype)));
+    }
+    auto ints = [](const std::set<int>& v) { return join(std::vector<int>(v.begin(), v.end())); };
+    std::string dt;
+    for (const std::string& d : dtypes) dt += (dt.empty() ? "" : ",") + d;
+    std::printf("skipped %zu combinations of %s (B %s, gpus %s, %s, n %s): %s\n", members.size(),
+                first.config.backend.c_str(), ints(blocks).c_str(), ints(gpus).c_str(), dt.c_str(), ints(sizes).c_str(),
+                first.reason.c_str());
+  }
+}
+
+void write_csv(const std::string& path, const bench::SweepReport& report) {
+  // The first 18 columns are the ones earlier versions wrote, in the same order (scripts read them by position).
+  std::string text =
+      "backend,gpus,n,block,dtype,median_ms,min_ms,updates_per_s,peak_pct,gbps_pivot,gbps_rowcol,gbps_independent,"
+      "gbps_full,phase12_share,non_p3_share,upload_ms,ratio_to_first,parallel_efficiency,max_ms,spread_pct,best,"
+      "noisy,ms_pivot,ms_rowcol,ms_independent,ms_full,repeats,warmup\n";
+  for (const bench::SweepResult& r : report.results) {
+    const bench::SweepConfig& c = r.config;
+    char line[768];
+    std::snprintf(line, sizeof line,
+                  "%s,%d,%d,%d,%s,%.4f,%.4f,%.6g,%.2f,%.3f,%.3f,%.3f,%.3f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.2f,%d,%d,"
+                  "%.4f,%.4f,%.4f,%.4f,%d,%d\n",
+                  c.backend.c_str(), c.gpus, c.n, c.block, std::string(to_string(c.dtype)).c_str(), r.time.median_ms,
+                  r.time.min_ms, r.updates_per_s, r.peak_pct, r.gb_per_s(Phase::Pivot), r.gb_per_s(Phase::PivotRowCol),
+                  r.gb_per_s(Phase::Independent), r.gb_per_s(Phase::Full), r.phase12_share, r.non_p3_share,
+                  r.phase_ms(Phase::Upload), r.ratio, r.efficiency, r.time.max_ms, r.time.spread_pct, r.best ? 1 : 0,
+                  r.time.noisy() ? 1 : 0, r.phase_ms(Phase::Pivot), r.phase_ms(Phase::PivotRowCol),
+                  r.phase_ms(Phase::Independent), r.phase_ms(Phase::Full), report.spec.repeat, report.spec.warmup);
+    text += line;
+  }
+  AtomicFile f(path);
+  f.write(text);
+  f.commit();
 }
 }  // namespace
 
 Action add_bench(CLI::App& app) {
   auto a = std::make_shared<BenchArgs>();
-  app.add_option("--backend", a->backends, "Comma-separated variants, each optionally NAME:BLOCK; ratios are to the first")
+  app.add_option("--backend", a->backends,
+                 "Comma-separated variants, each optionally NAME:BLOCK (pins its block); ratios are to the first row of each n")
       ->capture_default_str();
   app.add_option("--n", a->sizes, "Comma-separated matrix sizes")
       ->capture_default_str()
       ->check(int_list_check(1, limits::kMaxVertices));
-  app.add_option("--block", a->block, "Block size B")
+  app.add_option("--block", a->blocks, "Comma-separated block sizes B (combinations a variant does not offer are skipped)")
       ->capture_default_str()
-      ->check(CLI::Range(limits::kMinBlock, limits::kMaxBlock));
-  app.add_option("--dtype", a->dtype, "i32 or i16")->capture_default_str();
-  app.add_option("--repeat", a->repeat, "Timed runs per variant and size (the median is reported)")
+      ->check(int_list_check(limits::kMinBlock, limits::kMaxBlock));
+  app.add_option("--dtype", a->dtypes, "Comma-separated dtypes: i32, i16")->capture_default_str()->check(dtype_list_check());
+  app.add_option("--repeat", a->repeat, "Timed runs per configuration (min / median / max and spread are reported)")
       ->capture_default_str()
       ->check(CLI::Range(1, limits::kMaxRepeat));
   app.add_option("--warmup", a->warmup, "Untimed runs first")
@@ -157,80 +198,71 @@ Action add_bench(CLI::App& app) {
   app.add_option("--threads", a->threads, "CPU threads (0: one per core; at most 4 per core)")
       ->capture_default_str()
       ->check(CLI::Range(0, limits::max_threads()));
-  app.add_option("--gpus", a->gpus, "Comma-separated GPU counts for multi-GPU variants")
+  app.add_option("--gpus", a->gpus, "Comma-separated GPU counts (above 1 only for multi-GPU variants)")
       ->capture_default_str()
       ->check(int_list_check(1, limits::kMaxGpus));
   app.add_option("--graph", a->graph, "Generator spec without n (n comes from --n)")->capture_default_str();
   app.add_option("--csv", a->csv, "Write the rows as CSV");
+  app.add_option("--chart", a->chart, "Write the sweep's charts as one PNG (one panel per chart)");
+  app.add_option("--chart-csv", a->chart_csv, "Write the charts' data as CSV (chart,series,x,y)");
+  app.add_option("--chart-kind", a->chart_kinds,
+                 "Charts to draw: block (phases stacked against B), n, gpus (speed-up, efficiency), gbps (GB/s per "
+                 "phase against B); default: each whose axis has two or more values");
   return [a]() {
-    const DType dtype = parse_dtype(a->dtype);
-    const std::vector<std::string> backends = split_list(a->backends);
-    if (backends.empty()) throw UsageError("--backend: give at least one variant");
-    for (const std::string& item : backends) {  // fail before any work on a bad name or an unavailable variant
-      const BackendInfo info = backend_info(parse_variant(item, a->block).first);
-      if (!info.available) throw UnavailableError(info.name + ": " + info.unavailable_reason);
+    bench::SweepSpec spec;
+    spec.backends = split_list(a->backends);
+    if (spec.backends.empty()) throw UsageError("--backend: give at least one variant");
+    spec.sizes = parse_int_list(a->sizes, "--n", 1, limits::kMaxVertices);
+    spec.blocks = parse_int_list(a->blocks, "--block", limits::kMinBlock, limits::kMaxBlock);
+    spec.gpus = parse_int_list(a->gpus, "--gpus", 1, limits::kMaxGpus);
+    spec.dtypes.clear();
+    if (const std::string why = read_dtype_list(a->dtypes, &spec.dtypes); !why.empty()) throw UsageError("--dtype: " + why);
+    for (const std::string& item : spec.backends) {  // NAME:BLOCK within the block limits, before any work
+      const std::size_t colon = item.find(':');
+      if (colon != std::string::npos)
+        parse_int_list(item.substr(colon + 1), "--backend " + item, limits::kMinBlock, limits::kMaxBlock);
     }
-    const std::vector<int> sizes = parse_int_list(a->sizes, "--n", 1, limits::kMaxVertices);
-    const std::vector<int> gpu_counts = parse_int_list(a->gpus, "--gpus", 1, limits::kMaxGpus);
-    std::printf("apsp bench: block %d, %s, %d warm-up + %d timed runs (median), graph %s\n", a->block,
-                std::string(to_string(dtype)).c_str(), a->warmup, a->repeat, a->graph.c_str());
-    std::printf("%-13s %4s %4s %6s %10s %12s %7s %24s %7s %7s %8s %7s\n", "backend", "B", "gpus", "n", "time ms",
-                "updates/s", "% peak", "GB/s p1 / p2 / p3", "p1+p2", "non-p3", "ratio", "scaling");
-    std::vector<Row> rows;
-    for (int n : sizes) {
-      GeneratorSpec spec = GeneratorSpec::parse(a->graph);
-      spec.params["n"] = std::to_string(n);
-      const Graph graph = generate(spec);
-      // One initial matrix per block size, padded the way that solver wants, so reset() copies it in one go
-      // instead of re-padding element by element on every repeat.
-      std::map<int, DistanceMatrix> initial_for_block;
-      auto initial_for = [&](int block) -> const DistanceMatrix& {
-        auto it = initial_for_block.find(block);
-        if (it == initial_for_block.end()) it = initial_for_block.emplace(block, to_distance_matrix(graph, block, dtype)).first;
-        return it->second;
-      };
-      double first_ms = 0;
-      for (const std::string& item : backends) {
-        const auto [backend, block] = parse_variant(item, a->block);
-        const bool multi = backend_info(backend).multi_gpu;
-        for (int g : multi ? gpu_counts : std::vector<int>{1}) {
-          Row r = measure(backend, block, g, initial_for(block), *a, dtype);
-          if (first_ms == 0) first_ms = r.median_ms;
-          r.ratio = first_ms / r.median_ms;
-          if (multi) {
-            std::vector<ScalingPoint> points;
-            for (const Row& x : rows) points.push_back({x.backend, x.block, x.n, x.gpus, x.median_ms});
-            points.push_back({r.backend, r.block, r.n, r.gpus, r.median_ms});
-            r.efficiency = parallel_efficiency(points).back();
-          }
-          char peak[16] = "-", scaling[16] = "-";
-          if (r.peak_pct >= 0) std::snprintf(peak, sizeof peak, "%.1f", r.peak_pct);
-          if (r.efficiency >= 0) std::snprintf(scaling, sizeof scaling, "%.1f%%", 100 * r.efficiency);
-          std::printf("%-13s %4d %4d %6d %10.2f %12s %7s %24s %6.1f%% %6.1f%% %7.2fx %7s\n", r.backend.c_str(), r.block,
-                      r.gpus, r.n, r.median_ms, si(r.updates_per_s).c_str(), peak, gbps_cell(r).c_str(),
-                      100 * r.phase12_share, 100 * r.non_p3_share, r.ratio, scaling);
-          std::fflush(stdout);
-          rows.push_back(r);
-        }
-      }
+    spec.graph = a->graph;
+    spec.repeat = a->repeat;
+    spec.warmup = a->warmup;
+    spec.threads = a->threads;
+#if APSP_CLI_HAVE_CHARTS
+    const std::vector<chart::SweepChartKind> kinds = chart::parse_chart_kinds(a->chart_kinds);
+#else
+    if (!a->chart.empty() || !a->chart_csv.empty()) throw UnavailableError("--chart: this apsp was built without charts (Dear ImGui, stb)");
+#endif
+    std::string dtypes;
+    for (DType d : spec.dtypes) dtypes += (dtypes.empty() ? "" : ",") + std::string(to_string(d));
+    std::printf("apsp bench: block %s, gpus %s, dtype %s, %d warm-up + %d timed runs (min / median / max), graph %s\n",
+                join(spec.blocks).c_str(), join(spec.gpus).c_str(), dtypes.c_str(), spec.warmup, spec.repeat,
+                spec.graph.c_str());
+    std::fflush(stdout);
+    SweepProgressLine progress;
+    bench::SweepCallbacks callbacks;
+    callbacks.progress = [&](const bench::SweepProgress& p) { progress.update(p); };
+    const bench::SweepReport report = bench::run_sweep(spec, callbacks);
+    progress.finish();
+    if (report.results.empty()) {
+      if (report.first_failure) std::rethrow_exception(report.first_failure);
+      const bench::SkippedConfig& s = report.skipped.front();
+      throw UnavailableError("nothing to run: " + bench::describe(s.config) + ": " + s.reason);
     }
-    if (!a->csv.empty()) {
-      std::string text =
-          "backend,gpus,n,block,dtype,median_ms,min_ms,updates_per_s,peak_pct,gbps_pivot,gbps_rowcol,gbps_independent,"
-          "gbps_full,phase12_share,non_p3_share,upload_ms,ratio_to_first,parallel_efficiency\n";
-      for (const Row& r : rows) {
-        char line[512];
-        std::snprintf(line, sizeof line,
-                      "%s,%d,%d,%d,%s,%.4f,%.4f,%.6g,%.2f,%.3f,%.3f,%.3f,%.3f,%.4f,%.4f,%.4f,%.4f,%.4f\n",
-                      r.backend.c_str(), r.gpus, r.n, r.block, std::string(to_string(dtype)).c_str(), r.median_ms, r.min_ms,
-                      r.updates_per_s, r.peak_pct, r.gbps[0], r.gbps[1], r.gbps[2], r.gbps[3], r.phase12_share,
-                      r.non_p3_share, r.upload_ms, r.ratio, r.efficiency);
-        text += line;
-      }
-      AtomicFile f(a->csv);
-      f.write(text);
-      f.commit();
+    print_header();
+    for (const bench::SweepResult& r : report.results) print_row(r);
+    std::printf("* the best (lowest median) of its n; spread = (max - min) / median; times are wall times of the "
+                "solve, upload excluded\n");
+    print_skipped(report.skipped);
+    std::fflush(stdout);
+    if (!a->csv.empty()) write_csv(a->csv, report);
+#if APSP_CLI_HAVE_CHARTS
+    if (!a->chart.empty() || !a->chart_csv.empty()) {
+      const std::vector<chart::Chart> charts = chart::sweep_charts(report, kinds);
+      if (charts.empty()) std::fprintf(stderr, "apsp bench: no chart applies (each needs two or more values on its axis)\n");
+      if (!a->chart.empty() && !charts.empty()) chart::write_charts_png(a->chart, charts);
+      if (!a->chart_csv.empty()) chart::write_charts_csv(a->chart_csv, charts);
     }
+#endif
+    if (report.first_failure) std::rethrow_exception(report.first_failure);
     return 0;
   };
 }

@@ -89,8 +89,9 @@ TEST_F(Cli, BenchPrintsRatiosAndWritesCsv) {
   const std::string csv = read_text(path("b.csv"));
   EXPECT_EQ(csv.rfind("backend,gpus,n,block,dtype,median_ms", 0), 0u) << csv;
   EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 5);  // header + 2 backends x 2 sizes
-  EXPECT_NE(csv.find(",ratio_to_first,parallel_efficiency\n"), std::string::npos) << csv;
-  EXPECT_NE(csv.find(",-1.0000\n"), std::string::npos) << csv;  // no multi-GPU rows: no efficiency
+  // The sweep appended max, spread, best, ... after the columns earlier versions wrote (scripts read by position).
+  EXPECT_NE(csv.find(",ratio_to_first,parallel_efficiency,max_ms,spread_pct,best,noisy,"), std::string::npos) << csv;
+  EXPECT_NE(csv.find(",-1.0000,"), std::string::npos) << csv;  // no multi-GPU rows: no efficiency
   EXPECT_NE(csv.find("cpu-naive,1,96,32,i32"), std::string::npos);
   // A per-variant block size: NAME:BLOCK.
   const RunResult b = run_apsp("bench --backend cpu-blocked:16,cpu-blocked:48 --n 100 --repeat 1 --warmup 0 --csv " + path("c.csv"));
