@@ -4,6 +4,7 @@
 // n, the parallel efficiency of multi-GPU rows, and the best row of each n marked. --csv writes the same rows,
 // --chart / --chart-csv the sweep's charts (app/chart).
 #include <apsp/bench/sweep.h>
+#include <apsp/bench/sweep_text.h>
 #include <apsp/core/errors.h>
 #include <apsp/core/format.h>
 #include <apsp/core/option_limits.h>
@@ -152,27 +153,8 @@ void print_skipped(const std::vector<bench::SkippedConfig>& skipped) {
 }
 
 void write_csv(const std::string& path, const bench::SweepReport& report) {
-  // The first 18 columns are the ones earlier versions wrote, in the same order (scripts read them by position).
-  std::string text =
-      "backend,gpus,n,block,dtype,median_ms,min_ms,updates_per_s,peak_pct,gbps_pivot,gbps_rowcol,gbps_independent,"
-      "gbps_full,phase12_share,non_p3_share,upload_ms,ratio_to_first,parallel_efficiency,max_ms,spread_pct,best,"
-      "noisy,ms_pivot,ms_rowcol,ms_independent,ms_full,repeats,warmup\n";
-  for (const bench::SweepResult& r : report.results) {
-    const bench::SweepConfig& c = r.config;
-    char line[768];
-    std::snprintf(line, sizeof line,
-                  "%s,%d,%d,%d,%s,%.4f,%.4f,%.6g,%.2f,%.3f,%.3f,%.3f,%.3f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.2f,%d,%d,"
-                  "%.4f,%.4f,%.4f,%.4f,%d,%d\n",
-                  c.backend.c_str(), c.gpus, c.n, c.block, std::string(to_string(c.dtype)).c_str(), r.time.median_ms,
-                  r.time.min_ms, r.updates_per_s, r.peak_pct, r.gb_per_s(Phase::Pivot), r.gb_per_s(Phase::PivotRowCol),
-                  r.gb_per_s(Phase::Independent), r.gb_per_s(Phase::Full), r.phase12_share, r.non_p3_share,
-                  r.phase_ms(Phase::Upload), r.ratio, r.efficiency, r.time.max_ms, r.time.spread_pct, r.best ? 1 : 0,
-                  r.time.noisy() ? 1 : 0, r.phase_ms(Phase::Pivot), r.phase_ms(Phase::PivotRowCol),
-                  r.phase_ms(Phase::Independent), r.phase_ms(Phase::Full), report.spec.repeat, report.spec.warmup);
-    text += line;
-  }
   AtomicFile f(path);
-  f.write(text);
+  f.write(bench::sweep_results_csv(report));
   f.commit();
 }
 }  // namespace

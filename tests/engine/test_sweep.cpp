@@ -1,6 +1,7 @@
 // The sweep (apsp/bench/sweep.h): the plan, the statistics, ratios, efficiency and the best per n without running
 // a solver, then a small real sweep on the CPU backends (progress, cancel, failures).
 #include <apsp/bench/sweep.h>
+#include <apsp/bench/sweep_text.h>
 #include <apsp/core/errors.h>
 #include <apsp/core/format.h>
 #include <gtest/gtest.h>
@@ -227,6 +228,42 @@ TEST(SweepRun, AFailingConfigurationIsRecordedAndTheSweepGoesOn) {
   ASSERT_EQ(report.skipped.size(), 1u);
   EXPECT_EQ(report.skipped[0].reason.rfind("failed: ", 0), 0u) << report.skipped[0].reason;
   EXPECT_TRUE(report.first_failure);
+}
+
+TEST(SweepText, SpecParsesEveryKeyAndKeepsTheGraphsCommas) {
+  const SweepSpec s = parse_sweep_spec(
+      "backend=cpu-blocked,cuda-tuned:128;block=8,16,32;gpus=1,2;dtype=i32,i16;n=256,512;repeat=5;warmup=2;threads=1;"
+      "graph=er:p=0.1,seed=3,w=1:9");
+  EXPECT_EQ(s.backends, (std::vector<std::string>{"cpu-blocked", "cuda-tuned:128"}));
+  EXPECT_EQ(s.blocks, (std::vector<int>{8, 16, 32}));
+  EXPECT_EQ(s.gpus, (std::vector<int>{1, 2}));
+  EXPECT_EQ(s.dtypes, (std::vector<DType>{DType::I32, DType::I16}));
+  EXPECT_EQ(s.sizes, (std::vector<int>{256, 512}));
+  EXPECT_EQ(s.repeat, 5);
+  EXPECT_EQ(s.warmup, 2);
+  EXPECT_EQ(s.threads, 1);
+  EXPECT_EQ(s.graph, "er:p=0.1,seed=3,w=1:9");
+  const SweepSpec d = parse_sweep_spec("n=64");  // the rest keeps the defaults
+  EXPECT_EQ(d.backends, SweepSpec{}.backends);
+  EXPECT_EQ(d.repeat, SweepSpec{}.repeat);
+  for (const char* bad : {"colour=red", "block=8,x", "block=", "n", "dtype=f64", "repeat=0", "gpus=1,,2", "block=5000"})
+    EXPECT_THROW(parse_sweep_spec(bad), UsageError) << bad;
+}
+
+TEST(SweepText, ResultsCsvKeepsTheOldColumnsFirst) {
+  SweepReport report;
+  report.spec.repeat = 3;
+  report.results = {result("cpu-blocked", 16, 1, DType::I16, 100, 8)};
+  report.results[0].best = true;
+  const std::string csv = sweep_results_csv(report);
+  EXPECT_EQ(csv.rfind("backend,gpus,n,block,dtype,median_ms,min_ms,updates_per_s,peak_pct,gbps_pivot,gbps_rowcol,"
+                      "gbps_independent,gbps_full,phase12_share,non_p3_share,upload_ms,ratio_to_first,parallel_efficiency,"
+                      "max_ms,spread_pct,best,noisy,",
+                      0),
+            0u)
+      << csv;
+  EXPECT_NE(csv.find("\ncpu-blocked,1,100,16,i16,8.0000,8.0000,"), std::string::npos) << csv;
+  EXPECT_NE(csv.find(",8.0000,0.00,1,0,"), std::string::npos) << csv;  // max, spread, best, noisy
 }
 
 }  // namespace

@@ -1,0 +1,25 @@
+#pragma once
+/// @file sweep_text.h
+/// @brief A sweep as text: the studio's `--sweep SPEC` and the results CSV that `apsp bench --csv` and
+/// `apsp-studio --sweep-csv` both write.
+#include <apsp/bench/sweep.h>
+
+#include <string>
+
+namespace apsp::bench {
+
+/// @brief Parses "backend=cpu-blocked;block=8,16,32;n=256,512;repeat=3": `;`-separated key=value pairs, the
+/// value up to the next `;` (so graph specs keep their commas and `=`). Keys: backend, block, gpus, dtype, n,
+/// repeat, warmup, threads, graph; lists are comma-separated; missing keys keep SweepSpec's defaults. Throws
+/// UsageError naming the key on an unknown key, an empty or malformed value, or a number out of the bounds of
+/// apsp/core/option_limits.h.
+SweepSpec parse_sweep_spec(const std::string& text);
+
+/// @brief The results CSV: a header line, then one row per result in order. The first 18 columns are those
+/// `apsp bench --csv` always wrote (backend, gpus, n, block, dtype, median_ms, min_ms, updates_per_s, peak_pct,
+/// gbps_pivot, gbps_rowcol, gbps_independent, gbps_full, phase12_share, non_p3_share, upload_ms, ratio_to_first,
+/// parallel_efficiency); then max_ms, spread_pct, best (0/1), noisy (0/1: spread above kNoisySpreadPct),
+/// ms_pivot, ms_rowcol, ms_independent, ms_full (event time of the last timed run), repeats, warmup.
+std::string sweep_results_csv(const SweepReport& report);
+
+}  // namespace apsp::bench
