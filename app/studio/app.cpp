@@ -1,9 +1,15 @@
 #include "app.h"
 
+#include <apsp/bench/sweep_text.h>
+#include <apsp/core/errors.h>
+#include <apsp/core/format.h>
+#include <apsp/io/atomic_file.h>
 #include <apsp/solve/device_info.h>
 #include <apsp/solve/registry.h>
 #include <imgui.h>
 #include <imgui_impl_opengl3.h>
+
+#include <chart/sweep_charts.h>
 
 #include <algorithm>
 #include <cfloat>
@@ -31,9 +37,15 @@ App::App(const StudioOptions& options) : m_options(options) {
                                         m_state.device.unavailable_reason, std::thread::hardware_concurrency()});
   m_state.edits.solver = m_plan.config;
   m_session = std::make_unique<SolverSession>(m_log, m_options.view_budget, m_plan.cpu_threads);
+  // The sweep's thread wakes an idle frame loop when it has news; the platform exists only once graphics are open.
+  m_sweep_job = std::make_unique<SweepJob>([this] {
+    if (Platform* p = m_sweep_platform.load()) p->wake();
+  });
+  if (m_options.sweep) m_sweep_panel.show_spec(*m_options.sweep);
 }
 
 App::~App() {
+  m_sweep_job.reset();  // cancels and joins: no wake-up reaches the platform after this
   shutdown_graphics();
   m_session.reset();
 }
@@ -45,6 +57,7 @@ void App::open_graphics() {
   po.vsync = true;
   std::string fallback_note;
   m_platform = open_platform(po, m_options.headless, m_options.quit, fallback_note);
+  m_sweep_platform = m_platform.get();
   if (!fallback_note.empty()) m_log.warning(fallback_note);
   m_state.platform_description = m_platform->description();
   m_log.info(m_state.platform_description);
@@ -90,6 +103,7 @@ void App::open_graphics() {
 void App::shutdown_graphics() {
   // No wake-up may reach a platform about to go.
   if (m_session) m_session->set_wake_callback(nullptr);
+  m_sweep_platform = nullptr;
   // GL objects first, while the context is still current; then Dear ImGui; then the context itself.
   m_heatmap_panel.reset();
   m_feed.reset();  // unregisters the texture from CUDA while both still exist
@@ -176,6 +190,7 @@ void App::draw_ui() {
     draw_graph_panel(m_state, edits.graph, m_commands);
     draw_solver_panel(m_state, edits.solver, m_commands);
     draw_export_panel(m_state, edits.exports, m_commands);
+    m_sweep_panel.draw_launcher(m_sweep);
     draw_status_panel(m_state);
   }
   ImGui::End();
@@ -207,6 +222,8 @@ void App::draw_ui() {
   ImGui::SetNextWindowSize(ImVec2(right_w, display.y - plots_h - profile_h));
   if (ImGui::Begin("Log", nullptr, fixed)) draw_log_panel(m_log);
   ImGui::End();
+
+  m_sweep_panel.draw_window(m_state, m_sweep, m_commands);  // a window of its own, over the others while open
 }
 
 void App::frame() {
@@ -229,6 +246,7 @@ void App::frame() {
   if (!m_plan.batch && m_session->take_failure()) m_state.playback.playing = false;
   update_heatmap();
   sync_graph_panel();
+  update_sweep();
   tick_playback(dt);
   handle_shortcut_keys(m_log, m_commands);
   draw_ui();
@@ -332,6 +350,20 @@ void App::apply(const Command& command) {
                    export_distances(c.path, *m_session, false);
                    m_state.last_written = c.path;
                  },
+                 [&](const CmdStartSweep& c) {
+                   if (m_sweep_job->start(c.spec))
+                     m_log.info("sweep started: " + std::to_string(c.spec.backends.size()) + " backend(s) x " +
+                                std::to_string(c.spec.blocks.size()) + " block size(s) x " +
+                                std::to_string(c.spec.gpus.size()) + " GPU count(s) x " +
+                                std::to_string(c.spec.dtypes.size()) + " dtype(s) x " +
+                                std::to_string(c.spec.sizes.size()) + " n");
+                   else
+                     m_log.warning("a sweep is already running");
+                 },
+                 [&](const CmdCancelSweep&) {
+                   m_sweep_job->cancel();
+                   m_log.info("sweep: cancel requested (stops after the solve in progress)");
+                 },
              },
              command);
 }
@@ -354,6 +386,44 @@ void App::save_user_settings() {
   }
   m_settings = settings_to_save(std::move(m_settings), m_state, window);
   save_settings(m_config_dir / "settings.json", m_settings, m_log);
+}
+
+void App::update_sweep() {
+  m_sweep = m_sweep_job->snapshot();
+  if (!m_sweep.report || m_sweep.generation == m_sweep_logged) {
+    if (!m_sweep.error.empty() && m_sweep.generation != m_sweep_logged) {
+      m_log.error("sweep: " + m_sweep.error);
+      m_sweep_logged = m_sweep.generation;
+    }
+    return;
+  }
+  // The sweep ended: its outcome in the log, one line per n with the best configuration and its spread.
+  m_sweep_logged = m_sweep.generation;
+  const bench::SweepReport& r = *m_sweep.report;
+  m_log.info("sweep " + std::string(r.cancelled ? "cancelled" : "finished") + ": " + std::to_string(r.results.size()) +
+             " measured, " + std::to_string(r.skipped.size()) + " skipped");
+  for (const bench::SweepResult& x : r.results) {
+    if (!x.best) continue;
+    char spread[48];
+    std::snprintf(spread, sizeof spread, " (spread %.1f %%%s)", x.time.spread_pct, x.time.noisy() ? ", noisy" : "");
+    m_log.info("sweep best at n = " + std::to_string(x.config.n) + ": " + bench::describe(x.config) + ", median " +
+               format_duration_ms(x.time.median_ms) + spread);
+  }
+}
+
+void App::export_sweep(const bench::SweepReport& report, const std::string& csv_path, const std::string& chart_path) {
+  if (!csv_path.empty()) {
+    AtomicFile file(csv_path);
+    file.write(bench::sweep_results_csv(report));
+    file.commit();
+    m_state.last_written = csv_path;
+  }
+  if (!chart_path.empty()) {
+    const std::vector<chart::Chart> charts = chart::sweep_charts(report);
+    if (charts.empty()) throw UsageError("no chart applies: each needs two or more block sizes, sizes n or GPU counts");
+    chart::write_charts_png(chart_path, charts);
+    m_state.last_written = chart_path;
+  }
 }
 
 }  // namespace apsp::studio

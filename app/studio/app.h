@@ -3,6 +3,7 @@
 // input, the session's new snapshot into the heatmap, the UI pass, render, then the Commands the UI emitted
 // applied. What starts it and what it runs for (a batch run's outputs, an interactive run's window) is
 // RunDriver's (run_driver.h); what it starts with is resolve_launch()'s (launch.h).
+#include <atomic>
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -22,7 +23,9 @@
 #include "session/log.h"
 #include "session/settings.h"
 #include "session/solver_session.h"
+#include "session/sweep_job.h"
 #include "ui/heatmap_view_panel.h"
+#include "ui/sweep_panel.h"
 #include "ui/theme.h"
 
 namespace apsp::studio {
@@ -62,6 +65,10 @@ class App {
   const std::string& screenshot_error() const { return m_screenshot.error(); }
   /// @brief Interactive runs at exit: settings for the next launch.
   void save_user_settings();
+  /// @brief The Sweep window's job (session/sweep_job.h): started by CmdStartSweep or a scripted --sweep.
+  SweepJob& sweep_job() { return *m_sweep_job; }
+  /// @brief --sweep-csv and --sweep-chart of the ended sweep @p report (empty paths are skipped). Throws.
+  void export_sweep(const bench::SweepReport& report, const std::string& csv_path, const std::string& chart_path);
 
  private:
   void shutdown_graphics();
@@ -70,6 +77,8 @@ class App {
   void update_heatmap();
   void sync_graph_panel();
   void apply(const Command& command);
+  /// @brief The sweep job's snapshot for this frame; logs a sweep's end once.
+  void update_sweep();
 
   StudioOptions m_options;
   Log m_log;
@@ -95,6 +104,12 @@ class App {
   ScreenshotRequest m_screenshot;
   std::string m_synced_graph;  ///< source the graph panel and the window title were last filled from
   FrameClock m_clock;
+  // Sweep (issue 11): the job runs on its own thread; the frame reads a snapshot of it.
+  std::unique_ptr<SweepJob> m_sweep_job;
+  std::atomic<Platform*> m_sweep_platform{nullptr};  ///< what the sweep's thread wakes (set while graphics are open)
+  SweepPanel m_sweep_panel;
+  SweepJobSnapshot m_sweep;
+  std::uint64_t m_sweep_logged = 0;  ///< generation of the last sweep whose end was logged
 };
 
 }  // namespace apsp::studio

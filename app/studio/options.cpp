@@ -1,5 +1,6 @@
 #include "options.h"
 
+#include <apsp/bench/sweep_text.h>
 #include <apsp/core/errors.h>
 #include <apsp/core/option_limits.h>
 #include <apsp/core/version.h>
@@ -89,8 +90,24 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o) {
                  "test hook: draw the GPU band tint and the per-GPU plots as if the solve ran on N GPUs, from "
                  "samples made up from the real ones (never exported)")
       ->check(CLI::Range(limits::kMinSyntheticGpus, limits::kMaxSyntheticGpus));
+  // Sweep (issue 11).
+  std::string sweep;
+  app.add_option("--sweep", sweep,
+                 "run the engine's sweep, e.g. 'backend=cpu-blocked;block=8,16,32;n=256,512;repeat=3' (keys: backend, "
+                 "block, gpus, dtype, n, repeat, warmup, threads, graph); batch runs wait for it, then write the outputs");
+  app.add_option("--sweep-csv", o.sweep_csv, "write the sweep's results (apsp bench --csv's columns) to FILE");
+  app.add_option("--sweep-chart", o.sweep_chart, "write the sweep's charts to FILE.png");
   try {
     app.parse(argc, argv);
+    if (!sweep.empty()) {
+      try {
+        o.sweep = bench::parse_sweep_spec(sweep);
+      } catch (const Error& e) {
+        throw CLI::ValidationError(e.what());
+      }
+    }
+    if ((!o.sweep_csv.empty() || !o.sweep_chart.empty()) && !o.sweep)
+      throw CLI::ValidationError("--sweep-csv", "--sweep-csv and --sweep-chart need --sweep SPEC");
     if (!overlays.empty()) o.overlays = overlays == "on";
     if (!size.empty()) {
       int w = 0, h = 0;

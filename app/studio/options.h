@@ -1,4 +1,6 @@
 #pragma once
+#include <apsp/bench/sweep.h>
+
 #include <optional>
 #include <string>
 
@@ -43,6 +45,11 @@ struct StudioOptions {
   bool play = false;            ///< --play: start playing at launch
   float rounds_per_second = 0;  ///< --rps: playback speed (0: the saved one)
   TestHooks test;
+
+  // Sweep (issue 11): the engine's sweep from a spec, its results CSV and charts (app/studio/README.md).
+  std::optional<bench::SweepSpec> sweep;  ///< --sweep SPEC (apsp/bench/sweep_text.h), parsed and checked
+  std::string sweep_csv;                  ///< --sweep-csv FILE: the results, apsp bench --csv's columns
+  std::string sweep_chart;                ///< --sweep-chart FILE.png: the sweep's charts, one panel each
 
   /// @brief Batch run: no settings read or written, outputs then exit.
   bool scripted() const { return quit || headless; }

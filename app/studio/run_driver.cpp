@@ -152,11 +152,60 @@ int RunDriver::run_batch() {
     wait_idle_or_stop();
     session.take_failure();  // the GUI path reports in the log and keeps running
   }
+  int sweep_status = 0;
+  if (m_options.sweep) sweep_status = run_sweep_batch();
   for (int i = 0; i < kSettleFrames; ++i) m_app.frame();
   if (!m_options.screenshot.empty()) m_app.request_screenshot(m_options.screenshot);
   throw_if_stop_requested();
   m_app.frame();
-  return write_scripted_outputs();
+  const int status = write_scripted_outputs();
+  return sweep_status != 0 ? sweep_status : status;
+}
+
+int RunDriver::run_sweep_batch() {
+  SweepJob& job = m_app.sweep_job();
+  job.start(*m_options.sweep);
+  bool cancelled = false;
+  while (!job.wait_for(kStopPoll)) {
+    if (stop_signal() && !cancelled) {
+      job.cancel();  // after the solve in progress
+      cancelled = true;
+    }
+  }
+  throw_if_stop_requested();
+  m_app.frame();  // the results into the window and the log
+  return write_sweep_outputs();
+}
+
+int RunDriver::write_sweep_outputs() {
+  const SweepJobSnapshot sweep = m_app.sweep_job().snapshot();
+  if (!sweep.error.empty()) {
+    std::fprintf(stderr, "apsp-studio: --sweep: %s\n", sweep.error.c_str());
+    return exit_status::kUsage;
+  }
+  if (!sweep.report) return 0;
+  const bench::SweepReport& report = *sweep.report;
+  if (report.results.empty()) {
+    // As apsp bench: the first failure's status, or 2 when every combination was skipped.
+    try {
+      if (report.first_failure) std::rethrow_exception(report.first_failure);
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "apsp-studio: --sweep: %s\n", e.what());
+      return exit_code(e);
+    }
+    const std::string why = report.skipped.empty() ? std::string("nothing planned")
+                                                   : bench::describe(report.skipped.front().config) + ": " +
+                                                         report.skipped.front().reason;
+    std::fprintf(stderr, "apsp-studio: --sweep: nothing to run: %s\n", why.c_str());
+    return exit_status::kUsage;
+  }
+  try {
+    m_app.export_sweep(report, m_options.sweep_csv, m_options.sweep_chart);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "apsp-studio: --sweep-csv / --sweep-chart: %s\n", e.what());
+    return exit_code(e);
+  }
+  return 0;
 }
 
 void RunDriver::run_interactive() {
@@ -166,6 +215,8 @@ void RunDriver::run_interactive() {
   }
   if (m_options.test.gui_screenshot) commands.push(CmdScreenshot{});
   if (m_options.run_to_end) commands.push(CmdRunToEnd{});
+  if (m_options.sweep) commands.push(CmdStartSweep{*m_options.sweep});
+  bool sweep_outputs_pending = m_options.sweep && (!m_options.sweep_csv.empty() || !m_options.sweep_chart.empty());
   bool outputs_pending = !m_options.screenshot.empty() || !m_options.heatmap_png.empty() ||
                          !m_options.timings_csv.empty() || !m_options.distances.empty();
   // Outputs are written once the window has settled, or on the last frame when --frames bounds the run.
@@ -195,6 +246,10 @@ void RunDriver::run_interactive() {
     if (outputs_now) {
       write_scripted_outputs();
       outputs_pending = false;
+    }
+    if (sweep_outputs_pending && m_app.sweep_job().snapshot().report) {  // the scripted sweep ended
+      write_sweep_outputs();
+      sweep_outputs_pending = false;
     }
     ++frames;
     if (last_frames > 0 && frames >= last_frames) platform.request_close();

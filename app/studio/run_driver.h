@@ -34,6 +34,13 @@ class RunDriver {
   void frames_until_idle();
   /// @brief --heatmap-png, --timings-csv, --distances, and --screenshot's outcome; returns the exit status.
   int write_scripted_outputs();
+  /// @brief --sweep in a batch run: starts it, waits without rendering (frames would take CPU from the
+  /// measured solves; a stop request cancels it), renders one frame with the results, writes --sweep-csv and
+  /// --sweep-chart. Returns the exit status (2 when nothing could run, the failure's status when every
+  /// configuration failed).
+  int run_sweep_batch();
+  /// @brief The ended sweep's --sweep-csv / --sweep-chart; returns the exit status.
+  int write_sweep_outputs();
   /// @brief --stats-view-off: the same solve again with view updates off, then on, timed by the worker.
   void measure_view_off();
   RunStats collect_stats() const;

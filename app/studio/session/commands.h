@@ -1,6 +1,7 @@
 #pragma once
 // What panels, keys, dropped files and scripted flags ask the App to do; App::apply carries them out after the
 // UI pass (the rule of who writes what is at the top of session/app_state.h).
+#include <apsp/bench/sweep.h>
 #include <apsp/solve/solver.h>
 
 #include <string>
@@ -58,10 +59,16 @@ struct CmdExportTimings {
 struct CmdExportDistances {
   std::string path;  ///< .bin course binary, .npy or .csv (apsp::write_distances)
 };
+// Sweep (issue 11): the Sweep window starts and cancels the engine's sweep on its own thread (session/sweep_job.h).
+struct CmdStartSweep {
+  bench::SweepSpec spec;
+};
+struct CmdCancelSweep {};
 
 using Command = std::variant<CmdLoadGraph, CmdSaveGraph, CmdConfigureSolver, CmdStep, CmdSetPlaying, CmdTogglePlaying,
                              CmdSetSpeed, CmdRunToEnd, CmdReset, CmdFitView, CmdSetColormap, CmdSetOverlays, CmdSetGrid,
-                             CmdFixColourRange, CmdScreenshot, CmdExportHeatmap, CmdExportTimings, CmdExportDistances>;
+                             CmdFixColourRange, CmdScreenshot, CmdExportHeatmap, CmdExportTimings, CmdExportDistances,
+                             CmdStartSweep, CmdCancelSweep>;
 
 /// @brief std::visit(Overloaded{[](const CmdA&) {...}, ...}, command): one lambda per Command.
 template <class... Ts>

@@ -1,0 +1,260 @@
+#include "ui/sweep_panel.h"
+
+#include <apsp/bench/sweep_text.h>
+#include <apsp/core/errors.h>
+#include <apsp/core/format.h>
+#include <imgui.h>
+// imgui_stdlib.h needs imgui.h first (IMGUI_API); a separate block keeps include sorting from swapping them.
+#include <imgui_stdlib.h>
+
+#include <chart/chart_draw.h>
+#include <chart/sweep_charts.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <numeric>
+
+#include "ui/widgets.h"
+
+namespace apsp::studio {
+
+namespace {
+
+std::string join_ints(const std::vector<int>& v) {
+  std::string s;
+  for (int x : v) s += (s.empty() ? "" : ",") + std::to_string(x);
+  return s;
+}
+
+std::string progress_text(const SweepJobSnapshot& job) {
+  const bench::SweepProgress& p = job.progress;
+  char buf[256];
+  std::snprintf(buf, sizeof buf, "%d / %d configurations, elapsed %s, ETA %s: %s", p.configs_done, p.configs_total,
+                format_duration_ms(1e3 * p.elapsed_s).c_str(),
+                p.eta_s >= 0 ? format_duration_ms(1e3 * p.eta_s).c_str() : "?", bench::describe(p.current).c_str());
+  return buf;
+}
+
+/// The result "Apply best" uses: the best of the loaded graph's n, else of the largest n measured.
+const bench::SweepResult* best_for(const std::vector<bench::SweepResult>& results, int graph_n) {
+  const bench::SweepResult* pick = nullptr;
+  for (const bench::SweepResult& r : results) {
+    if (!r.best) continue;
+    if (r.config.n == graph_n) return &r;
+    if (!pick || r.config.n > pick->config.n) pick = &r;
+  }
+  return pick;
+}
+
+enum Column { kBest, kBackend, kBlock, kGpus, kDtype, kN, kMin, kMedian, kMax, kSpread, kUpdates, kPeak, kGbps3, kColumns };
+
+double sort_key(const bench::SweepResult& r, int column) {
+  switch (column) {
+    case kBest: return r.best ? 0 : 1;
+    case kBlock: return r.config.block;
+    case kGpus: return r.config.gpus;
+    case kDtype: return r.config.dtype == DType::I16 ? 1 : 0;
+    case kN: return r.config.n;
+    case kMin: return r.time.min_ms;
+    case kMedian: return r.time.median_ms;
+    case kMax: return r.time.max_ms;
+    case kSpread: return r.time.spread_pct;
+    case kUpdates: return r.updates_per_s;
+    case kPeak: return r.peak_pct;
+    case kGbps3: return r.gb_per_s(Phase::Independent) > 0 ? r.gb_per_s(Phase::Independent) : r.gb_per_s(Phase::Full);
+    default: return 0;
+  }
+}
+
+}  // namespace
+
+void SweepPanel::show_spec(const bench::SweepSpec& spec) {
+  m_backends.clear();
+  for (const std::string& b : spec.backends) m_backends += (m_backends.empty() ? "" : ",") + b;
+  m_blocks = join_ints(spec.blocks);
+  m_gpus = join_ints(spec.gpus);
+  m_dtypes.clear();
+  for (DType d : spec.dtypes) m_dtypes += (m_dtypes.empty() ? "" : ",") + std::string(to_string(d));
+  m_sizes = join_ints(spec.sizes);
+  m_repeat = spec.repeat;
+  m_warmup = spec.warmup;
+  m_open = true;
+}
+
+void SweepPanel::draw_launcher(const SweepJobSnapshot& job) {
+  if (!ImGui::CollapsingHeader("Sweep")) return;
+  if (job.running)
+    ImGui::ProgressBar(static_cast<float>(job.progress.fraction()), ImVec2(-1, 0), "sweeping");
+  else if (job.report)
+    ImGui::TextDisabled("%zu results%s", job.results.size(), job.report->cancelled ? " (cancelled)" : "");
+  if (ImGui::Button("Open the Sweep window")) m_open = true;
+}
+
+void SweepPanel::draw_window(const AppState& state, const SweepJobSnapshot& job, CommandQueue& commands) {
+  if (!m_open) return;
+  const float s = state.ui_scale;
+  ImGui::SetNextWindowSize(ImVec2(900 * s, 640 * s), ImGuiCond_FirstUseEver);
+  if (!ImGui::Begin("Sweep", &m_open)) {
+    ImGui::End();
+    return;
+  }
+  // The lists, as apsp bench takes them.
+  const float field = 260 * s;
+  auto list_field = [&](const char* label, std::string* value, const char* hint) {
+    ImGui::SetNextItemWidth(field);
+    ImGui::InputText(label, value);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", hint);
+  };
+  ImGui::BeginDisabled(job.running);
+  list_field("backends", &m_backends, "comma-separated; NAME:B pins a block size");
+  ImGui::SameLine();
+  list_field("block sizes", &m_blocks, "combinations a backend does not offer are skipped");
+  list_field("GPU counts", &m_gpus, "above 1 only for multi-GPU backends");
+  ImGui::SameLine();
+  list_field("dtypes", &m_dtypes, "i32, i16");
+  list_field("n", &m_sizes, "one generated graph per n (er:p=0.05,seed=1,w=1:100)");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(90 * s);
+  ImGui::InputInt("repeats", &m_repeat);
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(90 * s);
+  ImGui::InputInt("warm-up", &m_warmup);
+  m_repeat = std::clamp(m_repeat, 1, 1000);
+  m_warmup = std::clamp(m_warmup, 0, 1000);
+  if (ImGui::Button("Start sweep")) {
+    try {
+      const std::string text = "backend=" + m_backends + ";block=" + m_blocks + ";gpus=" + m_gpus + ";dtype=" + m_dtypes +
+                               ";n=" + m_sizes + ";repeat=" + std::to_string(m_repeat) +
+                               ";warmup=" + std::to_string(m_warmup);
+      commands.push(CmdStartSweep{bench::parse_sweep_spec(text)});
+      m_spec_error.clear();
+    } catch (const std::exception& e) {
+      m_spec_error = e.what();
+    }
+  }
+  ImGui::EndDisabled();
+  if (job.running) {
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel")) commands.push(CmdCancelSweep{});
+  }
+  const bench::SweepResult* best = best_for(job.results, state.session.has_graph ? state.session.graph.n : 0);
+  if (!job.running && best) {
+    ImGui::SameLine();
+    const std::string label = "Apply best (" + bench::describe(best->config) + ")";
+    if (ImGui::Button(label.c_str()))
+      commands.push(CmdConfigureSolver{SolverConfig{best->config.backend, best->config.block, best->config.dtype, best->config.gpus}});
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("The best configuration of the loaded graph's n (else of the largest n): configures the solver");
+  }
+  if (!m_spec_error.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", m_spec_error.c_str());
+  if (!job.error.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", job.error.c_str());
+  if (job.running) {
+    ImGui::ProgressBar(static_cast<float>(job.progress.fraction()), ImVec2(-1, 0));
+    ImGui::TextUnformatted(progress_text(job).c_str());
+  } else if (job.report) {
+    ImGui::Text("%zu measured, %zu skipped%s", job.report->results.size(), job.report->skipped.size(),
+                job.report->cancelled ? ", cancelled" : "");
+  }
+  if (ImGui::BeginTabBar("sweep tabs")) {
+    if (ImGui::BeginTabItem("Results")) {
+      draw_table(job);
+      ImGui::EndTabItem();
+    }
+    if (ImGui::BeginTabItem("Charts")) {
+      draw_charts(job);
+      ImGui::EndTabItem();
+    }
+    if (job.report && !job.report->skipped.empty() && ImGui::BeginTabItem("Skipped")) {
+      for (const bench::SkippedConfig& k : job.report->skipped)
+        ImGui::BulletText("%s: %s", bench::describe(k.config).c_str(), k.reason.c_str());
+      ImGui::EndTabItem();
+    }
+    ImGui::EndTabBar();
+  }
+  ImGui::End();
+}
+
+void SweepPanel::draw_table(const SweepJobSnapshot& job) {
+  const ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
+                                ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_Resizable;
+  if (!ImGui::BeginTable("sweep results", kColumns, flags)) return;
+  ImGui::TableSetupScrollFreeze(0, 1);
+  const char* names[kColumns] = {"best", "backend", "B", "GPUs", "dtype", "n", "min", "median", "max", "spread",
+                                 "updates/s", "% peak", "GB/s p3"};
+  for (int c = 0; c < kColumns; ++c)
+    ImGui::TableSetupColumn(names[c], c == kMedian ? ImGuiTableColumnFlags_DefaultSort : ImGuiTableColumnFlags_None);
+  ImGui::TableHeadersRow();
+  std::vector<std::size_t> order(job.results.size());
+  std::iota(order.begin(), order.end(), 0);
+  if (const ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs(); specs && specs->SpecsCount > 0) {
+    const ImGuiTableColumnSortSpecs& spec = specs->Specs[0];
+    const bool ascending = spec.SortDirection != ImGuiSortDirection_Descending;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+      const bench::SweepResult &x = job.results[a], &y = job.results[b];
+      if (spec.ColumnIndex == kBackend) return ascending ? x.config.backend < y.config.backend : x.config.backend > y.config.backend;
+      const double kx = sort_key(x, spec.ColumnIndex), ky = sort_key(y, spec.ColumnIndex);
+      return ascending ? kx < ky : kx > ky;
+    });
+  }
+  for (std::size_t i : order) {
+    const bench::SweepResult& r = job.results[i];
+    ImGui::TableNextRow();
+    auto cell = [&](int c, const std::string& text) {
+      ImGui::TableSetColumnIndex(c);
+      ImGui::TextUnformatted(text.c_str());
+    };
+    cell(kBest, r.best ? "*" : "");
+    cell(kBackend, r.config.backend);
+    cell(kBlock, std::to_string(r.config.block));
+    cell(kGpus, std::to_string(r.config.gpus));
+    cell(kDtype, std::string(to_string(r.config.dtype)));
+    cell(kN, std::to_string(r.config.n));
+    cell(kMin, format_duration_ms(r.time.min_ms));
+    cell(kMedian, format_duration_ms(r.time.median_ms));
+    cell(kMax, format_duration_ms(r.time.max_ms));
+    char spread[32];
+    std::snprintf(spread, sizeof spread, "%.1f %%%s", r.time.spread_pct, r.time.noisy() ? " noisy" : "");
+    ImGui::TableSetColumnIndex(kSpread);
+    if (r.time.noisy())
+      ImGui::TextColored(ImVec4(1, 0.7f, 0.3f, 1), "%s", spread);
+    else
+      ImGui::TextUnformatted(spread);
+    if (r.time.noisy() && ImGui::IsItemHovered())
+      ImGui::SetTooltip("max - min is above %.0f %% of the median: this figure is noise-dominated", bench::kNoisySpreadPct);
+    cell(kUpdates, format_si(r.updates_per_s));
+    char peak[16] = "-";
+    if (r.peak_pct >= 0) std::snprintf(peak, sizeof peak, "%.1f", r.peak_pct);
+    cell(kPeak, peak);
+    char gbps[16];
+    std::snprintf(gbps, sizeof gbps, "%.1f", sort_key(r, kGbps3));
+    cell(kGbps3, gbps);
+  }
+  ImGui::EndTable();
+}
+
+void SweepPanel::draw_charts(const SweepJobSnapshot& job) {
+  if (!job.report) {
+    ImGui::TextDisabled("The charts appear when the sweep has ended.");
+    return;
+  }
+  const std::vector<chart::Chart> charts = chart::sweep_charts(*job.report);
+  if (charts.empty()) {
+    ImGui::TextDisabled("No chart applies: each needs two or more block sizes, sizes n or GPU counts.");
+    return;
+  }
+  m_chart = std::clamp(m_chart, 0, static_cast<int>(charts.size()) - 1);
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::BeginCombo("##chart", charts[static_cast<std::size_t>(m_chart)].title.c_str())) {
+    for (int i = 0; i < static_cast<int>(charts.size()); ++i)
+      if (ImGui::Selectable(charts[static_cast<std::size_t>(i)].title.c_str(), i == m_chart)) m_chart = i;
+    ImGui::EndCombo();
+  }
+  const ImVec2 min = ImGui::GetCursorScreenPos();
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const ImVec2 size(std::max(avail.x, 200.0f), std::max(avail.y, 150.0f));
+  chart::draw_chart(ImGui::GetWindowDrawList(), charts[static_cast<std::size_t>(m_chart)], min,
+                    ImVec2(min.x + size.x, min.y + size.y));
+  ImGui::Dummy(size);
+}
+
+}  // namespace apsp::studio

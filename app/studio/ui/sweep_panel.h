@@ -1,0 +1,41 @@
+#pragma once
+// The Sweep window: lists of backends, block sizes, GPU counts, dtypes and n to measure with the engine's sweep
+// (apsp/bench/sweep.h, run by SweepJob on its own thread), a progress bar with ETA and Cancel, a sortable
+// results table (min / median / max / spread, best of each n marked), the sweep's charts (app/chart) and
+// "Apply best", which configures the solver with the best configuration of the loaded graph's n.
+#include <string>
+
+#include "session/app_state.h"
+#include "session/commands.h"
+#include "session/sweep_job.h"
+
+namespace apsp::studio {
+
+class SweepPanel {
+ public:
+  /// @brief A collapsing section for the controls column: what the sweep is doing and a button that opens
+  /// the window.
+  void draw_launcher(const SweepJobSnapshot& job);
+  /// @brief The Sweep window, when open.
+  void draw_window(const AppState& state, const SweepJobSnapshot& job, CommandQueue& commands);
+  void open() { m_open = true; }
+  /// @brief Fills the fields from a scripted --sweep spec, so the window shows what runs.
+  void show_spec(const bench::SweepSpec& spec);
+
+ private:
+  void draw_table(const SweepJobSnapshot& job);
+  void draw_charts(const SweepJobSnapshot& job);
+
+  bool m_open = false;
+  std::string m_backends = "cpu-blocked";
+  std::string m_blocks = "16,32,64";
+  std::string m_gpus = "1";
+  std::string m_dtypes = "i32";
+  std::string m_sizes = "256,512";
+  int m_repeat = 3;
+  int m_warmup = 1;
+  std::string m_spec_error;
+  int m_chart = 0;
+};
+
+}  // namespace apsp::studio
