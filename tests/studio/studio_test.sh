@@ -624,6 +624,45 @@ case "$case_name" in
     [ ! -e "$XDG_CONFIG_HOME/apsp-studio" ] || die "--version touched the settings"
     echo "ok: $out"
     ;;
+  # --- Sweep (issue 11): the engine's sweep from --sweep SPEC, its CSV and charts ---------------------------
+  sweep_batch)
+    # A batch sweep: every combination of the lists is a row of the same CSV apsp bench writes, one best per n,
+    # the charts as a PNG, each n's best in the log.
+    lists='backend=cpu-blocked,cpu-naive;block=8,16;n=48,64;repeat=2;warmup=1;threads=1'
+    studio --gen ring:n=64 --sweep "$lists" --sweep-csv s.csv --sweep-chart s.png --log-file log.txt --quit ||
+      die "studio exited $?"
+    [ "$(wc -l < s.csv)" = 9 ] || die "expected a header and 2 x 2 x 2 rows: $(cat s.csv)"
+    for b in cpu-blocked cpu-naive; do for B in 8 16; do for n in 48 64; do
+      grep -q "^$b,1,$n,$B,i32," s.csv || die "no row for $b B=$B n=$n"
+    done; done; done
+    # Columns: 21 is best, 20 spread_pct, 19 max_ms, 7 min_ms, 6 median_ms.
+    for n in 48 64; do
+      [ "$(awk -F, -v n=$n 'NR > 1 && $3 == n && $21 == 1' s.csv | wc -l)" = 1 ] || die "not one best row at n = $n"
+      grep -q "sweep best at n = $n: " log.txt || die "no best of n = $n in the log: $(cat log.txt)"
+    done
+    awk -F, 'NR > 1 && !($7 <= $6 && $6 <= $19 && $20 >= 0) {bad = 1} END {exit bad}' s.csv ||
+      die "min <= median <= max or the spread does not hold: $(cat s.csv)"
+    "$APSP" bench --backend cpu-blocked --block 8 --n 16 --repeat 1 --warmup 0 --csv b.csv > /dev/null || die "apsp bench failed"
+    [ "$(head -1 s.csv)" = "$(head -1 b.csv)" ] || die "the studio's sweep CSV and apsp bench's differ in their columns"
+    [ "$(od -An -c -N4 s.png | tr -d ' ')" = '211PNG' ] || die "--sweep-chart is not a PNG"
+    [ "$(stat -c %s s.png)" -gt 5000 ] || die "--sweep-chart is suspiciously small"
+    ;;
+  sweep_bad_spec)
+    # A bad spec is one line naming --sweep (exit 2) before any window; outputs without --sweep are bad usage;
+    # a sweep with nothing to run says why and exits 2 as apsp bench does.
+    for spec in 'block=8,x' 'colour=red' 'dtype=f64' 'n=' 'repeat=0'; do
+      studio --sweep "$spec" --quit > out.txt 2>&1
+      rc=$?
+      [ "$rc" = 2 ] || die "--sweep '$spec' exited $rc"
+      [ "$(wc -l < out.txt)" = 1 ] && grep -q -- "--sweep" out.txt || die "--sweep '$spec': $(cat out.txt)"
+    done
+    studio --sweep-csv x.csv --quit > out.txt 2>&1
+    [ $? = 2 ] && grep -q -- "--sweep-csv" out.txt || die "--sweep-csv without --sweep: $(cat out.txt)"
+    studio --gen ring:n=16 --sweep 'backend=cpu-blocked;gpus=2;n=16' --sweep-csv x.csv --quit > out.txt 2>&1
+    rc=$?
+    [ "$rc" = 2 ] && grep -q "nothing to run" out.txt || die "a sweep with nothing to run exited $rc: $(cat out.txt)"
+    [ ! -e x.csv ] || die "a sweep with nothing to run wrote its CSV"
+    ;;
   *)
     die "unknown case $case_name"
     ;;
