@@ -134,7 +134,7 @@ TEST(SweepCharts, WhichChartsASweepGives) {
   const std::string csv = charts_csv(only);
   EXPECT_EQ(csv.rfind("chart,series,x,y\n", 0), 0u);
   EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 1 + 2 + 3 * 2);  // header, ideal, three series x 2 points
-  EXPECT_NE(csv.find(",cuda-tuned B=32 i32 n=16384,2,1.92308\n"), std::string::npos) << csv;
+  EXPECT_NE(csv.find(",cuda-tuned B=32 i32 n=16384 (2 GPUs: 96.2 %),2,1.92308\n"), std::string::npos) << csv;
 }
 
 TEST(SweepCharts, ChartKindsParse) {

@@ -164,8 +164,15 @@ void gpu_scaling_chart(const bench::SweepReport& report, std::vector<Chart>& out
       std::snprintf(label, sizeof label, "%.1f %%", 100 * speedup / g);
       s.point_labels.emplace_back(g == 1 ? "" : label);
     }
+    // The legend carries the efficiency at the most GPUs too: with many series the point labels overlap.
+    const int most = by_gpus.rbegin()->first;
+    char tail[48];
+    std::snprintf(tail, sizeof tail, " (%d GPUs: %.1f %%)", most, 100 * t1 / (most * by_gpus.rbegin()->second->time.median_ms));
+    s.label += tail;
     c.series.push_back(std::move(s));
   }
+  if (c.series.size() > 4)  // ideal + more than three lines: the labels would sit on each other
+    for (Series& s : c.series) s.point_labels.clear();
   out.push_back(std::move(c));
 }
 
