@@ -8,6 +8,7 @@
 #include <apsp/graph/generators.h>
 #include <apsp/io/atomic_file.h>
 #include <apsp/solve/device_info.h>
+#include <apsp/solve/measure.h>
 #include <apsp/solve/registry.h>
 
 #include <algorithm>
@@ -54,12 +55,6 @@ struct Row {
   double efficiency = -1;  // t(1 GPU) / (gpus * t): multi-GPU variants with a one-GPU row in this run
 };
 
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  const std::size_t m = v.size() / 2;
-  return v.size() % 2 ? v[m] : 0.5 * (v[m - 1] + v[m]);
-}
-
 /// "name" or "name:block".
 std::pair<std::string, int> parse_variant(const std::string& item, int default_block) {
   const std::size_t colon = item.find(':');
@@ -76,24 +71,17 @@ Row measure(const std::string& backend, int block, int gpus, const DistanceMatri
   opts.threads = a.threads;
   opts.gpus = gpus;
   auto solver = create_solver(backend, opts);
-  std::vector<double> times;
-  for (int rep = 0; rep < a.warmup + a.repeat; ++rep) {
-    solver->reset(initial);
-    solver->synchronize();  // the upload is not part of the solve time
-    const auto t0 = std::chrono::steady_clock::now();
-    solver->step(Granularity::ToEnd);
-    solver->synchronize();
-    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-    if (rep >= a.warmup) times.push_back(ms);
-  }
+  // The one timing loop, shared with the studio's measure mode (apsp/solve/measure.h).
+  const MeasureResult measured = measure_solve(*solver, initial, MeasureOptions{a.warmup, a.repeat});
+  const std::vector<double>& times = measured.runs_ms;
   solver->collect_timings(true);
   Row row;
   row.backend = backend;
   row.block = block;
   row.gpus = gpus;
   row.n = initial.n();
-  row.median_ms = median(times);
-  row.min_ms = *std::min_element(times.begin(), times.end());
+  row.median_ms = measured.spread.median_ms;
+  row.min_ms = measured.spread.min_ms;
   const double n = initial.n();
   row.updates_per_s = n * n * n / (row.median_ms * 1e-3);
   if (backend_info(backend).gpu) {
