@@ -332,6 +332,11 @@ void App::apply(const Command& command) {
                    export_distances(c.path, *m_session, false);
                    m_state.last_written = c.path;
                  },
+                 [&](const CmdMeasure&) {
+                   playback.playing = false;
+                   m_session->cancel();
+                   m_session->measure_async();
+                 },
              },
              command);
 }

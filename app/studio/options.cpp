@@ -89,6 +89,15 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o) {
                  "test hook: draw the GPU band tint and the per-GPU plots as if the solve ran on N GPUs, from "
                  "samples made up from the real ones (never exported)")
       ->check(CLI::Range(limits::kMinSyntheticGpus, limits::kMaxSyntheticGpus));
+  // Timeline, thread count and measure mode (issue 11 items 4 and 5).
+  app.add_option("--threads", o.threads, "CPU threads for CPU backends (0: one per core; at most 4 per core)")
+      ->check(CLI::Range(0, limits::max_threads()));
+  app.add_option("--trace", o.trace,
+                 "write the solve's timeline (Chrome trace / Perfetto JSON: every phase, copy and broadcast per "
+                 "device and stream) to FILE at the end");
+  app.add_flag("--measure", o.measure,
+               "after the run, time the configuration exactly as apsp bench does (1 warm-up + 3 runs, no view "
+               "updates); reported beside the interactive figure");
   try {
     app.parse(argc, argv);
     if (!overlays.empty()) o.overlays = overlays == "on";

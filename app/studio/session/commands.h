@@ -58,10 +58,13 @@ struct CmdExportTimings {
 struct CmdExportDistances {
   std::string path;  ///< .bin course binary, .npy or .csv (apsp::write_distances)
 };
+// Measure mode (issue 11 item 5): time the active configuration as apsp bench does.
+struct CmdMeasure {};
 
 using Command = std::variant<CmdLoadGraph, CmdSaveGraph, CmdConfigureSolver, CmdStep, CmdSetPlaying, CmdTogglePlaying,
                              CmdSetSpeed, CmdRunToEnd, CmdReset, CmdFitView, CmdSetColormap, CmdSetOverlays, CmdSetGrid,
-                             CmdFixColourRange, CmdScreenshot, CmdExportHeatmap, CmdExportTimings, CmdExportDistances>;
+                             CmdFixColourRange, CmdScreenshot, CmdExportHeatmap, CmdExportTimings, CmdExportDistances,
+                             CmdMeasure>;
 
 /// @brief std::visit(Overloaded{[](const CmdA&) {...}, ...}, command): one lambda per Command.
 template <class... Ts>
