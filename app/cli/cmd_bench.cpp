@@ -85,7 +85,7 @@ void print_row(const bench::SweepResult& r) {
   if (r.peak_pct >= 0) std::snprintf(peak, sizeof peak, "%.1f", r.peak_pct);
   if (r.efficiency >= 0) std::snprintf(scaling, sizeof scaling, "%.1f%%", 100 * r.efficiency);
   std::snprintf(spread, sizeof spread, "%.1f%%", r.time.spread_pct);
-  const std::string note = r.time.noisy() ? "noisy: spread > " + std::to_string(static_cast<int>(bench::kNoisySpreadPct)) + " %" : "";
+  const std::string note = r.time.noisy() ? "noisy: spread > " + std::to_string(static_cast<int>(apsp::kNoisySpreadPct)) + " %" : "";
   const bench::SweepConfig& c = r.config;
   std::printf("%c %-13s %4d %4d %5s %6d %9s %9s %9s %7s %10s %7s %24s %6.1f%% %6.1f%% %7.2fx %7s  %s\n",
               r.best ? '*' : ' ', c.backend.c_str(), c.block, c.gpus, std::string(to_string(c.dtype)).c_str(), c.n,

@@ -4,6 +4,7 @@
 #include <apsp/core/stop_signal.h>
 #include <apsp/io/distance_io.h>
 #include <apsp/io/timings_csv.h>
+#include <apsp/profile/trace.h>
 #include <apsp/solve/block_size.h>
 #include <apsp/solve/registry.h>
 #include <apsp/solve/solve_progress.h>
@@ -37,6 +38,7 @@ struct SolveArgs {
   bool paths = false;
   std::vector<std::string> path_queries;
   std::string timings_csv;
+  std::string trace;  // --trace FILE.json: the samples as a Chrome trace / Perfetto timeline
   bool quiet = false;
   double max_seconds = 0;  // 0: no limit
 };
@@ -94,6 +96,8 @@ Action add_solve(CLI::App& app) {
   app.add_flag("--paths", a->paths, "Track next hops so --path queries can print shortest paths");
   app.add_option("--path", a->path_queries, "Print the shortest path I -> J (I:J, repeatable; implies --paths)");
   app.add_option("--timings-csv", a->timings_csv, "Write per (round, phase, device) timings as CSV");
+  app.add_option("--trace", a->trace,
+                 "Write a Chrome trace / Perfetto timeline (JSON): every phase, copy and broadcast per device and stream");
   app.add_flag("-q,--quiet", a->quiet, "Print nothing on success");
   app.add_option("--max-seconds", a->max_seconds,
                  "Refuse (exit 2) a solve estimated to take longer, stop one that does (exit 2); 0: no limit")
@@ -156,6 +160,8 @@ Action add_solve(CLI::App& app) {
     write_distances(a->output, result, out_format);
     solver->collect_timings(true);
     if (!a->timings_csv.empty()) write_timings_csv(a->timings_csv, backend, opts.block, solver->profile());
+    if (!a->trace.empty())
+      write_trace(a->trace, solver->profile().samples(), trace_context_for(backend, opts, solver->n()));
     if (!a->quiet) {
       const double n = solver->n();
       std::printf("%s: n = %d, m = %lld, %s, block %d, %s: %.3f s, %s updates/s -> %s\n", input.description.c_str(),

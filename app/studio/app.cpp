@@ -364,6 +364,11 @@ void App::apply(const Command& command) {
                    m_sweep_job->cancel();
                    m_log.info("sweep: cancel requested (stops after the solve in progress)");
                  },
+                 [&](const CmdMeasure&) {
+                   playback.playing = false;
+                   m_session->cancel();
+                   m_session->measure_async();
+                 },
              },
              command);
 }

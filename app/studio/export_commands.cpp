@@ -3,6 +3,7 @@
 #include <apsp/core/errors.h>
 #include <apsp/io/timings_csv.h>
 #include <apsp/profile/profile.h>
+#include <apsp/profile/trace.h>
 
 #include <utility>
 
@@ -25,6 +26,18 @@ void export_timings_csv(const std::string& path, const SessionSnapshot& session,
   for (const PhaseSample& s : session.samples) profile.add(s);
   write_timings_csv(path, session.config.backend, session.config.block, profile);
   log.info("timings written to " + path + " (" + std::to_string(profile.samples().size()) + " rows)");
+}
+
+void export_trace(const std::string& path, const SessionSnapshot& session, Log& log) {
+  if (!session.has_solver) throw Error(path + ": no solve to trace (no graph loaded)");
+  SolverOptions options;
+  options.block = session.config.block;
+  options.dtype = session.config.dtype;
+  options.gpus = session.config.gpus;
+  options.threads = session.config.threads;
+  write_trace(path, session.samples, trace_context_for(session.config.backend, options, session.n));
+  log.info("timeline written to " + path + " (" + std::to_string(session.samples.size()) +
+           " slices; open it in ui.perfetto.dev or chrome://tracing)");
 }
 
 void export_distances(const std::string& path, SolverSession& session, bool wait) {

@@ -21,6 +21,9 @@ void export_heatmap_png(const std::string& path, const HeatmapRenderer& renderer
 /// @brief One row per (round, phase, device) of @p session's samples.
 void export_timings_csv(const std::string& path, const SessionSnapshot& session, Log& log);
 
+/// @brief @p session's samples as a Chrome trace / Perfetto timeline (apsp/profile/trace.h).
+void export_trace(const std::string& path, const SessionSnapshot& session, Log& log);
+
 /// @brief The distances, written by the worker after its queued jobs; @p wait (batch runs): until written,
 /// throwing what failed.
 void export_distances(const std::string& path, SolverSession& session, bool wait);

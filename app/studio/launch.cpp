@@ -77,6 +77,10 @@ LaunchPlan resolve_launch(const StudioOptions& options, const Settings& saved_se
   plan.graph_failure_is_fatal = plan.batch || !options.graph_file.empty() || !options.gen_spec.empty();
   // Interactive: leave one core to the frame loop (and to software GL) so the window stays responsive.
   plan.cpu_threads = plan.batch || machine.cpu_cores < 2 ? 0 : static_cast<int>(machine.cpu_cores) - 1;
+  if (options.threads) {  // --threads: as asked, 0 meaning every core; the solver panel starts from it
+    plan.cpu_threads = *options.threads;
+    plan.config.threads = *options.threads;
+  }
 
   plan.colormap = options.colormap.value_or(saved.colormap);
   plan.overlays = options.overlays.value_or(saved.overlays);

@@ -97,6 +97,15 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o) {
                  "block, gpus, dtype, n, repeat, warmup, threads, graph); batch runs wait for it, then write the outputs");
   app.add_option("--sweep-csv", o.sweep_csv, "write the sweep's results (apsp bench --csv's columns) to FILE");
   app.add_option("--sweep-chart", o.sweep_chart, "write the sweep's charts to FILE.png");
+  // Timeline, thread count and measure mode (issue 11 items 4 and 5).
+  app.add_option("--threads", o.threads, "CPU threads for CPU backends (0: one per core; at most 4 per core)")
+      ->check(CLI::Range(0, limits::max_threads()));
+  app.add_option("--trace", o.trace,
+                 "write the solve's timeline (Chrome trace / Perfetto JSON: every phase, copy and broadcast per "
+                 "device and stream) to FILE at the end");
+  app.add_flag("--measure", o.measure,
+               "after the run, time the configuration exactly as apsp bench does (1 warm-up + 3 runs, no view "
+               "updates); reported beside the interactive figure");
   try {
     app.parse(argc, argv);
     if (!sweep.empty()) {

@@ -44,6 +44,10 @@ struct StudioOptions {
   int view_budget = 4096;       ///< --view-budget N: heatmap texture side limit
   bool play = false;            ///< --play: start playing at launch
   float rounds_per_second = 0;  ///< --rps: playback speed (0: the saved one)
+  // Timeline, thread count and measure mode (issue 11 items 4 and 5): figures one can trust.
+  std::optional<int> threads;  ///< --threads N: CPU threads for CPU backends (0: all cores)
+  std::string trace;           ///< --trace FILE.json: the samples as a Chrome trace / Perfetto timeline, at the end
+  bool measure = false;        ///< --measure: after the run, time the configuration as apsp bench does
   TestHooks test;
 
   // Sweep (issue 11): the engine's sweep from a spec, its results CSV and charts (app/studio/README.md).

@@ -146,6 +146,11 @@ int RunDriver::run_batch() {
     if (m_options.stats_view_off) measure_view_off();
     log_frame_summary();
   }
+  if (m_options.measure) {  // after the interactive run, so both figures describe the same configuration
+    session.measure_async();
+    wait_idle_or_stop();  // no frames meanwhile: software GL would take the cores a CPU solve is timed on
+    if (int status = report_failure(session); status != 0) return status;
+  }
   if (!m_options.test.gui_open.empty()) {
     m_app.commands().push(CmdLoadGraph{GraphSource{GraphSource::Kind::File, m_options.test.gui_open}});
     m_app.frame();
@@ -217,6 +222,7 @@ void RunDriver::run_interactive() {
   if (m_options.run_to_end) commands.push(CmdRunToEnd{});
   if (m_options.sweep) commands.push(CmdStartSweep{*m_options.sweep});
   bool sweep_outputs_pending = m_options.sweep && (!m_options.sweep_csv.empty() || !m_options.sweep_chart.empty());
+  if (m_options.measure) commands.push(CmdMeasure{});
   bool outputs_pending = !m_options.screenshot.empty() || !m_options.heatmap_png.empty() ||
                          !m_options.timings_csv.empty() || !m_options.distances.empty();
   // Outputs are written once the window has settled, or on the last frame when --frames bounds the run.
@@ -296,6 +302,14 @@ int RunDriver::write_scripted_outputs() {
 }
 
 int RunDriver::write_exit_files(int status) {
+  if (!m_options.trace.empty()) {  // the timeline of the solve as it stands at the end
+    try {
+      export_trace(m_options.trace, m_app.state().session, m_app.log());
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "apsp-studio: --trace: %s\n", e.what());
+      if (status == 0) status = exit_code(e);
+    }
+  }
   if (!m_options.stats_json.empty()) {
     try {
       write_stats_json(m_options.stats_json, collect_stats());

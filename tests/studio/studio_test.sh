@@ -663,6 +663,28 @@ case "$case_name" in
     [ "$rc" = 2 ] && grep -q "nothing to run" out.txt || die "a sweep with nothing to run exited $rc: $(cat out.txt)"
     [ ! -e x.csv ] || die "a sweep with nothing to run wrote its CSV"
     ;;
+  # ---- Timeline, thread count and measure mode (issue 11 items 4 and 5) ----
+  trace_measure)
+    # --trace writes the timeline (one complete slice per round and phase: 7 rounds x 3 at n = 200, B = 32);
+    # --measure times the configuration as apsp bench does and --stats-json reports it with its spread.
+    studio --gen "$SPEC" --block 32 --threads 1 --run-to-end --measure --trace t.json --stats-json s.json \
+      --log-file log.txt --quit || die "studio exited $?"
+    grep -q '"traceEvents"' t.json || die "no traceEvents in the trace"
+    slices=$(grep -c '"ph": "X"' t.json)
+    [ "$slices" = 21 ] || die "expected 21 slices (7 rounds x 3 phases), got $slices"
+    grep -q '"name": "CPU"' t.json || die "the CPU process is not named"
+    grep -q '"threads": 1' t.json || die "the trace does not say --threads 1"
+    grep -q '"measure_ms": {' s.json || die "no solve.measure_ms in the stats"
+    for field in median min max spread_pct noisy runs_ms last_run_to_end_ms; do
+      grep -q "\"$field\"" s.json || die "solve.$field missing from the stats"
+    done
+    grep -q "measure (as apsp bench, 1 warm-up + 3 runs)" log.txt || die "the log does not report the measure run"
+    grep -q "timeline written to t.json" log.txt || die "the log does not report the trace"
+    # --threads is bounded like apsp's: a usage error, before any window.
+    studio --gen "$SPEC" --threads 100000 --quit 2>err.txt
+    [ $? = 2 ] || die "--threads 100000 was not refused with status 2"
+    echo "ok: $slices slices, measure in the stats"
+    ;;
   *)
     die "unknown case $case_name"
     ;;

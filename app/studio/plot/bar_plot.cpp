@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "plot/plot_zoom.h"
+
 namespace apsp::studio {
 
 double nice_tick_step(double max, int target_ticks) {
@@ -88,24 +90,28 @@ void stacked_bar_plot(const char* id, const std::vector<BarSeries>& series, cons
   }
   const std::size_t group = static_cast<std::size_t>(std::max(1, options.group));
   const std::size_t slots = (bars + group - 1) / group;
-  float slot = (p1.x - p0.x) / static_cast<float>(slots);
+  // Zoom and pan on x (plot_zoom.h): slots widen by 1 / zoom.width() and the window starts at zoom.lo.
+  const XZoom zoom = handle_x_zoom(ImGui::GetID("zoom"), p0.x, p1.x);
+  float slot = (p1.x - p0.x) / static_cast<float>(static_cast<double>(slots) * zoom.width());
+  const float x_start = p0.x - static_cast<float>(zoom.lo * static_cast<double>(slots)) * slot;
   float gap = slot > 6 ? std::max(1.0f, slot * 0.15f) : 0.0f;
   float bar_w = std::max(1.0f, (slot - gap) / static_cast<float>(group));
   float inner_gap = group > 1 && bar_w > 4 ? 1.0f : 0.0f;
   auto bar_x0 = [&](std::size_t i) {
-    return p0.x + slot * static_cast<float>(i / group) + gap * 0.5f + bar_w * static_cast<float>(i % group);
+    return x_start + slot * static_cast<float>(i / group) + gap * 0.5f + bar_w * static_cast<float>(i % group);
   };
   int hovered_bar = -1;
   if (hovered) {
     float mx = ImGui::GetIO().MousePos.x;
-    int sl = static_cast<int>(std::floor((mx - p0.x) / slot));
+    int sl = static_cast<int>(std::floor((mx - x_start) / slot));
     if (sl >= 0 && sl < static_cast<int>(slots)) {
-      float within = mx - p0.x - slot * static_cast<float>(sl) - gap * 0.5f;
+      float within = mx - x_start - slot * static_cast<float>(sl) - gap * 0.5f;
       int member = std::clamp(static_cast<int>(std::floor(within / bar_w)), 0, static_cast<int>(group) - 1);
       int b = sl * static_cast<int>(group) + member;
       if (b < static_cast<int>(bars)) hovered_bar = b;
     }
   }
+  draw->PushClipRect(ImVec2(p0.x, p0.y - 2), ImVec2(p1.x + 2, p1.y + font * 1.3f), true);
   for (std::size_t i = 0; i < bars; ++i) {
     float x0 = bar_x0(i);
     float x1 = x0 + std::max(1.0f, bar_w - inner_gap);
@@ -124,14 +130,16 @@ void stacked_bar_plot(const char* id, const std::vector<BarSeries>& series, cons
       draw->AddRect(ImVec2(x0 - 1, y_of(base) - 1), ImVec2(x1 + 1, p1.y + 1), text_color);
     }
   }
-  // X labels (one per slot): first, last, and a few between.
-  int label_every = std::max(1, static_cast<int>(std::ceil(static_cast<float>(slots) * font * 3.0f / (p1.x - p0.x))));
+  // X labels (one per slot): first, last, and a few between; only those in the zoomed window.
+  int label_every = std::max(1, static_cast<int>(std::ceil(font * 3.0f / slot)));
   for (std::size_t i = 0; i < slots; i += static_cast<std::size_t>(label_every)) {
     std::snprintf(buf, sizeof buf, "%d", options.first_x + static_cast<int>(i));
     ImVec2 ts = ImGui::CalcTextSize(buf);
-    float cx = p0.x + slot * (static_cast<float>(i) + 0.5f);
+    float cx = x_start + slot * (static_cast<float>(i) + 0.5f);
+    if (cx < p0.x || cx > p1.x) continue;
     draw->AddText(ImVec2(cx - ts.x * 0.5f, p1.y + font * 0.2f), axis_color, buf);
   }
+  draw->PopClipRect();
   // The x axis name sits in the free corner left of the first bar, under the y tick labels.
   ImVec2 xs = ImGui::CalcTextSize(options.x_label.c_str());
   draw->AddText(ImVec2(std::max(origin.x, p0.x - xs.x - font * 0.3f), p1.y + font * 0.2f), axis_color,

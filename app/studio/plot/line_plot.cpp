@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "plot/bar_plot.h"
+#include "plot/plot_zoom.h"
 
 namespace apsp::studio {
 namespace {
@@ -67,9 +68,15 @@ void line_plot(const char* id, const std::vector<LineSeries>& series, const Line
     return;
   }
   auto y_of = [&](double v) { return p1.y - static_cast<float>(v / y_max) * (p1.y - p0.y); };
+  // Zoom and pan on x (plot_zoom.h): the window is a share of all rounds.
+  const XZoom zoom = handle_x_zoom(ImGui::GetID("zoom"), p0.x, p1.x);
   // One x slot per round, points at slot centres, so the rounds line up with the bar chart's bars.
-  const float slot = (p1.x - p0.x) / static_cast<float>(std::max<std::size_t>(points, 1));
-  auto x_of = [&](std::size_t i) { return p0.x + slot * (static_cast<float>(i) + 0.5f); };
+  const std::size_t slots = std::max<std::size_t>(points, 1);
+  const float slot = (p1.x - p0.x) / static_cast<float>(static_cast<double>(slots) * zoom.width());
+  auto x_of = [&](std::size_t i) {
+    const double f = (static_cast<double>(i) + 0.5) / static_cast<double>(slots);
+    return p0.x + static_cast<float>(zoom.to_view(f)) * (p1.x - p0.x);
+  };
 
   for (double v = 0; v <= y_max + step * 0.5; v += step) {
     const float y = y_of(v);
@@ -121,10 +128,10 @@ void line_plot(const char* id, const std::vector<LineSeries>& series, const Line
   }
   draw->PopClipRect();
 
-  const int label_every =
-      std::max(1, static_cast<int>(std::ceil(static_cast<float>(points) * font * 3.0f / (p1.x - p0.x))));
+  const int label_every = std::max(1, static_cast<int>(std::ceil(font * 3.0f / slot)));
   char buf[32];
   for (std::size_t i = 0; i < points; i += static_cast<std::size_t>(label_every)) {
+    if (x_of(i) < p0.x || x_of(i) > p1.x) continue;  // outside the zoomed window
     std::snprintf(buf, sizeof buf, "%d", options.first_x + static_cast<int>(i));
     const ImVec2 ts = ImGui::CalcTextSize(buf);
     // Never left of the axis, where the axis name sits.
@@ -135,7 +142,8 @@ void line_plot(const char* id, const std::vector<LineSeries>& series, const Line
                 options.x_label.c_str());
 
   if (hovered) {
-    const int i = static_cast<int>((ImGui::GetIO().MousePos.x - p0.x) / slot);
+    const double at = zoom.from_view((ImGui::GetIO().MousePos.x - p0.x) / (p1.x - p0.x));
+    const int i = static_cast<int>(std::floor(at * static_cast<double>(slots)));
     if (i >= 0 && i < static_cast<int>(points)) {
       const auto idx = static_cast<std::size_t>(i);
       draw->AddLine(ImVec2(x_of(idx), p0.y), ImVec2(x_of(idx), p1.y), text_color);

@@ -64,11 +64,13 @@ struct CmdStartSweep {
   bench::SweepSpec spec;
 };
 struct CmdCancelSweep {};
+// Measure mode (issue 11 item 5): time the active configuration as apsp bench does.
+struct CmdMeasure {};
 
 using Command = std::variant<CmdLoadGraph, CmdSaveGraph, CmdConfigureSolver, CmdStep, CmdSetPlaying, CmdTogglePlaying,
                              CmdSetSpeed, CmdRunToEnd, CmdReset, CmdFitView, CmdSetColormap, CmdSetOverlays, CmdSetGrid,
                              CmdFixColourRange, CmdScreenshot, CmdExportHeatmap, CmdExportTimings, CmdExportDistances,
-                             CmdStartSweep, CmdCancelSweep>;
+                             CmdStartSweep, CmdCancelSweep, CmdMeasure>;
 
 /// @brief std::visit(Overloaded{[](const CmdA&) {...}, ...}, command): one lambda per Command.
 template <class... Ts>

@@ -16,6 +16,15 @@ nlohmann::json to_json(const Summary& s) {
 
 nlohmann::json optional_ms(const std::optional<double>& v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); }
 
+/// min / median / max and the spread of repeated solve times, with the flag that says it may be noise.
+nlohmann::json spread_json(const std::vector<double>& runs) {
+  if (runs.empty()) return nullptr;
+  const TimeSpread t = spread_of(runs);
+  return {{"count", t.count},       {"min_ms", t.min_ms},         {"median_ms", t.median_ms},
+          {"max_ms", t.max_ms},     {"spread_pct", t.spread_pct}, {"noisy", t.noisy()},
+          {"noisy_above_pct", kNoisySpreadPct}};
+}
+
 }  // namespace
 
 Summary summarize(std::vector<double> values) {
@@ -67,6 +76,38 @@ void write_stats_json(const std::string& path, const RunStats& r) {
   solve["on_off_ratio"] = r.solve_view_on_ms && r.solve_view_off_ms && *r.solve_view_off_ms > 0
                               ? nlohmann::json(*r.solve_view_on_ms / *r.solve_view_off_ms)
                               : nlohmann::json(nullptr);
+  solve["view_on"] = spread_json(r.solve_view_on_runs_ms);
+  solve["view_off"] = spread_json(r.solve_view_off_runs_ms);
+  // A ratio of two medians is only as good as the noisier of them.
+  solve["on_off_ratio_noisy"] = r.solve_view_on_runs_ms.empty() || r.solve_view_off_runs_ms.empty()
+                                    ? nlohmann::json(nullptr)
+                                    : nlohmann::json(spread_of(r.solve_view_on_runs_ms).noisy() ||
+                                                     spread_of(r.solve_view_off_runs_ms).noisy());
+  solve["last_run_to_end_ms"] = r.solve_last_run_to_end_ms > 0 ? nlohmann::json(r.solve_last_run_to_end_ms) : nullptr;
+  if (r.measure) {
+    const MeasureRecord& m = *r.measure;
+    nlohmann::json measure = spread_json(m.result.runs_ms);
+    measure["median"] = m.result.spread.median_ms;  // the figure `apsp bench` prints as "time ms"
+    measure["min"] = m.result.spread.min_ms;
+    measure["max"] = m.result.spread.max_ms;
+    measure["spread"] = m.result.spread.spread_pct;
+    measure["runs_ms"] = m.result.runs_ms;
+    measure["warmup"] = m.options.warmup;
+    measure["repeat"] = m.options.repeat;
+    measure["backend"] = m.config.backend;
+    measure["block"] = m.config.block;
+    measure["dtype"] = std::string(to_string(m.config.dtype));
+    measure["gpus"] = m.config.gpus;
+    measure["threads"] = m.threads;
+    measure["n"] = m.n;
+    measure["what"] = "apsp bench's timing loop (measure_solve): reset, then step(ToEnd) + synchronize, no view";
+    solve["measure_ms"] = measure;
+    // The interactive figure beside it: how much the studio's own run adds.
+    if (r.solve_last_run_to_end_ms > 0 && m.result.spread.median_ms > 0)
+      solve["interactive_over_measure"] = r.solve_last_run_to_end_ms / m.result.spread.median_ms;
+  } else {
+    solve["measure_ms"] = nullptr;
+  }
   j["solve"] = solve;
   AtomicFile file(path);
   file.write(j.dump(2) + "\n");

@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "session/solver_session.h"
+
 namespace apsp::studio {
 
 /// @brief count, median, p95 (nearest rank), max and mean of a set of milliseconds.
@@ -45,6 +47,9 @@ struct RunStats {
   std::optional<double> solve_view_off_ms;  ///< --stats-view-off: median of the repeats with view updates off
   std::vector<double> solve_view_on_runs_ms;
   std::vector<double> solve_view_off_runs_ms;
+  double solve_last_run_to_end_ms = 0;  ///< the session's last complete run to the end (0: none)
+  /// --measure / the Measure button: the configuration timed as apsp bench times it
+  std::optional<MeasureRecord> measure;
 };
 
 /// @brief Writes @p stats as JSON through a temporary file renamed into place.

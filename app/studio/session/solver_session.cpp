@@ -11,6 +11,7 @@
 #include <apsp/solve/solve_progress.h>
 
 #include <chrono>
+#include <cstdio>
 #include <thread>
 
 
@@ -39,7 +40,7 @@ constexpr int kMaxRoundsInFlight = 64;
 // The solver's options for @p config; a backend that runs on one device gets gpus = 1 whatever was asked.
 SolverOptions options_for(SolverConfig& config, const BackendInfo& info, int cpu_threads) {
   if (!info.multi_gpu || config.gpus < 1) config.gpus = 1;
-  SolverOptions o{config.block, config.dtype, cpu_threads};
+  SolverOptions o{config.block, config.dtype, config.threads > 0 ? config.threads : cpu_threads};
   o.gpus = config.gpus;
   return o;
 }
@@ -47,6 +48,7 @@ SolverOptions options_for(SolverConfig& config, const BackendInfo& info, int cpu
 std::string describe_config(const SolverConfig& c) {
   std::string text = c.backend + ", block " + std::to_string(c.block) + ", " + std::string(to_string(c.dtype));
   if (c.gpus > 1) text += ", " + std::to_string(c.gpus) + " GPUs";
+  if (c.threads > 0) text += ", " + std::to_string(c.threads) + " CPU threads";
   return text;
 }
 
@@ -74,6 +76,8 @@ struct SolverSession::Worker {
   // Rounds whose last phase completed on every GPU, from the profile (events polled, never waited on).
   SolveProgress progress;
   std::string stopped;  // why the solve stopped (SessionSnapshot::stopped)
+  double last_run_to_end_ms = 0;
+  std::optional<MeasureRecord> measure;
 
   bool device_mode() const { return device_view && cuda_device >= 0; }
 
@@ -286,6 +290,8 @@ void SolverSession::publish(Worker& w, bool with_view) {
   s.gpu_solver = w.gpu_solver;
   s.view_updates = w.view_updates;
   s.stopped = w.stopped;
+  s.last_run_to_end_ms = w.last_run_to_end_ms;
+  s.measure = w.measure;
   lock.unlock();
   wake_frame_loop();
 }
@@ -298,7 +304,7 @@ void SolverSession::load_async(GraphSource source, SolverConfig config) {
     load.block = config.block;
     load.dtype = config.dtype;
     load.backend = config.backend;
-    load.threads = m_cpu_threads;
+    load.threads = threads_for(config);
     load.gpus = config.gpus;
     load.cancel = &m_cancel;
     LoadedGraph loaded = load_graph(source, load);
@@ -321,6 +327,8 @@ void SolverSession::load_async(GraphSource source, SolverConfig config) {
     w.config = effective;
     w.solver = std::move(solver);
     w.replace_matrix();
+    w.measure.reset();
+    w.last_run_to_end_ms = 0;
     m_log.info("loaded " + source.label() + ": n = " + std::to_string(w.summary.n) +
                ", m = " + std::to_string(w.summary.m) + " (" + std::to_string(static_cast<int>(load_s * 1000)) +
                " ms); " + describe_config(effective));
@@ -337,7 +345,8 @@ void SolverSession::configure_async(SolverConfig config) {
     BackendInfo info = backend_info(effective.backend);
     effective.block = effective_block_size(info, effective.block, w.graph->n);
     // As a load does: the new solve is counted whole (the old one stays until it is built) before allocating.
-    const SolveShape shape{effective.backend, effective.block, effective.dtype, m_cpu_threads, effective.gpus, false};
+    const SolveShape shape{effective.backend, effective.block, effective.dtype, threads_for(effective), effective.gpus,
+                           false};
     const bool negative = w.graph->m() > 0 && w.graph->weight_range().first < 0;
     const std::string n = std::to_string(w.graph->n);
     require_memory(effective.backend + " on the " + n + " x " + n + " " + std::string(to_string(effective.dtype)) +
@@ -376,6 +385,8 @@ void SolverSession::step_async(Granularity g, int count) {
 void SolverSession::run_to_end_async() {
   post("run to end", [this](Worker& w) {
     if (!w.solver) throw UsageError("no solver: load a graph first");
+    const Cursor start = w.solver->cursor();
+    const bool started_at_round_0 = start == Cursor{};
     auto t0 = Clock::now();
     auto last_publish = t0;
     // Round by round (not Granularity::ToEnd) so the view animates and cancel() takes effect between rounds.
@@ -387,6 +398,41 @@ void SolverSession::run_to_end_async() {
       }
     }
     w.last_step_ms = ms_since(t0);
+    if (w.solver->finished() && started_at_round_0) w.last_run_to_end_ms = w.last_step_ms;
+    publish(w, true);
+  });
+}
+
+void SolverSession::measure_async(MeasureOptions options) {
+  post("measure", [this, options](Worker& w) {
+    if (!w.solver || !w.graph) throw UsageError("no solver: load a graph first");
+    // What `apsp bench` runs for this configuration: the matrix padded for the solver, then measure_solve().
+    const DistanceMatrix initial = to_distance_matrix(*w.graph, w.config.block, w.config.dtype);
+    MeasureRecord record;
+    record.config = w.config;
+    record.n = w.graph->n;
+    record.threads = w.solver->options().threads;
+    record.options = options;
+    try {
+      record.result = measure_solve(*w.solver, initial, options);
+      w.solver->check_final_range();
+    } catch (const NegativeCycleError& e) {
+      stop(w, e.what());
+      throw;
+    } catch (const RangeError& e) {
+      stop(w, std::string("RangeError: ") + e.what());
+      throw;
+    }
+    w.solver->collect_timings(true);
+    w.replace_matrix();  // the matrix is the last run's: nothing in the view is "improved" by one step
+    const TimeSpread& t = record.result.spread;
+    char line[256];
+    std::snprintf(line, sizeof line,
+                  "measure (as apsp bench, %d warm-up + %d runs): median %.3f ms, min %.3f, max %.3f, spread %.1f%%%s",
+                  options.warmup, options.repeat, t.median_ms, t.min_ms, t.max_ms, t.spread_pct,
+                  t.noisy() ? " (noisy: more than 5 %)" : "");
+    m_log.info(line);
+    w.measure = record;
     publish(w, true);
   });
 }

@@ -6,6 +6,7 @@
 #include <apsp/graph/graph.h>
 #include <apsp/io/graph_source.h>
 #include <apsp/profile/profile.h>
+#include <apsp/solve/measure.h>
 #include <apsp/solve/solver.h>
 #include <apsp/view/view.h>
 
@@ -33,6 +34,16 @@ struct SolverConfig {
   int block = 32;
   DType dtype = DType::I32;
   int gpus = 1;  ///< multi-GPU backends only; the session makes it 1 for the others
+  int threads = 0;  ///< CPU backends: threads (--threads, the solver panel); 0: the session's default
+};
+
+/// @brief A measure run: the configuration timed as `apsp bench` times it (apsp/solve/measure.h).
+struct MeasureRecord {
+  SolverConfig config;
+  int n = 0;
+  int threads = 0;  ///< the CPU threads the solver ran with (0: all cores)
+  MeasureOptions options;
+  MeasureResult result;
 };
 
 struct GraphSummary {
@@ -80,6 +91,8 @@ struct SessionSnapshot {
                              ///< view tiles of a multi-GPU run); -1 for CPU variants
   bool gpu_solver = false;   ///< the solver runs on CUDA (one GPU or several): its steps return before the work ends
   bool view_updates = true;  ///< false: long jobs publish the view only at their end (solve-time comparisons)
+  double last_run_to_end_ms = 0;  ///< wall time of the last complete run to the end (the interactive figure)
+  std::optional<MeasureRecord> measure;  ///< the last measure run of this graph (cleared by a load)
   /// Why the solve stopped short of a usable result ("RangeError: ...", "negative cycle: ..."); the cursor may
   /// say finished, but these distances are not answers. Empty otherwise; a load, configure or reset clears it.
   std::string stopped;
@@ -107,6 +120,10 @@ class SolverSession {
   void step_async(Granularity g, int count = 1);
   /// @brief Round after round to the end, publishing the view as it goes; cancel() stops it between rounds.
   void run_to_end_async();
+  /// @brief Times the current configuration exactly as `apsp bench` does: measure_solve() on the worker's
+  /// solver (warm-up, repeats; no view updates, no queue throttling, no event polling in between), then
+  /// publishes the finished state. Not cancellable part way (each run is one step(ToEnd)).
+  void measure_async(MeasureOptions options = {});
   /// @brief Drops queued work, stops a running one after its current round, and rewinds to round 0.
   void reset_async();
   void cancel();
@@ -157,6 +174,8 @@ class SolverSession {
   void fail(const std::string& context, const std::exception& e);
   /// @brief The solve stopped at an error (negative cycle, RangeError): says so in the snapshot.
   void stop(Worker& w, std::string why);
+  /// @brief CPU threads for @p config: its own count, else the session's default.
+  int threads_for(const SolverConfig& config) const { return config.threads > 0 ? config.threads : m_cpu_threads; }
   /// @brief Keeps at most about one frame of GPU work queued ahead (CUDA steps only enqueue).
   void throttle(Worker& w);
   void wake_frame_loop();

@@ -6,6 +6,7 @@
 
 #include "plot/bar_plot.h"
 #include "plot/line_plot.h"
+#include "plot/timeline_plot.h"
 #include "render/overlay_style.h"
 #include "session/multi_gpu_stats.h"
 #include "ui/panels.h"
@@ -146,6 +147,17 @@ float plot_height(int plots, int captions = 0) {
   return std::max(ImGui::GetFontSize() * 6, (avail_h - spacing) / static_cast<float>(plots));
 }
 
+/// Every sample on the time axis, a lane per device and stream: what --trace exports.
+void timeline_tab(const AppState& state, const std::vector<PhaseSample>& samples) {
+  const float width = ImGui::GetContentRegionAvail().x;
+  caption("each phase, copy and broadcast where and when it ran (wheel: zoom, drag: pan, double click: all)");
+  TimelineOptions options;
+  options.on_gpu = state.session.gpu_solver || state.synthetic.active();
+  options.color = phase_color;
+  timeline_plot("timeline", samples, options, ImVec2(width, std::max(ImGui::GetFontSize() * 6,
+                                                                     ImGui::GetContentRegionAvail().y)));
+}
+
 }  // namespace
 
 void draw_plots_panel(const AppState& state) {
@@ -153,15 +165,23 @@ void draw_plots_panel(const AppState& state) {
   const RoundAggregate a = aggregate_rounds(samples);
   const float width = ImGui::GetContentRegionAvail().x;
 
+  if (!ImGui::BeginTabBar("##plots")) return;
   if (!a.multi_device()) {
-    const float h = plot_height(3);
-    time_plot(a, !samples.empty(), ImVec2(width, h));
-    bandwidth_plot(a, ImVec2(width, h));
-    rate_plot(a, ImVec2(width, h));
+    if (ImGui::BeginTabItem("per round")) {
+      const float h = plot_height(3);
+      time_plot(a, !samples.empty(), ImVec2(width, h));
+      bandwidth_plot(a, ImVec2(width, h));
+      rate_plot(a, ImVec2(width, h));
+      ImGui::EndTabItem();
+    }
+    if (ImGui::BeginTabItem("timeline")) {
+      timeline_tab(state, samples);
+      ImGui::EndTabItem();
+    }
+    ImGui::EndTabBar();
     return;
   }
   // Several GPUs: their lanes and the communication first; the throughput plots one tab away.
-  if (!ImGui::BeginTabBar("##plots")) return;
   const std::string gpus_tab =
       std::to_string(a.devices.size()) + " GPUs" + (state.synthetic.active() ? " (synthetic)" : "");
   if (ImGui::BeginTabItem((gpus_tab + "###gpus").c_str())) {
@@ -183,6 +203,10 @@ void draw_plots_panel(const AppState& state) {
     const float h = plot_height(2);
     bandwidth_plot(a, ImVec2(width, h));
     rate_plot(a, ImVec2(width, h));
+    ImGui::EndTabItem();
+  }
+  if (ImGui::BeginTabItem("timeline")) {
+    timeline_tab(state, samples);
     ImGui::EndTabItem();
   }
   ImGui::EndTabBar();

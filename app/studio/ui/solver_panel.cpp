@@ -1,3 +1,4 @@
+#include <apsp/core/option_limits.h>
 #include <apsp/solve/block_size.h>
 
 #include <algorithm>
@@ -66,9 +67,20 @@ void draw_solver_panel(const AppState& state, SolverConfig& edit, CommandQueue& 
     ImGui::PopTextWrapPos();
   }
 
+  // CPU threads: what --threads sets; 0 keeps the launch's default (all cores but one in the GUI).
+  const bool cpu = selected && !selected->gpu;
+  ImGui::BeginDisabled(!cpu);
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
+  ImGui::SliderInt("CPU threads", &edit.threads, 0, limits::max_threads(), edit.threads == 0 ? "default" : "%d",
+                   ImGuiSliderFlags_AlwaysClamp);
+  ImGui::EndDisabled();
+  item_tooltip(cpu ? "OpenMP threads of the CPU backends (default: every core but one, left to the window). On a "
+                     "busy machine fewer threads can be faster: each phase ends at a barrier that waits for them all."
+                   : "GPU backends: the CPU only enqueues work");
+
   const SolverConfig& active = state.session.config;
   bool changed = !state.session.has_solver || active.backend != edit.backend || active.block != edit.block ||
-                 active.dtype != edit.dtype || active.gpus != edit.gpus;
+                 active.dtype != edit.dtype || active.gpus != edit.gpus || (cpu && active.threads != edit.threads);
   ImGui::BeginDisabled(!changed || !state.session.has_graph || (selected && !selected->available));
   if (ImGui::Button("Apply (restarts the solve)")) commands.push(CmdConfigureSolver{edit});
   ImGui::EndDisabled();
@@ -77,6 +89,12 @@ void draw_solver_panel(const AppState& state, SolverConfig& edit, CommandQueue& 
     ImGui::TextDisabled("active: %s, B = %d, %s%s", active.backend.c_str(), active.block,
                         std::string(to_string(active.dtype)).c_str(), on_gpus.c_str());
   }
+  // Measure mode: the figure `apsp bench` would print for this configuration, beside the interactive one.
+  ImGui::BeginDisabled(!state.session.has_solver || state.session.busy);
+  if (ImGui::Button("Measure (as apsp bench)")) commands.push(CmdMeasure{});
+  ImGui::EndDisabled();
+  item_tooltip("Times the active configuration exactly as apsp bench does: 1 warm-up and 3 timed solves to the end, "
+               "no view updates in between. The Profile panel shows the result beside the last run to the end.");
   ImGui::PopID();
 }
 

@@ -220,7 +220,7 @@ void SweepPanel::draw_table(const SweepJobSnapshot& job) {
     else
       ImGui::TextUnformatted(spread);
     if (r.time.noisy() && ImGui::IsItemHovered())
-      ImGui::SetTooltip("max - min is above %.0f %% of the median: this figure is noise-dominated", bench::kNoisySpreadPct);
+      ImGui::SetTooltip("max - min is above %.0f %% of the median: this figure is noise-dominated", apsp::kNoisySpreadPct);
     cell(kUpdates, format_si(r.updates_per_s));
     char peak[16] = "-";
     if (r.peak_pct >= 0) std::snprintf(peak, sizeof peak, "%.1f", r.peak_pct);

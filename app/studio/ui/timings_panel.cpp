@@ -1,6 +1,9 @@
 // The profile in numbers: totals per phase (with the share of the compute time and the fraction of the
 // device's min-plus instruction peak) and every sample as recorded.
+#include <apsp/solve/measure.h>
+
 #include <algorithm>
+#include <map>
 
 #include "ui/panels.h"
 #include "ui/widgets.h"
@@ -20,6 +23,59 @@ double minplus_peak(const AppState& state) {
   return 0;
 }
 
+/// The spread of one phase's times over the rounds that did the same work (every full round: same updates, all
+/// k): in a blocked solve those are repeats of one measurement, so their spread says how noisy the figure is.
+TimeSpread round_spread(const std::vector<PhaseSample>& samples, Phase phase) {
+  std::map<std::pair<int, std::uint64_t>, std::vector<double>> by_work;  // (device, updates) -> ms
+  std::uint64_t full_k = 0;
+  for (const PhaseSample& s : samples)
+    if (s.phase == phase) full_k = std::max(full_k, s.k_steps);
+  for (const PhaseSample& s : samples)
+    if (s.phase == phase && s.k_steps == full_k && s.round >= 0) by_work[{s.device, s.updates}].push_back(s.ms);
+  const std::vector<double>* most = nullptr;
+  for (const auto& [work, ms] : by_work)
+    if (!most || ms.size() > most->size()) most = &ms;
+  return most && most->size() >= 3 ? spread_of(*most) : TimeSpread{};
+}
+
+/// "spread 3.1%", in the warning colour with "noisy" above kNoisySpreadPct.
+void spread_text(const TimeSpread& t) {
+  if (t.count == 0) {
+    ImGui::TextDisabled("-");
+    return;
+  }
+  if (t.noisy()) {
+    ImGui::TextColored(ImVec4(1.0f, 0.7f, 0.2f, 1.0f), "%.1f%% noisy", t.spread_pct);
+    item_tooltip("more than 5 % between the fastest and the slowest of " + std::to_string(t.count) +
+                 " equal rounds: a difference of this size between two runs may be noise");
+  } else {
+    ImGui::Text("%.1f%%", t.spread_pct);
+  }
+}
+
+/// The interactive run's figure and the measure run's beside it, each saying what it is.
+void draw_run_figures(const SessionSnapshot& s) {
+  if (s.last_run_to_end_ms > 0)
+    ImGui::TextWrapped("last run to the end: %.2f ms (interactive: view updates and a bounded GPU queue)",
+                       s.last_run_to_end_ms);
+  if (!s.measure) {
+    ImGui::TextDisabled("Measure (solver panel) times this configuration as apsp bench does");
+    return;
+  }
+  const MeasureRecord& m = *s.measure;
+  const TimeSpread& t = m.result.spread;
+  ImGui::TextWrapped("measure, as apsp bench (%d warm-up + %d runs, no view): median %.2f ms, min %.2f, max %.2f",
+                     m.options.warmup, m.options.repeat, t.median_ms, t.min_ms, t.max_ms);
+  ImGui::TextUnformatted("spread of the measure runs:");
+  ImGui::SameLine();
+  spread_text(t);
+  if (m.config.backend != s.config.backend || m.config.block != s.config.block || m.config.dtype != s.config.dtype ||
+      m.config.gpus != s.config.gpus)
+    ImGui::TextDisabled("(measured with %s, B = %d: not the active solver)", m.config.backend.c_str(), m.config.block);
+  else if (s.last_run_to_end_ms > 0 && t.median_ms > 0)
+    ImGui::TextDisabled("interactive / measure: %.3fx", s.last_run_to_end_ms / t.median_ms);
+}
+
 void draw_totals(const AppState& state) {
   const auto& samples = state.session.samples;
   const float font = ImGui::GetFontSize();
@@ -27,7 +83,7 @@ void draw_totals(const AppState& state) {
   for (const auto& s : samples) log.add(s);
   const double all_ms = log.compute_ms();
   const double peak = minplus_peak(state);
-  if (ImGui::BeginTable("totals", 6,
+  if (ImGui::BeginTable("totals", 7,
                         ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit)) {
     ImGui::TableSetupColumn("phase");
     ImGui::TableSetupColumn("ms");
@@ -35,6 +91,7 @@ void draw_totals(const AppState& state) {
     ImGui::TableSetupColumn("GB/s");
     ImGui::TableSetupColumn("updates/s");
     ImGui::TableSetupColumn("% peak");
+    ImGui::TableSetupColumn("spread");
     ImGui::TableHeadersRow();
     for (const PhaseTotals& t : log.totals()) {
       ImGui::TableNextRow();
@@ -66,9 +123,12 @@ void draw_totals(const AppState& state) {
       } else {
         ImGui::TextDisabled("-");
       }
+      ImGui::TableNextColumn();
+      spread_text(is_compute(t.phase) ? round_spread(samples, t.phase) : TimeSpread{});
     }
     ImGui::EndTable();
   }
+  draw_run_figures(state.session);
   std::uint64_t updates = 0;
   for (const auto& s : samples) updates += is_compute(s.phase) ? s.updates : 0;
   ImGui::TextWrapped("compute %.2f ms, %s updates/s over %zu samples", all_ms,

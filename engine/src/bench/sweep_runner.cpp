@@ -128,20 +128,18 @@ class SweepRun {
     opts.gpus = c.gpus;
     const DistanceMatrix& initial = initial_for(c);
     std::unique_ptr<Solver> solver = create_solver(c.backend, opts);
-    std::vector<double> times;
-    for (int rep = 0; rep < m_spec.warmup + m_spec.repeat; ++rep) {
-      if (cancelled()) return std::nullopt;
-      solver->reset(initial);
-      solver->synchronize();  // the upload is not part of the solve time
-      const auto t0 = Clock::now();
-      solver->step(Granularity::ToEnd);
-      solver->synchronize();
-      const double ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
-      if (rep >= m_spec.warmup) times.push_back(ms);
+    if (cancelled()) return std::nullopt;
+    // The one timing loop, shared with the studio's measure mode (apsp/solve/measure.h).
+    MeasureOptions how{m_spec.warmup, m_spec.repeat, {}};
+    how.after_run = [&] {
       ++m_progress.runs_done;
       m_work_done += cube(c.n);
       notify();
-    }
+      return !cancelled();
+    };
+    const MeasureResult measured = measure_solve(*solver, initial, how);
+    if (measured.stopped || measured.runs_ms.empty()) return std::nullopt;
+    const std::vector<double>& times = measured.runs_ms;
     // A result that left the dtype's range is an error, not a figure (outside the timing: it may copy back).
     solver->check_final_range();
     solver->collect_timings(true);

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <map>
+#include <utility>
 
 namespace apsp::bench {
 
@@ -16,14 +17,13 @@ std::string describe(const SweepConfig& c) {
 
 TimeStats time_stats(std::vector<double> samples_ms) {
   if (samples_ms.empty()) throw UsageError("time_stats: no samples");
+  const TimeSpread spread = spread_of(samples_ms);  // the one definition, shared with measure_solve()
   TimeStats s;
-  s.samples_ms = samples_ms;
-  std::sort(samples_ms.begin(), samples_ms.end());
-  const std::size_t m = samples_ms.size() / 2;
-  s.min_ms = samples_ms.front();
-  s.max_ms = samples_ms.back();
-  s.median_ms = samples_ms.size() % 2 ? samples_ms[m] : 0.5 * (samples_ms[m - 1] + samples_ms[m]);
-  s.spread_pct = s.median_ms > 0 ? 100.0 * (s.max_ms - s.min_ms) / s.median_ms : 0.0;
+  s.samples_ms = std::move(samples_ms);
+  s.min_ms = spread.min_ms;
+  s.median_ms = spread.median_ms;
+  s.max_ms = spread.max_ms;
+  s.spread_pct = spread.spread_pct;
   return s;
 }
 

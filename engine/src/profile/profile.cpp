@@ -28,6 +28,15 @@ std::string_view label(Phase p) {
   return "?";
 }
 
+std::string_view to_string(Track t) {
+  switch (t) {
+    case Track::Main: return "main";
+    case Track::Aux: return "look-ahead";
+    case Track::Comm: return "communication";
+  }
+  return "?";
+}
+
 bool is_compute(Phase p) {
   return p == Phase::Pivot || p == Phase::PivotRowCol || p == Phase::Independent || p == Phase::Full;
 }

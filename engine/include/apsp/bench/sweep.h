@@ -9,6 +9,7 @@
 /// unit-tested on their own; run_sweep does the measuring.
 #include <apsp/core/types.h>
 #include <apsp/profile/profile.h>
+#include <apsp/solve/measure.h>
 #include <apsp/solve/registry.h>
 
 #include <atomic>
@@ -19,9 +20,6 @@
 #include <vector>
 
 namespace apsp::bench {
-
-/// @brief A result whose spread (max - min over median) is above this many percent says so.
-inline constexpr double kNoisySpreadPct = 5.0;
 
 /// @brief What to sweep. Every list must be non-empty.
 struct SweepSpec {

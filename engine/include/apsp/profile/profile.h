@@ -19,6 +19,14 @@ std::string_view to_string(Phase p);
 /// @brief Short human label: "phase 1", "phase 2", "phase 3", ...
 std::string_view label(Phase p);
 
+/// @brief Where a sample ran: a GPU stream of its device, or the CPU thread that ran the phase (its OpenMP team
+/// included). Main: phase 3, k-steps, copies (CPU: every phase); Aux: the high-priority stream of phases 1 and 2
+/// and cuda-tuned's look-ahead; Comm: multi-GPU broadcasts.
+enum class Track { Main, Aux, Comm };
+
+/// @brief "main", "look-ahead", "communication": the names a timeline gives the tracks.
+std::string_view to_string(Track t);
+
 /// @brief One measurement.
 struct PhaseSample {
   int round = 0;                ///< -1 for transfers outside the rounds
@@ -28,6 +36,10 @@ struct PhaseSample {
   std::uint64_t updates = 0;    ///< min-plus updates (c = min(c, a + b)) performed
   std::uint64_t bytes = 0;      ///< modeled global-memory (or host-memory) bytes moved
   std::uint64_t k_steps = 0;    ///< k values covered (B for a full phase, 1 for a k-step)
+  /// Start, in microseconds after the solve's time reference (taken at reset(): a steady-clock instant on the
+  /// CPU, one CUDA event per device recorded on an idle device, so devices share the axis); < 0: unknown.
+  double start_us = -1;
+  Track track = Track::Main;    ///< stream (GPU) or thread role (CPU) the sample ran on
 
   double gb_per_s() const { return ms > 0 ? static_cast<double>(bytes) / (ms * 1e6) : 0.0; }
   double updates_per_s() const { return ms > 0 ? static_cast<double>(updates) / (ms * 1e-3) : 0.0; }

@@ -85,8 +85,9 @@ template <class T> class CpuBlockedSolver final : public CpuSolverBase<T> {
     }
     // A big pivot block (block size near n): within one k, rows are independent.
     const int tasks = tasks_for(size);
+    const int team = this->team_for(static_cast<std::uint64_t>(size) * static_cast<std::uint64_t>(size));
     for (int k = k0; k < k1; ++k) {
-#pragma omp parallel for schedule(static) num_threads(this->threads())
+#pragma omp parallel for schedule(static) num_threads(team)
       for (int c = 0; c < tasks; ++c) {
         const auto [i0, i1] = chunk_bounds(p0, p1, tasks, c, 1);
         relax(false, Region{i0, i1, p0, p1, k, k + 1});
@@ -100,7 +101,9 @@ template <class T> class CpuBlockedSolver final : public CpuSolverBase<T> {
     // Pivot-column panel: row i depends only on row i, so short row strips are independent likewise.
     constexpr int kStrip = 64;
     const int tasks = this->tracking_paths() ? 1 : tasks_for(std::max(1, n / kStrip));
-#pragma omp parallel for schedule(dynamic) num_threads(this->threads())
+    const std::uint64_t updates = 2ull * static_cast<std::uint64_t>(p1 - p0) * static_cast<std::uint64_t>(n) *
+                                  static_cast<std::uint64_t>(k1 - k0);
+#pragma omp parallel for schedule(dynamic) num_threads(this->team_for(updates))
     for (int t = 0; t < 2 * tasks; ++t) {
       const int c = t % tasks;
       for (auto [lo, hi] : {std::pair{0, p0}, std::pair{p1, n}}) {
@@ -119,7 +122,9 @@ template <class T> class CpuBlockedSolver final : public CpuSolverBase<T> {
 
   void independent(int n, int p0, int p1, int k0, int k1) {
     const int tasks = this->tracking_paths() ? 1 : tasks_for(std::max(1, n / 8));
-#pragma omp parallel for schedule(dynamic) num_threads(this->threads())
+    const std::uint64_t updates =
+        static_cast<std::uint64_t>(n) * static_cast<std::uint64_t>(n) * static_cast<std::uint64_t>(k1 - k0);
+#pragma omp parallel for schedule(dynamic) num_threads(this->team_for(updates))
     for (int c = 0; c < tasks; ++c) {
       for (auto [lo, hi] : {std::pair{0, p0}, std::pair{p1, n}}) {
         if (lo >= hi) continue;

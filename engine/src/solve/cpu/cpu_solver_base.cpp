@@ -19,6 +19,14 @@ template <class T> int CpuSolverBase<T>::threads() const {
 #endif
 }
 
+template <class T> int CpuSolverBase<T>::team_for(std::uint64_t updates) const {
+#ifdef _OPENMP
+  omp_set_dynamic(options().threads == 0 ? 1 : 0);  // a per-thread setting: made where the region starts
+#endif
+  const std::uint64_t useful = std::max<std::uint64_t>(1, updates / kMinUpdatesPerThread);
+  return static_cast<int>(std::min<std::uint64_t>(static_cast<std::uint64_t>(threads()), useful));
+}
+
 template <class T> std::uint64_t CpuSolverBase<T>::host_bytes_for(int n) const {
   const std::uint64_t matrix = DistanceMatrix::required_bytes(n, options().block, options().dtype);
   const std::uint64_t next_hops = options().track_paths ? DistanceMatrix::required_bytes(n, options().block, DType::I32) : 0;
@@ -31,6 +39,7 @@ template <class T> void CpuSolverBase<T>::load(const DistanceMatrix& padded) {
 #pragma omp parallel num_threads(threads()) reduction(+ : warm)
   warm += 1;
   (void)warm;
+  m_origin = std::chrono::steady_clock::now();
   m_d = padded;
   m_next.clear();
   if (!options().track_paths) return;
@@ -108,6 +117,8 @@ void CpuSolverBase<T>::record_cpu(int round, Phase phase, std::chrono::steady_cl
   s.phase = phase;
   s.device = 0;
   s.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  s.start_us = std::chrono::duration<double, std::micro>(start - m_origin).count();
+  s.track = Track::Main;
   s.updates = updates;
   s.bytes = bytes;
   s.k_steps = static_cast<std::uint64_t>(k_steps);

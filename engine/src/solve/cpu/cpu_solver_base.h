@@ -28,16 +28,27 @@ template <class T> class CpuSolverBase : public Solver {
   std::int32_t* next_hops() { return m_next.data(); }
   bool tracking_paths() const { return !m_next.empty(); }
   int threads() const;
+  /// Team size for a parallel region of @p updates min-plus updates, run from the calling thread. Every thread
+  /// of a team costs a barrier at the region's end: microseconds on an idle machine, but a scheduler time slice
+  /// (several ms) when another process holds the core that thread waits for. So (measured in README.md):
+  /// - below kMinUpdatesPerThread per thread (~0.2 ms of work) the team shrinks, down to the caller alone;
+  /// - with an automatic thread count (options().threads == 0) OpenMP's dynamic adjustment is switched on for
+  ///   the calling thread, so libgomp leaves out the cores the load average says are busy. An explicit
+  ///   --threads N is taken as asked.
+  int team_for(std::uint64_t updates) const;
+  static constexpr std::uint64_t kMinUpdatesPerThread = std::uint64_t{1} << 20;
 
   /// k-outer relaxation of a region that also updates next hops (scalar: paths are an explanatory feature).
   void relax_with_paths(int i0, int i1, int j0, int j1, int k0, int k1);
 
-  /// Records one sample timed from @p start to now.
+  /// Records one sample timed from @p start to now, placed on the time axis from load() (the calling thread's
+  /// track: the OpenMP team inside a phase belongs to it).
   void record_cpu(int round, Phase phase, std::chrono::steady_clock::time_point start, std::uint64_t updates,
                   std::uint64_t bytes, int k_steps);
 
  private:
   DistanceMatrix m_d;
+  std::chrono::steady_clock::time_point m_origin;  ///< the samples' time reference, taken at load()
   std::vector<std::int32_t> m_next;  ///< next[i * ld + j]: first hop on the current i -> j path, -1 if none
 };
 

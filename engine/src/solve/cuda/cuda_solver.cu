@@ -19,6 +19,7 @@
 #include <apsp/cuda/stream.cuh>
 
 #include "cuda/buffer.cuh"
+#include "cuda/nvtx_range.h"
 #include "solve/cuda/band_streams.cuh"
 #include "solve/cuda/cuda_solver.h"
 #include "solve/cuda/event_ring.cuh"
@@ -103,6 +104,7 @@ template <class T> class CudaSolver final : public Solver {
     m_ring.clear();
     m_flags.clear();
     m_streams.clear();
+    m_ring.set_reference(m_streams.main());  // the device is idle: the samples' time axis starts now
     m_n = padded.n();
     m_padded = padded.padded_n();
     const int block = options().block;
@@ -146,6 +148,7 @@ template <class T> class CudaSolver final : public Solver {
     const int p0 = round * block;
     const int pb = std::min(block, m_n - p0);  // real pivot vertices this round
     const bool completes_phase = k_end >= pb;
+    const NvtxPhaseRange nvtx(round, phase, k_begin, k_end, k_begin == 0 && completes_phase);
     const std::uint64_t n = static_cast<std::uint64_t>(m_n);
     PhaseSample sample;
     sample.round = round;

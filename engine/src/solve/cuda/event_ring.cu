@@ -4,6 +4,12 @@
 
 namespace apsp::cuda {
 
+void EventRing::set_reference(cudaStream_t stream) {
+  if (!m_reference) m_reference = Event::create_timed();
+  APSP_CUDA_CHECK(cudaEventRecord(m_reference.get(), stream));
+  m_has_reference = true;
+}
+
 int EventRing::record(cudaStream_t stream) {
   int slot;
   if (!m_free.empty()) {
@@ -34,6 +40,11 @@ void EventRing::collect(bool wait, const std::function<void(const PhaseSample&)>
                                          m_events[static_cast<std::size_t>(p.end)].get()));
     PhaseSample s = p.sample;
     s.ms = ms;
+    if (m_has_reference) {
+      float offset_ms = 0;
+      APSP_CUDA_CHECK(cudaEventElapsedTime(&offset_ms, m_reference.get(), m_events[static_cast<std::size_t>(p.start)].get()));
+      s.start_us = 1000.0 * offset_ms;
+    }
     release(p.start);
     release(p.end);
     m_pending.pop_front();

@@ -66,6 +66,7 @@
 #include "solve/cuda/cuda_solver.h"
 #include "cuda/buffer.cuh"
 #include "cuda/device_guard.cuh"
+#include "cuda/nvtx_range.h"
 #include "solve/cuda/event_ring.cuh"
 #include "solve/cuda/kernels.cuh"
 #include "solve/cuda/multi_gpu_kernels.cuh"
@@ -253,6 +254,7 @@ class MultiGpuSolver final : public MultiGpuSolverBase {
       b->ring.clear();
       b->flags.clear();
       b->streams.clear();
+      b->ring.set_reference(b->streams.main());  // every device idle: their time axes start together
     }
     m_n = padded.n();
     m_padded = padded.padded_n();
@@ -310,6 +312,7 @@ class MultiGpuSolver final : public MultiGpuSolverBase {
     const int p0 = round * block;
     const int pb = std::min(block, m_n - p0);
     const int owner = band_of_row(m_layout.bands, p0);
+    const NvtxPhaseRange nvtx(round, phase, k_begin, k_end, k_begin == 0 && k_end >= pb);
     if (k_end < pb) {
       run_k_steps(round, phase, k_begin, k_end, owner);
     } else {
@@ -451,6 +454,7 @@ class MultiGpuSolver final : public MultiGpuSolverBase {
       BandState& b = *m_bands[i];
       use(b);
       PhaseSample sample = make_sample(b, round, Phase::Comm);
+      sample.track = Track::Comm;
       sample.bytes = bytes;
       sample.k_steps = ks;
       b.ring.add(sample, starts[i], b.ring.record(b.streams.comm()));
@@ -537,6 +541,7 @@ class MultiGpuSolver final : public MultiGpuSolverBase {
                             /*row_panel=*/false, 0, b.band.rows(), panels(b, set), b.streams.aux());
       // The band's column panel; the owner's sample includes its row panel.
       PhaseSample sample = phase_sample(b, round, Phase::PivotRowCol, pb, is_owner, ks);
+      sample.track = Track::Aux;
       sample.bytes = round_model::tuned_rowcol_bytes(static_cast<std::uint64_t>(b.band.rows()), side, b64, e, is_owner);
       b.ring.add(sample, starts[i], b.ring.record(b.streams.aux()));
       b.streams.aux_written();

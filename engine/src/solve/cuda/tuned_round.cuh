@@ -24,7 +24,9 @@ void run_on_aux_async(BandStreams& streams, EventRing& ring, const PhaseSample& 
   cudaStream_t s = streams.aux();
   const int start = ring.record(s);
   enqueue(s);
-  ring.add(sample, start, ring.record(s));
+  PhaseSample on_aux = sample;
+  on_aux.track = Track::Aux;
+  ring.add(on_aux, start, ring.record(s));
   streams.aux_written();
 }
 

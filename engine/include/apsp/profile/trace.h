@@ -1,0 +1,41 @@
+#pragma once
+/// @file trace.h
+/// @brief The profile's samples as a timeline: Chrome trace / Perfetto JSON (open it in ui.perfetto.dev or
+/// chrome://tracing). One process per device ("GPU 0 (NVIDIA H200)", or "CPU"), one thread per track (main,
+/// look-ahead, communication: the streams, or the CPU's thread role), one complete ("X") event per sample:
+/// every phase, copy and broadcast, at its start_us on the solve's common time axis, with round, phase,
+/// device, bytes, updates and k-steps as args.
+#include <apsp/profile/profile.h>
+#include <apsp/solve/solver.h>
+
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace apsp {
+
+/// @brief What the timeline names: the run it came from and its devices.
+struct TraceContext {
+  std::string backend;
+  int n = 0;
+  int block = 0;
+  DType dtype = DType::I32;
+  int gpus = 1;
+  int threads = 0;                         ///< CPU threads asked for (0: all cores)
+  bool on_gpu = false;                     ///< samples' device numbers are CUDA ordinals (else: one CPU)
+  std::map<int, std::string> device_names;  ///< CUDA ordinal -> name, for the process names
+};
+
+/// @brief The context of a run of @p backend with @p options on an n-vertex graph; CUDA device names from
+/// device_info.h when the backend runs on GPUs.
+TraceContext trace_context_for(std::string_view backend, const SolverOptions& options, int n);
+
+/// @brief The trace as JSON text: {"traceEvents": [...], "displayTimeUnit": "ms", "otherData": {...}}. Samples
+/// without a start (start_us < 0) are left out; ts and dur are microseconds.
+std::string trace_json(const std::vector<PhaseSample>& samples, const TraceContext& context);
+
+/// @brief Writes trace_json() to @p path through AtomicFile (all or nothing). Throws Error naming the file.
+void write_trace(const std::string& path, const std::vector<PhaseSample>& samples, const TraceContext& context);
+
+}  // namespace apsp

@@ -1,0 +1,52 @@
+#pragma once
+/// @file measure.h
+/// @brief Timing a whole solve the way `apsp bench` does, so that every program that reports "the" time of a
+/// configuration (bench, the studio's measure mode) runs the same solver calls: per run, reset() (the upload,
+/// waited for, untimed), then the steady clock around step(ToEnd) and synchronize(); warm-up runs first,
+/// untimed. And the spread of repeated times, with the one threshold above which a figure is called noisy.
+#include <apsp/solve/solver.h>
+
+#include <cstddef>
+#include <functional>
+#include <vector>
+
+namespace apsp {
+
+/// @brief A result whose spread exceeds this many percent is reported as noisy.
+inline constexpr double kNoisySpreadPct = 5.0;
+
+/// @brief min / median / max of repeated times and their spread, (max - min) / median in percent.
+struct TimeSpread {
+  std::size_t count = 0;
+  double min_ms = 0;
+  double median_ms = 0;
+  double max_ms = 0;
+  double spread_pct = 0;
+  /// @brief More than kNoisySpreadPct: the difference between two such figures may be noise.
+  bool noisy() const { return spread_pct > kNoisySpreadPct; }
+};
+
+/// @brief The spread of @p ms (any order); all zero when empty.
+TimeSpread spread_of(std::vector<double> ms);
+
+/// @brief Untimed warm-up runs, then timed ones.
+struct MeasureOptions {
+  int warmup = 1;
+  int repeat = 3;
+  /// @brief Called after every run, warm-up included (progress, cancel); returning false stops there, and the
+  /// result holds the runs timed so far. Empty: every run happens.
+  std::function<bool()> after_run;
+};
+
+struct MeasureResult {
+  std::vector<double> runs_ms;  ///< the timed runs, in order
+  TimeSpread spread;
+  bool stopped = false;  ///< after_run asked to stop before every run was done
+};
+
+/// @brief Solves @p initial (padded for the solver's block and dtype, as reset() takes it) warmup + repeat
+/// times with @p solver and times the repeats. Afterwards the solver is finished and its profile holds the
+/// last run's samples (reset() clears it). Throws what reset() and step() throw.
+MeasureResult measure_solve(Solver& solver, const DistanceMatrix& initial, const MeasureOptions& options);
+
+}  // namespace apsp
