@@ -26,7 +26,7 @@ TEST(Measure, RunsWarmupPlusRepeatAndLeavesTheLastRunFinished) {
   auto solver = create_solver("cpu-blocked", o);
   const Graph g = generate(GeneratorSpec::parse("er:n=40,p=0.2,seed=2,w=1:9"));
   const DistanceMatrix initial = to_distance_matrix(g, 8, DType::I32);
-  const MeasureResult r = measure_solve(*solver, initial, MeasureOptions{2, 3});
+  const MeasureResult r = measure_solve(*solver, initial, MeasureOptions{2, 3, {}});
   ASSERT_EQ(r.runs_ms.size(), 3u);
   for (double ms : r.runs_ms) EXPECT_GT(ms, 0.0);
   EXPECT_EQ(r.spread.count, 3u);
