@@ -46,6 +46,7 @@ struct StudioOptions {
   std::optional<int> threads;  ///< --threads N: CPU threads for CPU backends (0: all cores)
   std::string trace;           ///< --trace FILE.json: the samples as a Chrome trace / Perfetto timeline, at the end
   bool measure = false;        ///< --measure: after the run, time the configuration as apsp bench does
+  std::string plots_tab;       ///< --plots-tab per-round|timeline: the plots' tab at start (screenshots)
   TestHooks test;
 
   /// @brief Batch run: no settings read or written, outputs then exit.
