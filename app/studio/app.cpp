@@ -340,6 +340,10 @@ void App::apply(const Command& command) {
                    m_session->cancel();
                    m_session->measure_async();
                  },
+                 [&](const CmdExportTrace& c) {
+                   export_trace(c.path, m_state.session, m_log);
+                   m_state.last_written = c.path;
+                 },
              },
              command);
 }
