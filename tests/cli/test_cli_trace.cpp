@@ -1,7 +1,6 @@
 // apsp solve --trace: the timeline file, one complete slice per (round, phase) of a CPU solve, named processes.
-#include <nlohmann/json.hpp>
-
 #include <filesystem>
+#include <nlohmann/json.hpp>
 
 #include "cli_test_support.h"
 

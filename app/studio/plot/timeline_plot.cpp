@@ -69,7 +69,8 @@ void timeline_plot(const char* id, const std::vector<PhaseSample>& samples, cons
   // Lanes: name on the left, a faint band behind every other one.
   for (const auto& [lane, i] : lanes) {
     const float y = p0.y + lane_h * static_cast<float>(i);
-    if (i % 2 == 1) draw->AddRectFilled(ImVec2(p0.x, y), ImVec2(p1.x, y + lane_h), (axis_color & 0x00FFFFFF) | 0x18000000);
+    if (i % 2 == 1)
+      draw->AddRectFilled(ImVec2(p0.x, y), ImVec2(p1.x, y + lane_h), (axis_color & 0x00FFFFFF) | 0x18000000);
     draw->AddText(ImVec2(origin.x, y + (lane_h - font) * 0.5f), text_color, lane_name(lane, options.on_gpu).c_str());
   }
   const float lanes_bottom = p0.y + lane_h * static_cast<float>(lanes.size());
