@@ -210,7 +210,10 @@ void App::draw_ui() {
   float profile_h = std::round(display.y * (multi ? 0.20f : 0.30f));
   ImGui::SetNextWindowPos(ImVec2(left_w + center_w, 0));
   ImGui::SetNextWindowSize(ImVec2(right_w, plots_h));
-  if (ImGui::Begin("Per round", nullptr, fixed | ImGuiWindowFlags_NoScrollbar)) draw_plots_panel(m_state);
+  // The wheel zooms the plots: it must not scroll their window. --plots-tab picks a tab while the window settles.
+  if (ImGui::Begin("Per round", nullptr, fixed | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse))
+    draw_plots_panel(m_state, m_plots_tab_frames > 0 ? m_options.plots_tab : std::string());
+  if (m_plots_tab_frames > 0) --m_plots_tab_frames;
   ImGui::End();
 
   ImGui::SetNextWindowPos(ImVec2(left_w + center_w, plots_h));
@@ -368,6 +371,10 @@ void App::apply(const Command& command) {
                    playback.playing = false;
                    m_session->cancel();
                    m_session->measure_async();
+                 },
+                 [&](const CmdExportTrace& c) {
+                   export_trace(c.path, m_state.session, m_log);
+                   m_state.last_written = c.path;
                  },
              },
              command);

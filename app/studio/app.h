@@ -90,6 +90,7 @@ class App {
 
   std::unique_ptr<Platform> m_platform;
   bool m_imgui_ready = false;
+  int m_plots_tab_frames = 3;  ///< frames that still select --plots-tab (a tab bar takes a frame to settle)
   std::unique_ptr<HeatmapRenderer> m_renderer;
   std::unique_ptr<HeatmapTexture> m_texture;
   std::unique_ptr<MinPyramid> m_pyramid;

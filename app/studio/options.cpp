@@ -106,6 +106,8 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o) {
   app.add_flag("--measure", o.measure,
                "after the run, time the configuration exactly as apsp bench does (1 warm-up + 3 runs, no view "
                "updates); reported beside the interactive figure");
+  app.add_option("--plots-tab", o.plots_tab, "the plots' tab to show at start (per-round or timeline)")
+      ->check(CLI::IsMember({"per-round", "timeline"}));
   try {
     app.parse(argc, argv);
     if (!sweep.empty()) {

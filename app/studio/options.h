@@ -48,6 +48,7 @@ struct StudioOptions {
   std::optional<int> threads;  ///< --threads N: CPU threads for CPU backends (0: all cores)
   std::string trace;           ///< --trace FILE.json: the samples as a Chrome trace / Perfetto timeline, at the end
   bool measure = false;        ///< --measure: after the run, time the configuration as apsp bench does
+  std::string plots_tab;       ///< --plots-tab per-round|timeline: the plots' tab at start (screenshots)
   TestHooks test;
 
   // Sweep (issue 11): the engine's sweep from a spec, its results CSV and charts (app/studio/README.md).

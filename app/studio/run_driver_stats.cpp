@@ -1,6 +1,7 @@
 // The run's statistics: frame and heatmap-update times, solve times with the view on and off (--stats-json,
 // the exit summary in the log).
 #include <apsp/solve/device_info.h>
+#include <apsp/solve/measure.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -40,10 +41,13 @@ void RunDriver::measure_view_off() {
   }
   m_solve_view_on_ms = summarize(m_solve_view_on_runs).median;
   m_solve_view_off_ms = summarize(m_solve_view_off_runs).median;
-  char line[160];
-  std::snprintf(line, sizeof line, "solve with the view on %.1f ms, off %.1f ms (medians of %d, ratio %.3f)",
+  const TimeSpread on = spread_of(m_solve_view_on_runs), off = spread_of(m_solve_view_off_runs);
+  char line[256];
+  std::snprintf(line, sizeof line,
+                "solve with the view on %.1f ms, off %.1f ms (medians of %d, ratio %.3f; spread %.1f%% / %.1f%%%s)",
                 *m_solve_view_on_ms, *m_solve_view_off_ms, kViewOffPairs,
-                *m_solve_view_off_ms > 0 ? *m_solve_view_on_ms / *m_solve_view_off_ms : 0.0);
+                *m_solve_view_off_ms > 0 ? *m_solve_view_on_ms / *m_solve_view_off_ms : 0.0, on.spread_pct,
+                off.spread_pct, on.noisy() || off.noisy() ? ", noisy: the ratio may be noise" : "");
   m_app.log().info(line);
 }
 

@@ -41,7 +41,7 @@ std::map<std::tuple<int, std::string, int>, int> slices_by_key(const json& doc) 
     const json& a = e.at("args");
     ++keys[{a.at("round").get<int>(), a.at("phase").get<std::string>(), a.at("device").get<int>()}];
     tracks[{e.at("pid").get<int>(), e.at("tid").get<int>()}].emplace_back(e.at("ts").get<double>(),
-                                                                         e.at("dur").get<double>());
+                                                                          e.at("dur").get<double>());
   }
   // One stream runs its work in order: its slices (between events on that stream) do not overlap. The slack
   // covers the events' resolution (about 0.5 us).

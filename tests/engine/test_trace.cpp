@@ -38,12 +38,14 @@ std::vector<json> complete_events(const json& doc) {
 
 TEST(Trace, CpuBlockedHasOneCompleteSlicePerRoundPhaseAndValidFields) {
   auto s = solved("cpu-blocked", 40, 8);  // 5 rounds x 3 phases
-  const json doc = json::parse(trace_json(s->profile().samples(), trace_context_for("cpu-blocked", s->options(), s->n())));
+  const json doc =
+      json::parse(trace_json(s->profile().samples(), trace_context_for("cpu-blocked", s->options(), s->n())));
   ASSERT_TRUE(doc.at("traceEvents").is_array());
   const std::vector<json> slices = complete_events(doc);
   std::set<std::tuple<int, std::string, int>> keys;
   for (const json& e : slices) {
-    for (const char* field : {"name", "cat", "ts", "dur", "pid", "tid", "args"}) ASSERT_TRUE(e.contains(field)) << field;
+    for (const char* field : {"name", "cat", "ts", "dur", "pid", "tid", "args"})
+      ASSERT_TRUE(e.contains(field)) << field;
     EXPECT_TRUE(e.at("ts").is_number());
     EXPECT_GE(e.at("ts").get<double>(), 0.0);
     EXPECT_GE(e.at("dur").get<double>(), 0.0);
@@ -77,7 +79,7 @@ TEST(Trace, CpuSlicesFollowEachOtherWithoutOverlapWithinATrack) {
     std::map<std::pair<int, int>, std::vector<std::pair<double, double>>> tracks;
     for (const json& e : complete_events(doc))
       tracks[{e.at("pid").get<int>(), e.at("tid").get<int>()}].emplace_back(e.at("ts").get<double>(),
-                                                                             e.at("dur").get<double>());
+                                                                            e.at("dur").get<double>());
     ASSERT_FALSE(tracks.empty()) << backend;
     for (auto& [track, slices] : tracks) {
       // Samples are in issue order on the CPU: each starts after the previous one ended (1 ns slack for

@@ -32,11 +32,13 @@ void timeline_plot(const char* id, const std::vector<PhaseSample>& samples, cons
   const ImU32 axis_color = ImGui::GetColorU32(ImGuiCol_TextDisabled);
   const ImU32 text_color = ImGui::GetColorU32(ImGuiCol_Text);
 
+  // The axis spans the samples, from the first start (the time from reset to the first step is not shown).
   std::map<Lane, int> lanes;
-  double end_us = 0;
+  double begin_us = -1, end_us = 0;
   for (const PhaseSample& s : samples) {
     if (s.start_us < 0) continue;
     lanes.emplace(Lane{s.device, s.track}, 0);
+    begin_us = begin_us < 0 ? s.start_us : std::min(begin_us, s.start_us);
     end_us = std::max(end_us, s.start_us + s.ms * 1000.0);
   }
   int index = 0;
@@ -45,7 +47,8 @@ void timeline_plot(const char* id, const std::vector<PhaseSample>& samples, cons
     i = index++;
     label_w = std::max(label_w, ImGui::CalcTextSize(lane_name(lane, options.on_gpu).c_str()).x);
   }
-  if (lanes.empty() || end_us <= 0) {
+  const double span_us = end_us - begin_us;
+  if (lanes.empty() || span_us <= 0) {
     draw->AddText(ImVec2(origin.x + font, origin.y + font), axis_color,
                   "no timed samples yet: step or play (each phase, copy and broadcast on its device and stream)");
     ImGui::PopID();
@@ -59,18 +62,21 @@ void timeline_plot(const char* id, const std::vector<PhaseSample>& samples, cons
   }
   const XZoom zoom = handle_x_zoom(ImGui::GetID("zoom"), p0.x, p1.x);
   const float lane_h = std::min(font * 2.2f, (p1.y - p0.y) / static_cast<float>(lanes.size()));
-  auto x_of = [&](double us) { return p0.x + static_cast<float>(zoom.to_view(us / end_us)) * (p1.x - p0.x); };
+  auto x_of = [&](double us) {
+    return p0.x + static_cast<float>(zoom.to_view((us - begin_us) / span_us)) * (p1.x - p0.x);
+  };
 
   // Lanes: name on the left, a faint band behind every other one.
   for (const auto& [lane, i] : lanes) {
     const float y = p0.y + lane_h * static_cast<float>(i);
-    if (i % 2 == 1) draw->AddRectFilled(ImVec2(p0.x, y), ImVec2(p1.x, y + lane_h), (axis_color & 0x00FFFFFF) | 0x18000000);
+    if (i % 2 == 1)
+      draw->AddRectFilled(ImVec2(p0.x, y), ImVec2(p1.x, y + lane_h), (axis_color & 0x00FFFFFF) | 0x18000000);
     draw->AddText(ImVec2(origin.x, y + (lane_h - font) * 0.5f), text_color, lane_name(lane, options.on_gpu).c_str());
   }
   const float lanes_bottom = p0.y + lane_h * static_cast<float>(lanes.size());
 
   // Time ticks over the visible window, in ms.
-  const double view_lo_ms = zoom.lo * end_us / 1000.0, view_ms = zoom.width() * end_us / 1000.0;
+  const double view_lo_ms = (begin_us + zoom.lo * span_us) / 1000.0, view_ms = zoom.width() * span_us / 1000.0;
   const double step = nice_tick_step(view_ms, std::max(2, static_cast<int>((p1.x - p0.x) / (font * 6))));
   char buf[64];
   for (double t = std::ceil(view_lo_ms / step) * step; t <= view_lo_ms + view_ms + step * 1e-6; t += step) {
@@ -80,7 +86,7 @@ void timeline_plot(const char* id, const std::vector<PhaseSample>& samples, cons
     const ImVec2 ts = ImGui::CalcTextSize(buf);
     draw->AddText(ImVec2(std::clamp(x - ts.x * 0.5f, p0.x, p1.x - ts.x), lanes_bottom + font * 0.2f), axis_color, buf);
   }
-  draw->AddText(ImVec2(origin.x, lanes_bottom + font * 0.2f), axis_color, "ms");
+  draw->AddText(ImVec2(origin.x, lanes_bottom + font * 0.2f), axis_color, "ms from reset");
   draw->AddLine(ImVec2(p0.x, lanes_bottom), ImVec2(p1.x, lanes_bottom), axis_color);
 
   // Slices; the one under the mouse is remembered for the read-out.

@@ -11,7 +11,7 @@
 namespace apsp::studio {
 
 struct TimelineOptions {
-  bool on_gpu = false;  ///< lanes are named "GPU d" (else "CPU")
+  bool on_gpu = false;              ///< lanes are named "GPU d" (else "CPU")
   ImU32 (*color)(Phase) = nullptr;  ///< slice colour per phase
 };
 

@@ -59,6 +59,7 @@ struct ExportPaths {
   std::string heatmap_path = "heatmap.png";
   std::string timings_path = "timings.csv";
   std::string distances_path = "distances.npy";
+  std::string trace_path = "trace.json";  ///< the timeline (Chrome trace / Perfetto JSON)
 };
 
 /// @brief What the panels edit in place (see the rule at the top of this file).

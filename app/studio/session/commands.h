@@ -66,11 +66,15 @@ struct CmdStartSweep {
 struct CmdCancelSweep {};
 // Measure mode (issue 11 item 5): time the active configuration as apsp bench does.
 struct CmdMeasure {};
+// Timeline export (issue 11 item 4): the samples as a Chrome trace / Perfetto JSON.
+struct CmdExportTrace {
+  std::string path;
+};
 
 using Command = std::variant<CmdLoadGraph, CmdSaveGraph, CmdConfigureSolver, CmdStep, CmdSetPlaying, CmdTogglePlaying,
                              CmdSetSpeed, CmdRunToEnd, CmdReset, CmdFitView, CmdSetColormap, CmdSetOverlays, CmdSetGrid,
                              CmdFixColourRange, CmdScreenshot, CmdExportHeatmap, CmdExportTimings, CmdExportDistances,
-                             CmdStartSweep, CmdCancelSweep, CmdMeasure>;
+                             CmdStartSweep, CmdCancelSweep, CmdMeasure, CmdExportTrace>;
 
 /// @brief std::visit(Overloaded{[](const CmdA&) {...}, ...}, command): one lambda per Command.
 template <class... Ts>

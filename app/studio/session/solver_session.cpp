@@ -385,8 +385,10 @@ void SolverSession::step_async(Granularity g, int count) {
 void SolverSession::run_to_end_async() {
   post("run to end", [this](Worker& w) {
     if (!w.solver) throw UsageError("no solver: load a graph first");
+    // Only a run from the very start is a whole solve's time (the interactive figure beside measure's).
     const Cursor start = w.solver->cursor();
-    const bool started_at_round_0 = start == Cursor{};
+    const bool started_at_round_0 = start.round == 0 && start.k == 0 && !start.finished &&
+                                    (start.phase == Phase::Pivot || start.phase == Phase::Full);
     auto t0 = Clock::now();
     auto last_publish = t0;
     // Round by round (not Granularity::ToEnd) so the view animates and cancel() takes effect between rounds.

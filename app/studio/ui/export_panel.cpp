@@ -27,6 +27,14 @@ void draw_export_panel(const AppState& state, ExportPaths& e, CommandQueue& comm
   if (ImGui::Button("Timings CSV")) commands.push(CmdExportTimings{e.timings_path});
   ImGui::EndDisabled();
   ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 8);
+  ImGui::InputText("##trace", &e.trace_path);
+  ImGui::SameLine();
+  ImGui::BeginDisabled(state.session.samples.empty() || e.trace_path.empty());
+  if (ImGui::Button("Timeline JSON")) commands.push(CmdExportTrace{e.trace_path});
+  ImGui::EndDisabled();
+  item_tooltip("every phase, copy and broadcast per device and stream as a Chrome trace / Perfetto timeline (what "
+               "--trace writes); open it in ui.perfetto.dev");
+  ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 8);
   ImGui::InputText("##distances", &e.distances_path);
   ImGui::SameLine();
   ImGui::BeginDisabled(!state.session.has_solver || e.distances_path.empty());

@@ -1,4 +1,5 @@
 #pragma once
+#include <string>
 // One panel per file. Control panels draw into the current window as collapsible sections; the heatmap,
 // timings and log panels are windows of their own. Panels read AppState, edit only their own part of
 // AppState::edits and emit Commands for everything else (session/app_state.h); none of them touches the solver.
@@ -21,7 +22,8 @@ void handle_shortcut_keys(Log& log, CommandQueue& commands);
 /// @brief Per-phase totals (time, share, GB/s, updates/s, % of the device's min-plus peak) and every sample.
 void draw_timings_panel(const AppState& state);
 /// @brief Live per-round plots: stacked phase times, GB/s per phase, updates/s.
-void draw_plots_panel(const AppState& state);
+/// @p select_tab: "per-round" or "timeline" selects that tab this frame (--plots-tab); empty: the user's choice.
+void draw_plots_panel(const AppState& state, const std::string& select_tab = {});
 /// @brief The CUDA devices' facts, or why there is none.
 void draw_device_panel(const AppState& state);
 void draw_log_panel(Log& log);

@@ -160,21 +160,24 @@ void timeline_tab(const AppState& state, const std::vector<PhaseSample>& samples
 
 }  // namespace
 
-void draw_plots_panel(const AppState& state) {
+void draw_plots_panel(const AppState& state, const std::string& select_tab) {
+  auto tab_flags = [&](const char* name) {
+    return select_tab == name ? ImGuiTabItemFlags_SetSelected : ImGuiTabItemFlags_None;
+  };
   const auto& samples = plot_samples(state);
   const RoundAggregate a = aggregate_rounds(samples);
   const float width = ImGui::GetContentRegionAvail().x;
 
   if (!ImGui::BeginTabBar("##plots")) return;
   if (!a.multi_device()) {
-    if (ImGui::BeginTabItem("per round")) {
+    if (ImGui::BeginTabItem("per round", nullptr, tab_flags("per-round"))) {
       const float h = plot_height(3);
       time_plot(a, !samples.empty(), ImVec2(width, h));
       bandwidth_plot(a, ImVec2(width, h));
       rate_plot(a, ImVec2(width, h));
       ImGui::EndTabItem();
     }
-    if (ImGui::BeginTabItem("timeline")) {
+    if (ImGui::BeginTabItem("timeline", nullptr, tab_flags("timeline"))) {
       timeline_tab(state, samples);
       ImGui::EndTabItem();
     }
@@ -184,7 +187,7 @@ void draw_plots_panel(const AppState& state) {
   // Several GPUs: their lanes and the communication first; the throughput plots one tab away.
   const std::string gpus_tab =
       std::to_string(a.devices.size()) + " GPUs" + (state.synthetic.active() ? " (synthetic)" : "");
-  if (ImGui::BeginTabItem((gpus_tab + "###gpus").c_str())) {
+  if (ImGui::BeginTabItem((gpus_tab + "###gpus").c_str(), nullptr, tab_flags("per-round"))) {
     const float h = plot_height(3, 3);
     std::string lanes = "per round, side by side:";
     for (int d : a.devices) {
@@ -205,7 +208,7 @@ void draw_plots_panel(const AppState& state) {
     rate_plot(a, ImVec2(width, h));
     ImGui::EndTabItem();
   }
-  if (ImGui::BeginTabItem("timeline")) {
+  if (ImGui::BeginTabItem("timeline", nullptr, tab_flags("timeline"))) {
     timeline_tab(state, samples);
     ImGui::EndTabItem();
   }

@@ -4,7 +4,6 @@
 // CUDA; with no tool attached a push or pop is one call through a function pointer that returns at once, and
 // the name is a few dozen bytes formatted on the stack: cheap next to a launch. Compiled only with CUDA.
 #include <apsp/profile/profile.h>
-
 #include <nvtx3/nvToolsExt.h>
 
 #include <cstdio>

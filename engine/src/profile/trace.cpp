@@ -58,10 +58,10 @@ std::string trace_json(const std::vector<PhaseSample>& samples, const TraceConte
     const int pid = process_of(s, c);
     const int tid = static_cast<int>(s.track);
     tracks.emplace(pid, tid);
-    json args = {{"round", s.round},       {"phase", std::string(to_string(s.phase))},
-                 {"device", s.device},     {"bytes", s.bytes},
-                 {"updates", s.updates},   {"k_steps", s.k_steps},
-                 {"ms", s.ms},             {"stream", std::string(to_string(s.track))}};
+    json args = {{"round", s.round},     {"phase", std::string(to_string(s.phase))},
+                 {"device", s.device},   {"bytes", s.bytes},
+                 {"updates", s.updates}, {"k_steps", s.k_steps},
+                 {"ms", s.ms},           {"stream", std::string(to_string(s.track))}};
     if (s.ms > 0 && s.bytes > 0) args["gb_per_s"] = s.gb_per_s();
     events.push_back(json{{"name", std::string(label(s.phase))},
                           {"cat", category(s.phase)},

@@ -22,8 +22,8 @@ struct TraceContext {
   int block = 0;
   DType dtype = DType::I32;
   int gpus = 1;
-  int threads = 0;                         ///< CPU threads asked for (0: all cores)
-  bool on_gpu = false;                     ///< samples' device numbers are CUDA ordinals (else: one CPU)
+  int threads = 0;                          ///< CPU threads asked for (0: all cores)
+  bool on_gpu = false;                      ///< samples' device numbers are CUDA ordinals (else: one CPU)
   std::map<int, std::string> device_names;  ///< CUDA ordinal -> name, for the process names
 };
 
