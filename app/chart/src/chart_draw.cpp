@@ -163,7 +163,8 @@ void draw_chart(ImDrawList* dl, const Chart& chart, ImVec2 min, ImVec2 max) {
         const double v = value_at(s, i);
         if (!std::isfinite(v) || v <= 0) continue;
         const float y0 = std::round(y.to_px(base, l)), y1 = std::round(y.to_px(base + v, l));
-        if (y0 - y1 >= 1) dl->AddRectFilled(ImVec2(std::round(cx - half), y1), ImVec2(std::round(cx + half), y0), s.color);
+        if (y0 - y1 >= 1)
+          dl->AddRectFilled(ImVec2(std::round(cx - half), y1), ImVec2(std::round(cx + half), y0), s.color);
         base += v;
       }
       top = base;
