@@ -210,4 +210,24 @@ void draw_chart(ImDrawList* dl, const Chart& chart, ImVec2 min, ImVec2 max) {
   dl->PopClipRect();
 }
 
+int category_at(const Chart& chart, const ChartLayout& l, ImVec2 p) {
+  if (p.x < l.plot_min.x || p.x >= l.plot_max.x || p.y < l.plot_min.y || p.y >= l.plot_max.y || l.slot_width <= 0)
+    return -1;
+  const int i = static_cast<int>((p.x - l.plot_min.x) / l.slot_width);
+  return i < static_cast<int>(chart.categories.size()) ? i : -1;
+}
+
+std::string hover_text(const Chart& chart, int category) {
+  if (category < 0 || category >= static_cast<int>(chart.categories.size())) return {};
+  const auto i = static_cast<std::size_t>(category);
+  std::string text = chart.x_label + " " + chart.categories[i];
+  for (const Series& s : chart.series) {
+    const double v = value_at(s, i);
+    if (!std::isfinite(v)) continue;
+    text += "\n" + s.label + ": " + format_value(v, chart.format);
+    if (i < s.point_labels.size() && !s.point_labels[i].empty()) text += " (" + s.point_labels[i] + ")";
+  }
+  return text;
+}
+
 }  // namespace apsp::chart

@@ -292,9 +292,14 @@ void SweepPanel::draw_charts(const SweepJobSnapshot& job) {
   const ImVec2 min = ImGui::GetCursorScreenPos();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const ImVec2 size(std::max(avail.x, 200.0f), std::max(avail.y, 150.0f));
-  chart::draw_chart(ImGui::GetWindowDrawList(), charts[static_cast<std::size_t>(m_chart)], min,
-                    ImVec2(min.x + size.x, min.y + size.y));
+  const chart::Chart& shown = charts[static_cast<std::size_t>(m_chart)];
+  const ImVec2 max(min.x + size.x, min.y + size.y);
+  chart::draw_chart(ImGui::GetWindowDrawList(), shown, min, max);
   ImGui::Dummy(size);
+  if (ImGui::IsItemHovered()) {  // every series' value at the category under the mouse
+    const int i = chart::category_at(shown, chart::layout_chart(shown, min, max), ImGui::GetIO().MousePos);
+    if (i >= 0) ImGui::SetTooltip("%s", chart::hover_text(shown, i).c_str());
+  }
 }
 
 }  // namespace apsp::studio
