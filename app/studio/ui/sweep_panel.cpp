@@ -195,11 +195,11 @@ void SweepPanel::draw_window(const AppState& state, const SweepJobSnapshot& job,
   }
   if (ImGui::BeginTabBar("sweep tabs")) {
     if (ImGui::BeginTabItem("Results")) {
-      draw_table(job);
+      draw_table(job, commands);
       ImGui::EndTabItem();
     }
     if (ImGui::BeginTabItem("Charts")) {
-      draw_charts(job);
+      draw_charts(job, commands);
       ImGui::EndTabItem();
     }
     if (job.report && !job.report->skipped.empty() && ImGui::BeginTabItem("Skipped")) {
@@ -212,7 +212,13 @@ void SweepPanel::draw_window(const AppState& state, const SweepJobSnapshot& job,
   ImGui::End();
 }
 
-void SweepPanel::draw_table(const SweepJobSnapshot& job) {
+void SweepPanel::draw_table(const SweepJobSnapshot& job, CommandQueue& commands) {
+  if (job.report) {
+    ImGui::SetNextItemWidth(220 * ImGui::GetFontSize() / 13.0f);
+    ImGui::InputText("##results csv", &m_results_csv);
+    ImGui::SameLine();
+    if (ImGui::Button("Save results CSV")) commands.push(CmdExportSweep{m_results_csv, "", "", -1});
+  }
   const ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
                                 ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_Resizable;
   if (!ImGui::BeginTable("sweep results", kColumns, flags)) return;
@@ -272,7 +278,7 @@ void SweepPanel::draw_table(const SweepJobSnapshot& job) {
   ImGui::EndTable();
 }
 
-void SweepPanel::draw_charts(const SweepJobSnapshot& job) {
+void SweepPanel::draw_charts(const SweepJobSnapshot& job, CommandQueue& commands) {
   if (!job.report) {
     ImGui::TextDisabled("The charts appear when the sweep has ended.");
     return;
@@ -289,6 +295,19 @@ void SweepPanel::draw_charts(const SweepJobSnapshot& job) {
       if (ImGui::Selectable(charts[static_cast<std::size_t>(i)].title.c_str(), i == m_chart)) m_chart = i;
     ImGui::EndCombo();
   }
+  // Exports: the shown chart as PNG and its data as CSV, or all charts in one PNG.
+  const float field = 220 * ImGui::GetFontSize() / 13.0f;
+  ImGui::SetNextItemWidth(field);
+  ImGui::InputText("##chart png", &m_chart_png);
+  ImGui::SameLine();
+  if (ImGui::Button("Save PNG")) commands.push(CmdExportSweep{"", m_chart_png, "", m_chart});
+  ImGui::SameLine();
+  if (ImGui::Button("Save all charts")) commands.push(CmdExportSweep{"", m_chart_png, "", -1});
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(field);
+  ImGui::InputText("##chart csv", &m_chart_csv);
+  ImGui::SameLine();
+  if (ImGui::Button("Save data CSV")) commands.push(CmdExportSweep{"", "", m_chart_csv, m_chart});
   const ImVec2 min = ImGui::GetCursorScreenPos();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const ImVec2 size(std::max(avail.x, 200.0f), std::max(avail.y, 150.0f));
