@@ -9,14 +9,13 @@
 #include <apsp/core/format.h>
 #include <apsp/core/option_limits.h>
 #include <apsp/io/atomic_file.h>
-
 #include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
-#include <set>
 #include <cstdio>
 #include <memory>
+#include <set>
 
 #include "cli_common.h"
 #include "commands.h"
@@ -85,7 +84,8 @@ void print_row(const bench::SweepResult& r) {
   if (r.peak_pct >= 0) std::snprintf(peak, sizeof peak, "%.1f", r.peak_pct);
   if (r.efficiency >= 0) std::snprintf(scaling, sizeof scaling, "%.1f%%", 100 * r.efficiency);
   std::snprintf(spread, sizeof spread, "%.1f%%", r.time.spread_pct);
-  const std::string note = r.time.noisy() ? "noisy: spread > " + std::to_string(static_cast<int>(apsp::kNoisySpreadPct)) + " %" : "";
+  const std::string note =
+      r.time.noisy() ? "noisy: spread > " + std::to_string(static_cast<int>(apsp::kNoisySpreadPct)) + " %" : "";
   const bench::SweepConfig& c = r.config;
   std::printf("%c %-13s %4d %4d %5s %6d %9s %9s %9s %7s %10s %7s %24s %6.1f%% %6.1f%% %7.2fx %7s  %s\n",
               r.best ? '*' : ' ', c.backend.c_str(), c.block, c.gpus, std::string(to_string(c.dtype)).c_str(), c.n,
@@ -161,16 +161,20 @@ void write_csv(const std::string& path, const bench::SweepReport& report) {
 
 Action add_bench(CLI::App& app) {
   auto a = std::make_shared<BenchArgs>();
-  app.add_option("--backend", a->backends,
-                 "Comma-separated variants, each optionally NAME:BLOCK (pins its block); ratios are to the first row of each n")
+  app.add_option(
+         "--backend", a->backends,
+         "Comma-separated variants, each optionally NAME:BLOCK (pins its block); ratios are to the first row of each n")
       ->capture_default_str();
   app.add_option("--n", a->sizes, "Comma-separated matrix sizes")
       ->capture_default_str()
       ->check(int_list_check(1, limits::kMaxVertices));
-  app.add_option("--block", a->blocks, "Comma-separated block sizes B (combinations a variant does not offer are skipped)")
+  app.add_option("--block", a->blocks,
+                 "Comma-separated block sizes B (combinations a variant does not offer are skipped)")
       ->capture_default_str()
       ->check(int_list_check(limits::kMinBlock, limits::kMaxBlock));
-  app.add_option("--dtype", a->dtypes, "Comma-separated dtypes: i32, i16")->capture_default_str()->check(dtype_list_check());
+  app.add_option("--dtype", a->dtypes, "Comma-separated dtypes: i32, i16")
+      ->capture_default_str()
+      ->check(dtype_list_check());
   app.add_option("--repeat", a->repeat, "Timed runs per configuration (min / median / max and spread are reported)")
       ->capture_default_str()
       ->check(CLI::Range(1, limits::kMaxRepeat));
@@ -198,7 +202,8 @@ Action add_bench(CLI::App& app) {
     spec.blocks = parse_int_list(a->blocks, "--block", limits::kMinBlock, limits::kMaxBlock);
     spec.gpus = parse_int_list(a->gpus, "--gpus", 1, limits::kMaxGpus);
     spec.dtypes.clear();
-    if (const std::string why = read_dtype_list(a->dtypes, &spec.dtypes); !why.empty()) throw UsageError("--dtype: " + why);
+    if (const std::string why = read_dtype_list(a->dtypes, &spec.dtypes); !why.empty())
+      throw UsageError("--dtype: " + why);
     for (const std::string& item : spec.backends) {  // NAME:BLOCK within the block limits, before any work
       const std::size_t colon = item.find(':');
       if (colon != std::string::npos)
@@ -211,7 +216,8 @@ Action add_bench(CLI::App& app) {
 #if APSP_CLI_HAVE_CHARTS
     const std::vector<chart::SweepChartKind> kinds = chart::parse_chart_kinds(a->chart_kinds);
 #else
-    if (!a->chart.empty() || !a->chart_csv.empty()) throw UnavailableError("--chart: this apsp was built without charts (Dear ImGui, stb)");
+    if (!a->chart.empty() || !a->chart_csv.empty())
+      throw UnavailableError("--chart: this apsp was built without charts (Dear ImGui, stb)");
 #endif
     std::string dtypes;
     for (DType d : spec.dtypes) dtypes += (dtypes.empty() ? "" : ",") + std::string(to_string(d));
@@ -231,15 +237,17 @@ Action add_bench(CLI::App& app) {
     }
     print_header();
     for (const bench::SweepResult& r : report.results) print_row(r);
-    std::printf("* the best (lowest median) of its n; spread = (max - min) / median; times are wall times of the "
-                "solve, upload excluded\n");
+    std::printf(
+        "* the best (lowest median) of its n; spread = (max - min) / median; times are wall times of the "
+        "solve, upload excluded\n");
     print_skipped(report.skipped);
     std::fflush(stdout);
     if (!a->csv.empty()) write_csv(a->csv, report);
 #if APSP_CLI_HAVE_CHARTS
     if (!a->chart.empty() || !a->chart_csv.empty()) {
       const std::vector<chart::Chart> charts = chart::sweep_charts(report, kinds);
-      if (charts.empty()) std::fprintf(stderr, "apsp bench: no chart applies (each needs two or more values on its axis)\n");
+      if (charts.empty())
+        std::fprintf(stderr, "apsp bench: no chart applies (each needs two or more values on its axis)\n");
       if (!a->chart.empty() && !charts.empty()) chart::write_charts_png(a->chart, charts);
       if (!a->chart_csv.empty()) chart::write_charts_csv(a->chart_csv, charts);
     }

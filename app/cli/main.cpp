@@ -21,7 +21,8 @@ int main(int argc, char** argv) {
   add("gen", "Generate a graph", &apsp::cli::add_gen);
   add("solve", "Solve all-pairs shortest paths and write the distance matrix", &apsp::cli::add_solve);
   add("verify", "Compare two distance files", &apsp::cli::add_verify);
-  add("bench", "Benchmark backends side by side (updates/s, GB/s per phase, ratios)", &apsp::cli::add_bench);
+  add("bench", "Benchmark sweep: backends x block sizes x GPUs x dtypes x n (min / median / max, spread, best per n, charts)",
+      &apsp::cli::add_bench);
   add("info", "Describe a graph file, or the CUDA devices with --device", &apsp::cli::add_info);
   try {
     app.parse(argc, argv);

@@ -363,6 +363,10 @@ void App::apply(const Command& command) {
                    else
                      m_log.warning("a sweep is already running");
                  },
+                 [&](const CmdExportSweep& c) {
+                   if (!m_sweep.report) throw UsageError("no sweep has ended yet: nothing to export");
+                   export_sweep(*m_sweep.report, c);
+                 },
                  [&](const CmdCancelSweep&) {
                    m_sweep_job->cancel();
                    m_log.info("sweep: cancel requested (stops after the solve in progress)");
@@ -424,17 +428,31 @@ void App::update_sweep() {
 }
 
 void App::export_sweep(const bench::SweepReport& report, const std::string& csv_path, const std::string& chart_path) {
-  if (!csv_path.empty()) {
-    AtomicFile file(csv_path);
+  export_sweep(report, CmdExportSweep{csv_path, chart_path, "", -1});
+}
+
+void App::export_sweep(const bench::SweepReport& report, const CmdExportSweep& files) {
+  if (!files.results_csv.empty()) {
+    AtomicFile file(files.results_csv);
     file.write(bench::sweep_results_csv(report));
     file.commit();
-    m_state.last_written = csv_path;
+    m_state.last_written = files.results_csv;
+    m_log.info("wrote the sweep's results to " + files.results_csv);
   }
-  if (!chart_path.empty()) {
-    const std::vector<chart::Chart> charts = chart::sweep_charts(report);
-    if (charts.empty()) throw UsageError("no chart applies: each needs two or more block sizes, sizes n or GPU counts");
-    chart::write_charts_png(chart_path, charts);
-    m_state.last_written = chart_path;
+  if (files.chart_png.empty() && files.chart_csv.empty()) return;
+  std::vector<chart::Chart> charts = chart::sweep_charts(report);
+  if (files.chart >= 0 && files.chart < static_cast<int>(charts.size()))
+    charts = {charts[static_cast<std::size_t>(files.chart)]};
+  if (charts.empty()) throw UsageError("no chart applies: each needs two or more block sizes, sizes n or GPU counts");
+  if (!files.chart_png.empty()) {
+    chart::write_charts_png(files.chart_png, charts);
+    m_state.last_written = files.chart_png;
+    m_log.info("wrote " + std::to_string(charts.size()) + " sweep chart(s) to " + files.chart_png);
+  }
+  if (!files.chart_csv.empty()) {
+    chart::write_charts_csv(files.chart_csv, charts);
+    m_state.last_written = files.chart_csv;
+    m_log.info("wrote the sweep charts' data to " + files.chart_csv);
   }
 }
 

@@ -69,6 +69,8 @@ class App {
   SweepJob& sweep_job() { return *m_sweep_job; }
   /// @brief --sweep-csv and --sweep-chart of the ended sweep @p report (empty paths are skipped). Throws.
   void export_sweep(const bench::SweepReport& report, const std::string& csv_path, const std::string& chart_path);
+  /// @brief The Sweep window's exports (CmdExportSweep) of the ended sweep. Throws.
+  void export_sweep(const bench::SweepReport& report, const CmdExportSweep& files);
 
  private:
   void shutdown_graphics();

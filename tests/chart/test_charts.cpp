@@ -76,6 +76,10 @@ TEST(Charts, StackedBarsArePaintedWhereTheModelPutsThem) {
       dark += (p & 0xff) < 100 && ((p >> 8) & 0xff) < 100 && ((p >> 16) & 0xff) < 100;
     }
   EXPECT_GT(dark, 500);
+  // Hover: the slot under a point names its category and every series' value there.
+  EXPECT_EQ(category_at(c, l, ImVec2(l.category_x(1), y)), 1);
+  EXPECT_EQ(category_at(c, l, ImVec2(l.plot_min.x - 5, y)), -1);
+  EXPECT_EQ(hover_text(c, 1), "block size B 64\nphase 3: 2.50 ms");
 }
 
 TEST(Charts, RenderingIsDeterministicAndLeavesTheCallersContextCurrent) {
@@ -96,7 +100,9 @@ bench::SweepResult result(int block, int gpus, DType dtype, double median, doubl
   bench::SweepResult r;
   r.config = {"cuda-tuned", block, gpus, dtype, 16384};
   r.time = bench::time_stats({median});
-  r.phases = {{Phase::Pivot, 1.0, 1000000, 0}, {Phase::PivotRowCol, 2.0, 2000000, 0}, {Phase::Independent, p3_ms, 3000000000ull, 0}};
+  r.phases = {{Phase::Pivot, 1.0, 1000000, 0},
+              {Phase::PivotRowCol, 2.0, 2000000, 0},
+              {Phase::Independent, p3_ms, 3000000000ull, 0}};
   return r;
 }
 

@@ -32,18 +32,21 @@ int column(const std::vector<std::string>& header, const std::string& name) {
 int count_lines(const std::string& s) { return static_cast<int>(std::count(s.begin(), s.end(), '\n')); }
 
 TEST_F(CliBench, EveryCombinationIsARowAndTheBestOfEachNIsMarked) {
-  const RunResult r = run_apsp("bench --backend cpu-naive,cpu-blocked --block 8,16 --dtype i32,i16 --n 40,48 --repeat 2 "
-                               "--warmup 1 --threads 1 --csv " + path("s.csv"));
+  const RunResult r = run_apsp(
+      "bench --backend cpu-naive,cpu-blocked --block 8,16 --dtype i32,i16 --n 40,48 --repeat 2 "
+      "--warmup 1 --threads 1 --csv " +
+      path("s.csv"));
   ASSERT_EQ(r.status, 0) << r.output;
   EXPECT_NE(r.output.find("block 8,16"), std::string::npos) << r.output;  // the header names the lists
   EXPECT_NE(r.output.find("dtype i32,i16"), std::string::npos) << r.output;
-  for (const char* col : {" min ", " median ", " max ", " spread "}) EXPECT_NE(r.output.find(col), std::string::npos) << col;
+  for (const char* col : {" min ", " median ", " max ", " spread "})
+    EXPECT_NE(r.output.find(col), std::string::npos) << col;
   const auto rows = csv_rows(read_text(path("s.csv")));
   ASSERT_EQ(rows.size(), 1u + 2 * 2 * 2 * 2) << r.output;
   const auto& h = rows[0];
   const int backend = column(h, "backend"), block = column(h, "block"), dtype = column(h, "dtype"), n = column(h, "n");
-  const int best = column(h, "best"), min = column(h, "min_ms"), med = column(h, "median_ms"), max = column(h, "max_ms"),
-            spread = column(h, "spread_pct");
+  const int best = column(h, "best"), min = column(h, "min_ms"), med = column(h, "median_ms"),
+            max = column(h, "max_ms"), spread = column(h, "spread_pct");
   ASSERT_GE(std::min({backend, block, dtype, n, best, min, med, max, spread}), 0) << read_text(path("s.csv"));
   for (const char* b : {"cpu-naive", "cpu-blocked"})
     for (const char* bs : {"8", "16"})
@@ -62,15 +65,19 @@ TEST_F(CliBench, EveryCombinationIsARowAndTheBestOfEachNIsMarked) {
     EXPECT_LE(std::stod(row[med]), std::stod(row[max]));
     const double expected_spread = 100 * (std::stod(row[max]) - std::stod(row[min])) / std::stod(row[med]);
     // The CSV rounds times to 0.1 µs (%.4f ms) and the spread to 0.01 %: allow for that at these tiny sizes.
-    EXPECT_NEAR(std::stod(row[spread]), expected_spread, 0.01 + 100 * 2e-4 / std::stod(row[med]) + 1e-3 * expected_spread);
+    EXPECT_NEAR(std::stod(row[spread]), expected_spread,
+                0.01 + 100 * 2e-4 / std::stod(row[med]) + 1e-3 * expected_spread);
     best_per_n[row[n]] += row[best] == "1";
     const double m = std::stod(row[med]);
     if (!lowest_per_n.count(row[n]) || m < lowest_per_n[row[n]]) lowest_per_n[row[n]] = m;
   }
   EXPECT_EQ(best_per_n["40"], 1);
   EXPECT_EQ(best_per_n["48"], 1);
-  for (auto it = rows.begin() + 1; it != rows.end(); ++it)
-    if ((*it)[best] == "1") EXPECT_EQ(std::stod((*it)[med]), lowest_per_n[(*it)[n]]);
+  for (auto it = rows.begin() + 1; it != rows.end(); ++it) {
+    if ((*it)[best] == "1") {
+      EXPECT_EQ(std::stod((*it)[med]), lowest_per_n[(*it)[n]]);
+    }
+  }
   // In the table: two rows start with the marker, and the legend says what it means.
   int marked = 0;
   std::istringstream out(r.output);
@@ -80,9 +87,11 @@ TEST_F(CliBench, EveryCombinationIsARowAndTheBestOfEachNIsMarked) {
 }
 
 TEST_F(CliBench, InvalidCombinationsAreSkippedWithTheirReason) {
-  const RunResult r = run_apsp("bench --backend cpu-blocked --block 8 --gpus 1,2 --n 32 --repeat 1 --warmup 0 --csv " + path("s.csv"));
+  const RunResult r =
+      run_apsp("bench --backend cpu-blocked --block 8 --gpus 1,2 --n 32 --repeat 1 --warmup 0 --csv " + path("s.csv"));
   ASSERT_EQ(r.status, 0) << r.output;
-  EXPECT_NE(r.output.find("skipped cpu-blocked B=8 x2 i32 n=32: cpu-blocked runs on one device"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("skipped cpu-blocked B=8 x2 i32 n=32: cpu-blocked runs on one device"), std::string::npos)
+      << r.output;
   EXPECT_EQ(csv_rows(read_text(path("s.csv"))).size(), 2u);
   // Nothing left to run: one line, exit 2.
   const RunResult none = run_apsp("bench --backend cpu-blocked --block 8 --gpus 2 --n 32 --repeat 1 --warmup 0");
@@ -92,9 +101,15 @@ TEST_F(CliBench, InvalidCombinationsAreSkippedWithTheirReason) {
 
 TEST_F(CliBench, ListErrorsAreOneLineAndExitTwo) {
   const std::string base = "bench --backend cpu-blocked --n 16 --repeat 1 --warmup 0 ";
-  for (const auto& [args, flag] : std::vector<std::pair<std::string, std::string>>{
-           {"--block 8,x", "--block"}, {"--block 8,,0", "--block"}, {"--block ,", "--block"}, {"--dtype i32,f64", "--dtype"},
-           {"--dtype ,", "--dtype"}, {"--gpus 1,0", "--gpus"}, {"--n 16,-3", "--n"}, {"--chart-kind block,pie", "--chart-kind"}}) {
+  for (const auto& [args, flag] :
+       std::vector<std::pair<std::string, std::string>>{{"--block 8,x", "--block"},
+                                                        {"--block 8,,0", "--block"},
+                                                        {"--block ,", "--block"},
+                                                        {"--dtype i32,f64", "--dtype"},
+                                                        {"--dtype ,", "--dtype"},
+                                                        {"--gpus 1,0", "--gpus"},
+                                                        {"--n 16,-3", "--n"},
+                                                        {"--chart-kind block,pie", "--chart-kind"}}) {
     const RunResult r = run_apsp(base + args);
     EXPECT_EQ(r.status, 2) << args << "\n" << r.output;
     EXPECT_EQ(count_lines(r.output), 1) << args << "\n" << r.output;
@@ -103,8 +118,9 @@ TEST_F(CliBench, ListErrorsAreOneLineAndExitTwo) {
 }
 
 TEST_F(CliBench, ChartsAsPngAndTheirDataAsCsv) {
-  const RunResult r = run_apsp("bench --backend cpu-blocked --block 8,16 --n 32,40 --repeat 1 --warmup 0 --threads 1 --chart " +
-                               path("c.png") + " --chart-csv " + path("c.csv"));
+  const RunResult r =
+      run_apsp("bench --backend cpu-blocked --block 8,16 --n 32,40 --repeat 1 --warmup 0 --threads 1 --chart " +
+               path("c.png") + " --chart-csv " + path("c.csv"));
   ASSERT_EQ(r.status, 0) << r.output;
   const std::string png = read_text(path("c.png"));
   ASSERT_GT(png.size(), 1000u);

@@ -43,15 +43,19 @@ TEST(SweepPlan, EveryCombinationIsRunOrSkippedWithItsReason) {
   const SweepPlan plan = plan_sweep(spec, fake_backends(), 2);
   EXPECT_EQ(plan.runs.size() + plan.skipped.size(), 3u * 2 * 3 * 2 * 2);
   // cpu-blocked: any block, one device.
-  EXPECT_NE(std::find(plan.runs.begin(), plan.runs.end(), SweepConfig{"cpu-blocked", 16, 1, DType::I16, 256}), plan.runs.end());
+  EXPECT_NE(std::find(plan.runs.begin(), plan.runs.end(), SweepConfig{"cpu-blocked", 16, 1, DType::I16, 256}),
+            plan.runs.end());
   EXPECT_TRUE(has_skip(plan, {"cpu-blocked", 16, 2, DType::I32, 256}, "runs on one device"));
   // cuda-tuned: B = 16 not offered, 4 GPUs not here, 2 GPUs fine.
   EXPECT_TRUE(has_skip(plan, {"cuda-tuned", 16, 1, DType::I32, 512}, "offers B = 32, 64, 128"));
   EXPECT_TRUE(has_skip(plan, {"cuda-tuned", 64, 4, DType::I32, 512}, "only 2 CUDA devices here"));
-  EXPECT_NE(std::find(plan.runs.begin(), plan.runs.end(), SweepConfig{"cuda-tuned", 64, 2, DType::I16, 512}), plan.runs.end());
+  EXPECT_NE(std::find(plan.runs.begin(), plan.runs.end(), SweepConfig{"cuda-tuned", 64, 2, DType::I16, 512}),
+            plan.runs.end());
   // An unavailable backend: every combination skipped with its reason.
   EXPECT_TRUE(has_skip(plan, {"cuda-blocked", 64, 1, DType::I32, 256}, "no CUDA device"));
-  EXPECT_EQ(std::count_if(plan.runs.begin(), plan.runs.end(), [](const SweepConfig& c) { return c.backend == "cuda-blocked"; }), 0);
+  EXPECT_EQ(std::count_if(plan.runs.begin(), plan.runs.end(),
+                          [](const SweepConfig& c) { return c.backend == "cuda-blocked"; }),
+            0);
   // Order: n outermost, then backend, dtype, block, GPUs.
   EXPECT_EQ(plan.runs.front(), (SweepConfig{"cpu-blocked", 16, 1, DType::I32, 256}));
   EXPECT_EQ(plan.runs.back().n, 512);
@@ -101,9 +105,10 @@ TEST(SweepStats, MinMedianMaxAndSpread) {
 }
 
 TEST(SweepStats, BestPerNAndRatios) {
-  std::vector<SweepResult> rs = {result("cpu-naive", 64, 1, DType::I32, 100, 50), result("cpu-blocked", 8, 1, DType::I32, 100, 10),
-                                 result("cpu-blocked", 16, 1, DType::I32, 100, 8), result("cpu-naive", 64, 1, DType::I32, 200, 400),
-                                 result("cpu-blocked", 16, 1, DType::I32, 200, 40)};
+  std::vector<SweepResult> rs = {
+      result("cpu-naive", 64, 1, DType::I32, 100, 50), result("cpu-blocked", 8, 1, DType::I32, 100, 10),
+      result("cpu-blocked", 16, 1, DType::I32, 100, 8), result("cpu-naive", 64, 1, DType::I32, 200, 400),
+      result("cpu-blocked", 16, 1, DType::I32, 200, 40)};
   rs[4].best = true;
   mark_best(rs);
   EXPECT_FALSE(rs[0].best);
@@ -114,18 +119,19 @@ TEST(SweepStats, BestPerNAndRatios) {
   fill_ratios_and_scaling(rs);
   EXPECT_DOUBLE_EQ(rs[0].ratio, 1.0);
   EXPECT_DOUBLE_EQ(rs[2].ratio, 50.0 / 8);
-  EXPECT_DOUBLE_EQ(rs[4].ratio, 10.0);  // to the first row of its own n
+  EXPECT_DOUBLE_EQ(rs[4].ratio, 10.0);                                                  // to the first row of its own n
   for (const SweepResult& r : rs) EXPECT_EQ(r.efficiency, -1.0) << describe(r.config);  // nothing scaled
 }
 
 // (Moved from the CLI's bench_scaling test: the arithmetic now lives in the sweep.)
 TEST(SweepStats, EfficiencyIsOneGpuTimeOverGpusTimesTime) {
   std::vector<SweepResult> rs = {
-      result("cuda-tuned", 128, 1, DType::I32, 32768, 2400.0), result("cuda-tuned", 128, 2, DType::I32, 32768, 1250.0),
+      result("cuda-tuned", 128, 1, DType::I32, 32768, 2400.0),
+      result("cuda-tuned", 128, 2, DType::I32, 32768, 1250.0),
       result("cuda-tuned", 128, 4, DType::I32, 32768, 600.0),
-      result("cuda-tuned", 64, 2, DType::I32, 32768, 1300.0),   // no one-GPU row with block 64
-      result("cuda-tuned", 128, 2, DType::I16, 32768, 700.0),   // no one-GPU row with this dtype
-      result("cuda-tuned", 128, 2, DType::I32, 49152, 4000.0),  // no one-GPU row at this n
+      result("cuda-tuned", 64, 2, DType::I32, 32768, 1300.0),     // no one-GPU row with block 64
+      result("cuda-tuned", 128, 2, DType::I16, 32768, 700.0),     // no one-GPU row with this dtype
+      result("cuda-tuned", 128, 2, DType::I32, 49152, 4000.0),    // no one-GPU row at this n
       result("cpu-blocked", 128, 1, DType::I32, 32768, 90000.0),  // nothing to scale against
   };
   fill_ratios_and_scaling(rs);
@@ -173,9 +179,10 @@ TEST(SweepRun, SmallCpuSweepMeasuresEveryPlannedConfiguration) {
   const SweepReport report = run_sweep(spec, cb);
   EXPECT_FALSE(report.cancelled);
   ASSERT_EQ(report.results.size(), 2u * 2 * 2);  // n x backend x block, one GPU
-  EXPECT_EQ(report.skipped.size(), 2u * 2 * 2);   // the two-GPU halves
+  EXPECT_EQ(report.skipped.size(), 2u * 2 * 2);  // the two-GPU halves
   EXPECT_EQ(results, 8);
-  EXPECT_EQ(std::count_if(report.results.begin(), report.results.end(), [](const SweepResult& r) { return r.best; }), 2);
+  EXPECT_EQ(std::count_if(report.results.begin(), report.results.end(), [](const SweepResult& r) { return r.best; }),
+            2);
   for (const SweepResult& r : report.results) {
     EXPECT_EQ(r.time.samples_ms.size(), 2u);
     EXPECT_LE(r.time.min_ms, r.time.median_ms);
@@ -256,11 +263,12 @@ TEST(SweepText, ResultsCsvKeepsTheOldColumnsFirst) {
   report.results = {result("cpu-blocked", 16, 1, DType::I16, 100, 8)};
   report.results[0].best = true;
   const std::string csv = sweep_results_csv(report);
-  EXPECT_EQ(csv.rfind("backend,gpus,n,block,dtype,median_ms,min_ms,updates_per_s,peak_pct,gbps_pivot,gbps_rowcol,"
-                      "gbps_independent,gbps_full,phase12_share,non_p3_share,upload_ms,ratio_to_first,parallel_efficiency,"
-                      "max_ms,spread_pct,best,noisy,",
-                      0),
-            0u)
+  EXPECT_EQ(
+      csv.rfind("backend,gpus,n,block,dtype,median_ms,min_ms,updates_per_s,peak_pct,gbps_pivot,gbps_rowcol,"
+                "gbps_independent,gbps_full,phase12_share,non_p3_share,upload_ms,ratio_to_first,parallel_efficiency,"
+                "max_ms,spread_pct,best,noisy,",
+                0),
+      0u)
       << csv;
   EXPECT_NE(csv.find("\ncpu-blocked,1,100,16,i16,8.0000,8.0000,"), std::string::npos) << csv;
   EXPECT_NE(csv.find(",8.0000,0.00,1,0,"), std::string::npos) << csv;  // max, spread, best, noisy

@@ -20,9 +20,13 @@ std::string format_value(double value, ValueFormat format) {
   if (!std::isfinite(value)) return "-";
   char buf[32];
   switch (format) {
-    case ValueFormat::Duration: return format_duration_ms(value);
-    case ValueFormat::Percent: std::snprintf(buf, sizeof buf, "%.0f %%", value); return buf;
-    case ValueFormat::Plain: break;
+    case ValueFormat::Duration:
+      return format_duration_ms(value);
+    case ValueFormat::Percent:
+      std::snprintf(buf, sizeof buf, "%.0f %%", value);
+      return buf;
+    case ValueFormat::Plain:
+      break;
   }
   const double a = std::fabs(value);
   std::snprintf(buf, sizeof buf, a >= 100 || a == 0 ? "%.0f" : (a >= 10 ? "%.1f" : (a >= 1 ? "%.2f" : "%.3g")), value);

@@ -163,7 +163,8 @@ void draw_chart(ImDrawList* dl, const Chart& chart, ImVec2 min, ImVec2 max) {
         const double v = value_at(s, i);
         if (!std::isfinite(v) || v <= 0) continue;
         const float y0 = std::round(y.to_px(base, l)), y1 = std::round(y.to_px(base + v, l));
-        if (y0 - y1 >= 1) dl->AddRectFilled(ImVec2(std::round(cx - half), y1), ImVec2(std::round(cx + half), y0), s.color);
+        if (y0 - y1 >= 1)
+          dl->AddRectFilled(ImVec2(std::round(cx - half), y1), ImVec2(std::round(cx + half), y0), s.color);
         base += v;
       }
       top = base;
@@ -207,6 +208,26 @@ void draw_chart(ImDrawList* dl, const Chart& chart, ImVec2 min, ImVec2 max) {
   dl->AddRect(l.plot_min, l.plot_max, kInk, 0, 0, 1);
   dl->AddRect(min, max, IM_COL32(200, 200, 200, 255));
   dl->PopClipRect();
+}
+
+int category_at(const Chart& chart, const ChartLayout& l, ImVec2 p) {
+  if (p.x < l.plot_min.x || p.x >= l.plot_max.x || p.y < l.plot_min.y || p.y >= l.plot_max.y || l.slot_width <= 0)
+    return -1;
+  const int i = static_cast<int>((p.x - l.plot_min.x) / l.slot_width);
+  return i < static_cast<int>(chart.categories.size()) ? i : -1;
+}
+
+std::string hover_text(const Chart& chart, int category) {
+  if (category < 0 || category >= static_cast<int>(chart.categories.size())) return {};
+  const auto i = static_cast<std::size_t>(category);
+  std::string text = chart.x_label + " " + chart.categories[i];
+  for (const Series& s : chart.series) {
+    const double v = value_at(s, i);
+    if (!std::isfinite(v)) continue;
+    text += "\n" + s.label + ": " + format_value(v, chart.format);
+    if (i < s.point_labels.size() && !s.point_labels[i].empty()) text += " (" + s.point_labels[i] + ")";
+  }
+  return text;
 }
 
 }  // namespace apsp::chart

@@ -5,7 +5,8 @@
 
 namespace apsp::chart {
 
-RgbaImage::RgbaImage(int w, int h, std::uint32_t rgba) : width(w), height(h), pixels(static_cast<std::size_t>(w) * h * 4) {
+RgbaImage::RgbaImage(int w, int h, std::uint32_t rgba)
+    : width(w), height(h), pixels(static_cast<std::size_t>(w) * h * 4) {
   for (std::size_t i = 0; i < pixels.size(); i += 4)
     for (int c = 0; c < 4; ++c) pixels[i + c] = static_cast<std::uint8_t>(rgba >> (8 * c));
 }

@@ -33,7 +33,8 @@ std::map<std::tuple<std::string, int, DType, int>, std::vector<const SweepResult
   for (const SweepResult& r : results)
     groups[{r.config.backend, r.config.gpus, r.config.dtype, r.config.n}].push_back(&r);
   for (auto& [key, rs] : groups)
-    std::stable_sort(rs.begin(), rs.end(), [](const SweepResult* a, const SweepResult* b) { return a->config.block < b->config.block; });
+    std::stable_sort(rs.begin(), rs.end(),
+                     [](const SweepResult* a, const SweepResult* b) { return a->config.block < b->config.block; });
   return groups;
 }
 
@@ -46,7 +47,9 @@ std::vector<std::pair<Phase, std::string>> compute_phases(const std::vector<cons
   bool full = false;
   for (const SweepResult* r : rs) full = full || r->phase_ms(Phase::Full) > 0;
   if (full) return {{Phase::Full, "full pass"}};
-  return {{Phase::Pivot, "phase 1 (pivot)"}, {Phase::PivotRowCol, "phase 2 (row/col)"}, {Phase::Independent, "phase 3 (independent)"}};
+  return {{Phase::Pivot, "phase 1 (pivot)"},
+          {Phase::PivotRowCol, "phase 2 (row/col)"},
+          {Phase::Independent, "phase 3 (independent)"}};
 }
 
 void block_charts(const bench::SweepReport& report, bool phases, std::vector<Chart>& out) {
@@ -61,9 +64,11 @@ void block_charts(const bench::SweepReport& report, bool phases, std::vector<Cha
       c.type = ChartType::StackedBars;
       c.format = ValueFormat::Duration;
       c.title = "Time against block size, phases stacked: " + group_title(first);
-      c.y_label = first.gpus > 1 ? "phase time per GPU (event time; overlapping phases add up)" : "phase time (event time)";
+      c.y_label =
+          first.gpus > 1 ? "phase time per GPU (event time; overlapping phases add up)" : "phase time (event time)";
       for (std::size_t p = 0; p < phase_list.size(); ++p) {
-        Series s = make_series(phase_list[p].second, phase_list.size() == 1 ? series_color(0) : phase_color(static_cast<int>(p)));
+        Series s = make_series(phase_list[p].second,
+                               phase_list.size() == 1 ? series_color(0) : phase_color(static_cast<int>(p)));
         for (const SweepResult* r : rs) s.values.push_back(r->phase_ms(phase_list[p].first) / r->config.gpus);
         c.series.push_back(std::move(s));
       }
@@ -80,7 +85,8 @@ void block_charts(const bench::SweepReport& report, bool phases, std::vector<Cha
       c.title = "GB/s per phase against block size: " + group_title(first);
       c.y_label = "GB/s (modeled bytes / event time)";
       for (std::size_t p = 0; p < phase_list.size(); ++p) {
-        Series s = make_series(phase_list[p].second, phase_list.size() == 1 ? series_color(0) : phase_color(static_cast<int>(p)));
+        Series s = make_series(phase_list[p].second,
+                               phase_list.size() == 1 ? series_color(0) : phase_color(static_cast<int>(p)));
         for (const SweepResult* r : rs) s.values.push_back(r->gb_per_s(phase_list[p].first));
         c.series.push_back(std::move(s));
       }
@@ -108,8 +114,9 @@ void time_vs_n_chart(const bench::SweepReport& report, std::vector<Chart>& out) 
     auto it = series_of.find(key);
     if (it == series_of.end()) {
       const SweepConfig& k = r.config;
-      Series s = make_series(k.backend + " B=" + std::to_string(k.block) + gpus_part(k.gpus) + " " + dtype_name(k.dtype),
-               series_color(static_cast<int>(c.series.size())));
+      Series s =
+          make_series(k.backend + " B=" + std::to_string(k.block) + gpus_part(k.gpus) + " " + dtype_name(k.dtype),
+                      series_color(static_cast<int>(c.series.size())));
       s.values.assign(ns.size(), kMissing);
       c.series.push_back(std::move(s));
       it = series_of.emplace(key, c.series.size() - 1).first;
@@ -148,8 +155,9 @@ void gpu_scaling_chart(const bench::SweepReport& report, std::vector<Chart>& out
   c.series.push_back(std::move(ideal));
   for (const auto& [key, by_gpus] : groups) {
     const SweepConfig& k = by_gpus.at(1)->config;
-    Series s = make_series(k.backend + " B=" + std::to_string(k.block) + " " + dtype_name(k.dtype) + " n=" + std::to_string(k.n),
-             series_color(static_cast<int>(c.series.size()) - 1));
+    Series s = make_series(
+        k.backend + " B=" + std::to_string(k.block) + " " + dtype_name(k.dtype) + " n=" + std::to_string(k.n),
+        series_color(static_cast<int>(c.series.size()) - 1));
     const double t1 = by_gpus.at(1)->time.median_ms;
     for (int g : gs) {
       const auto it = by_gpus.find(g);
@@ -167,7 +175,8 @@ void gpu_scaling_chart(const bench::SweepReport& report, std::vector<Chart>& out
     // The legend carries the efficiency at the most GPUs too: with many series the point labels overlap.
     const int most = by_gpus.rbegin()->first;
     char tail[48];
-    std::snprintf(tail, sizeof tail, " (%d GPUs: %.1f %%)", most, 100 * t1 / (most * by_gpus.rbegin()->second->time.median_ms));
+    std::snprintf(tail, sizeof tail, " (%d GPUs: %.1f %%)", most,
+                  100 * t1 / (most * by_gpus.rbegin()->second->time.median_ms));
     s.label += tail;
     c.series.push_back(std::move(s));
   }
@@ -206,10 +215,18 @@ std::vector<Chart> sweep_charts(const bench::SweepReport& report, const std::vec
   std::vector<Chart> charts;
   for (SweepChartKind k : kinds.empty() ? all : kinds) {
     switch (k) {
-      case SweepChartKind::BlockPhases: block_charts(report, true, charts); break;
-      case SweepChartKind::TimeVsN: time_vs_n_chart(report, charts); break;
-      case SweepChartKind::GpuScaling: gpu_scaling_chart(report, charts); break;
-      case SweepChartKind::GbpsVsBlock: block_charts(report, false, charts); break;
+      case SweepChartKind::BlockPhases:
+        block_charts(report, true, charts);
+        break;
+      case SweepChartKind::TimeVsN:
+        time_vs_n_chart(report, charts);
+        break;
+      case SweepChartKind::GpuScaling:
+        gpu_scaling_chart(report, charts);
+        break;
+      case SweepChartKind::GbpsVsBlock:
+        block_charts(report, false, charts);
+        break;
     }
   }
   return charts;

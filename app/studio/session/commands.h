@@ -70,11 +70,18 @@ struct CmdMeasure {};
 struct CmdExportTrace {
   std::string path;
 };
+/// @brief Files of the ended sweep; an empty path is not written.
+struct CmdExportSweep {
+  std::string results_csv;  ///< the results, apsp bench --csv's columns
+  std::string chart_png;    ///< the charts as a PNG
+  std::string chart_csv;    ///< the charts' data (chart,series,x,y)
+  int chart = -1;           ///< which chart of chart::sweep_charts(); -1: all of them
+};
 
 using Command = std::variant<CmdLoadGraph, CmdSaveGraph, CmdConfigureSolver, CmdStep, CmdSetPlaying, CmdTogglePlaying,
                              CmdSetSpeed, CmdRunToEnd, CmdReset, CmdFitView, CmdSetColormap, CmdSetOverlays, CmdSetGrid,
                              CmdFixColourRange, CmdScreenshot, CmdExportHeatmap, CmdExportTimings, CmdExportDistances,
-                             CmdStartSweep, CmdCancelSweep, CmdMeasure, CmdExportTrace>;
+                             CmdStartSweep, CmdCancelSweep, CmdMeasure, CmdExportTrace, CmdExportSweep>;
 
 /// @brief std::visit(Overloaded{[](const CmdA&) {...}, ...}, command): one lambda per Command.
 template <class... Ts>

@@ -17,11 +17,11 @@ namespace apsp::studio {
 /// @brief What the UI sees of a sweep.
 struct SweepJobSnapshot {
   bool running = false;
-  std::uint64_t generation = 0;                 ///< counts started sweeps (a new one replaces the results)
+  std::uint64_t generation = 0;  ///< counts started sweeps (a new one replaces the results)
   bench::SweepProgress progress;
-  std::vector<bench::SweepResult> results;      ///< so far; the final ones (ratios, best) once finished
-  std::optional<bench::SweepReport> report;     ///< set when the sweep ended (finished or cancelled)
-  std::string error;                            ///< why it did not run (a bad spec), "" otherwise
+  std::vector<bench::SweepResult> results;   ///< so far; the final ones (ratios, best) once finished
+  std::optional<bench::SweepReport> report;  ///< set when the sweep ended (finished or cancelled)
+  std::string error;                         ///< why it did not run (a bad spec), "" otherwise
 };
 
 class SweepJob {

@@ -5,10 +5,9 @@
 #include <apsp/core/format.h>
 #include <imgui.h>
 // imgui_stdlib.h needs imgui.h first (IMGUI_API); a separate block keeps include sorting from swapping them.
-#include <imgui_stdlib.h>
-
 #include <chart/chart_draw.h>
 #include <chart/sweep_charts.h>
+#include <imgui_stdlib.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -22,7 +21,10 @@ namespace {
 
 std::string join_ints(const std::vector<int>& v) {
   std::string s;
-  for (int x : v) s += (s.empty() ? "" : ",") + std::to_string(x);
+  for (int x : v) {
+    if (!s.empty()) s += ',';
+    s += std::to_string(x);
+  }
   return s;
 }
 
@@ -46,23 +48,51 @@ const bench::SweepResult* best_for(const std::vector<bench::SweepResult>& result
   return pick;
 }
 
-enum Column { kBest, kBackend, kBlock, kGpus, kDtype, kN, kMin, kMedian, kMax, kSpread, kUpdates, kPeak, kGbps3, kColumns };
+enum Column {
+  kBest,
+  kBackend,
+  kBlock,
+  kGpus,
+  kDtype,
+  kN,
+  kMin,
+  kMedian,
+  kMax,
+  kSpread,
+  kUpdates,
+  kPeak,
+  kGbps3,
+  kColumns
+};
 
 double sort_key(const bench::SweepResult& r, int column) {
   switch (column) {
-    case kBest: return r.best ? 0 : 1;
-    case kBlock: return r.config.block;
-    case kGpus: return r.config.gpus;
-    case kDtype: return r.config.dtype == DType::I16 ? 1 : 0;
-    case kN: return r.config.n;
-    case kMin: return r.time.min_ms;
-    case kMedian: return r.time.median_ms;
-    case kMax: return r.time.max_ms;
-    case kSpread: return r.time.spread_pct;
-    case kUpdates: return r.updates_per_s;
-    case kPeak: return r.peak_pct;
-    case kGbps3: return r.gb_per_s(Phase::Independent) > 0 ? r.gb_per_s(Phase::Independent) : r.gb_per_s(Phase::Full);
-    default: return 0;
+    case kBest:
+      return r.best ? 0 : 1;
+    case kBlock:
+      return r.config.block;
+    case kGpus:
+      return r.config.gpus;
+    case kDtype:
+      return r.config.dtype == DType::I16 ? 1 : 0;
+    case kN:
+      return r.config.n;
+    case kMin:
+      return r.time.min_ms;
+    case kMedian:
+      return r.time.median_ms;
+    case kMax:
+      return r.time.max_ms;
+    case kSpread:
+      return r.time.spread_pct;
+    case kUpdates:
+      return r.updates_per_s;
+    case kPeak:
+      return r.peak_pct;
+    case kGbps3:
+      return r.gb_per_s(Phase::Independent) > 0 ? r.gb_per_s(Phase::Independent) : r.gb_per_s(Phase::Full);
+    default:
+      return 0;
   }
 }
 
@@ -70,11 +100,17 @@ double sort_key(const bench::SweepResult& r, int column) {
 
 void SweepPanel::show_spec(const bench::SweepSpec& spec) {
   m_backends.clear();
-  for (const std::string& b : spec.backends) m_backends += (m_backends.empty() ? "" : ",") + b;
+  for (const std::string& b : spec.backends) {
+    if (!m_backends.empty()) m_backends += ',';
+    m_backends += b;
+  }
   m_blocks = join_ints(spec.blocks);
   m_gpus = join_ints(spec.gpus);
   m_dtypes.clear();
-  for (DType d : spec.dtypes) m_dtypes += (m_dtypes.empty() ? "" : ",") + std::string(to_string(d));
+  for (DType d : spec.dtypes) {
+    if (!m_dtypes.empty()) m_dtypes += ',';
+    m_dtypes += to_string(d);
+  }
   m_sizes = join_ints(spec.sizes);
   m_repeat = spec.repeat;
   m_warmup = spec.warmup;
@@ -123,8 +159,8 @@ void SweepPanel::draw_window(const AppState& state, const SweepJobSnapshot& job,
   m_warmup = std::clamp(m_warmup, 0, 1000);
   if (ImGui::Button("Start sweep")) {
     try {
-      const std::string text = "backend=" + m_backends + ";block=" + m_blocks + ";gpus=" + m_gpus + ";dtype=" + m_dtypes +
-                               ";n=" + m_sizes + ";repeat=" + std::to_string(m_repeat) +
+      const std::string text = "backend=" + m_backends + ";block=" + m_blocks + ";gpus=" + m_gpus +
+                               ";dtype=" + m_dtypes + ";n=" + m_sizes + ";repeat=" + std::to_string(m_repeat) +
                                ";warmup=" + std::to_string(m_warmup);
       commands.push(CmdStartSweep{bench::parse_sweep_spec(text)});
       m_spec_error.clear();
@@ -142,9 +178,11 @@ void SweepPanel::draw_window(const AppState& state, const SweepJobSnapshot& job,
     ImGui::SameLine();
     const std::string label = "Apply best (" + bench::describe(best->config) + ")";
     if (ImGui::Button(label.c_str()))
-      commands.push(CmdConfigureSolver{SolverConfig{best->config.backend, best->config.block, best->config.dtype, best->config.gpus}});
+      commands.push(CmdConfigureSolver{
+          SolverConfig{best->config.backend, best->config.block, best->config.dtype, best->config.gpus}});
     if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("The best configuration of the loaded graph's n (else of the largest n): configures the solver");
+      ImGui::SetTooltip(
+          "The best configuration of the loaded graph's n (else of the largest n): configures the solver");
   }
   if (!m_spec_error.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", m_spec_error.c_str());
   if (!job.error.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", job.error.c_str());
@@ -157,11 +195,11 @@ void SweepPanel::draw_window(const AppState& state, const SweepJobSnapshot& job,
   }
   if (ImGui::BeginTabBar("sweep tabs")) {
     if (ImGui::BeginTabItem("Results")) {
-      draw_table(job);
+      draw_table(job, commands);
       ImGui::EndTabItem();
     }
     if (ImGui::BeginTabItem("Charts")) {
-      draw_charts(job);
+      draw_charts(job, commands);
       ImGui::EndTabItem();
     }
     if (job.report && !job.report->skipped.empty() && ImGui::BeginTabItem("Skipped")) {
@@ -174,13 +212,19 @@ void SweepPanel::draw_window(const AppState& state, const SweepJobSnapshot& job,
   ImGui::End();
 }
 
-void SweepPanel::draw_table(const SweepJobSnapshot& job) {
+void SweepPanel::draw_table(const SweepJobSnapshot& job, CommandQueue& commands) {
+  if (job.report) {
+    ImGui::SetNextItemWidth(220 * ImGui::GetFontSize() / 13.0f);
+    ImGui::InputText("##results csv", &m_results_csv);
+    ImGui::SameLine();
+    if (ImGui::Button("Save results CSV")) commands.push(CmdExportSweep{m_results_csv, "", "", -1});
+  }
   const ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
                                 ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_Resizable;
   if (!ImGui::BeginTable("sweep results", kColumns, flags)) return;
   ImGui::TableSetupScrollFreeze(0, 1);
-  const char* names[kColumns] = {"best", "backend", "B", "GPUs", "dtype", "n", "min", "median", "max", "spread",
-                                 "updates/s", "% peak", "GB/s p3"};
+  const char* names[kColumns] = {"best",   "backend", "B",      "GPUs",      "dtype",  "n",      "min",
+                                 "median", "max",     "spread", "updates/s", "% peak", "GB/s p3"};
   for (int c = 0; c < kColumns; ++c)
     ImGui::TableSetupColumn(names[c], c == kMedian ? ImGuiTableColumnFlags_DefaultSort : ImGuiTableColumnFlags_None);
   ImGui::TableHeadersRow();
@@ -191,7 +235,8 @@ void SweepPanel::draw_table(const SweepJobSnapshot& job) {
     const bool ascending = spec.SortDirection != ImGuiSortDirection_Descending;
     std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
       const bench::SweepResult &x = job.results[a], &y = job.results[b];
-      if (spec.ColumnIndex == kBackend) return ascending ? x.config.backend < y.config.backend : x.config.backend > y.config.backend;
+      if (spec.ColumnIndex == kBackend)
+        return ascending ? x.config.backend < y.config.backend : x.config.backend > y.config.backend;
       const double kx = sort_key(x, spec.ColumnIndex), ky = sort_key(y, spec.ColumnIndex);
       return ascending ? kx < ky : kx > ky;
     });
@@ -220,7 +265,8 @@ void SweepPanel::draw_table(const SweepJobSnapshot& job) {
     else
       ImGui::TextUnformatted(spread);
     if (r.time.noisy() && ImGui::IsItemHovered())
-      ImGui::SetTooltip("max - min is above %.0f %% of the median: this figure is noise-dominated", apsp::kNoisySpreadPct);
+      ImGui::SetTooltip("max - min is above %.0f %% of the median: this figure is noise-dominated",
+                        apsp::kNoisySpreadPct);
     cell(kUpdates, format_si(r.updates_per_s));
     char peak[16] = "-";
     if (r.peak_pct >= 0) std::snprintf(peak, sizeof peak, "%.1f", r.peak_pct);
@@ -232,7 +278,7 @@ void SweepPanel::draw_table(const SweepJobSnapshot& job) {
   ImGui::EndTable();
 }
 
-void SweepPanel::draw_charts(const SweepJobSnapshot& job) {
+void SweepPanel::draw_charts(const SweepJobSnapshot& job, CommandQueue& commands) {
   if (!job.report) {
     ImGui::TextDisabled("The charts appear when the sweep has ended.");
     return;
@@ -249,12 +295,30 @@ void SweepPanel::draw_charts(const SweepJobSnapshot& job) {
       if (ImGui::Selectable(charts[static_cast<std::size_t>(i)].title.c_str(), i == m_chart)) m_chart = i;
     ImGui::EndCombo();
   }
+  // Exports: the shown chart as PNG and its data as CSV, or all charts in one PNG.
+  const float field = 220 * ImGui::GetFontSize() / 13.0f;
+  ImGui::SetNextItemWidth(field);
+  ImGui::InputText("##chart png", &m_chart_png);
+  ImGui::SameLine();
+  if (ImGui::Button("Save PNG")) commands.push(CmdExportSweep{"", m_chart_png, "", m_chart});
+  ImGui::SameLine();
+  if (ImGui::Button("Save all charts")) commands.push(CmdExportSweep{"", m_chart_png, "", -1});
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(field);
+  ImGui::InputText("##chart csv", &m_chart_csv);
+  ImGui::SameLine();
+  if (ImGui::Button("Save data CSV")) commands.push(CmdExportSweep{"", "", m_chart_csv, m_chart});
   const ImVec2 min = ImGui::GetCursorScreenPos();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const ImVec2 size(std::max(avail.x, 200.0f), std::max(avail.y, 150.0f));
-  chart::draw_chart(ImGui::GetWindowDrawList(), charts[static_cast<std::size_t>(m_chart)], min,
-                    ImVec2(min.x + size.x, min.y + size.y));
+  const chart::Chart& shown = charts[static_cast<std::size_t>(m_chart)];
+  const ImVec2 max(min.x + size.x, min.y + size.y);
+  chart::draw_chart(ImGui::GetWindowDrawList(), shown, min, max);
   ImGui::Dummy(size);
+  if (ImGui::IsItemHovered()) {  // every series' value at the category under the mouse
+    const int i = chart::category_at(shown, chart::layout_chart(shown, min, max), ImGui::GetIO().MousePos);
+    if (i >= 0) ImGui::SetTooltip("%s", chart::hover_text(shown, i).c_str());
+  }
 }
 
 }  // namespace apsp::studio

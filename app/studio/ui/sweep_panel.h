@@ -23,8 +23,8 @@ class SweepPanel {
   void show_spec(const bench::SweepSpec& spec);
 
  private:
-  void draw_table(const SweepJobSnapshot& job);
-  void draw_charts(const SweepJobSnapshot& job);
+  void draw_table(const SweepJobSnapshot& job, CommandQueue& commands);
+  void draw_charts(const SweepJobSnapshot& job, CommandQueue& commands);
 
   bool m_open = false;
   std::string m_backends = "cpu-blocked";
@@ -36,6 +36,9 @@ class SweepPanel {
   int m_warmup = 1;
   std::string m_spec_error;
   int m_chart = 0;
+  std::string m_results_csv = "sweep.csv";
+  std::string m_chart_png = "sweep-chart.png";
+  std::string m_chart_csv = "sweep-chart.csv";
 };
 
 }  // namespace apsp::studio

@@ -9,9 +9,18 @@
 namespace apsp::bench {
 
 std::string describe(const SweepConfig& c) {
-  std::string s = c.backend + " B=" + std::to_string(c.block);
-  if (c.gpus != 1) s += " x" + std::to_string(c.gpus);
-  s += " " + std::string(to_string(c.dtype)) + " n=" + std::to_string(c.n);
+  // Appended piece by piece: GCC 12 warns (-Wrestrict, a false positive) on "literal" + std::string temporaries.
+  std::string s = c.backend;
+  s += " B=";
+  s += std::to_string(c.block);
+  if (c.gpus != 1) {
+    s += " x";
+    s += std::to_string(c.gpus);
+  }
+  s += ' ';
+  s += to_string(c.dtype);
+  s += " n=";
+  s += std::to_string(c.n);
   return s;
 }
 

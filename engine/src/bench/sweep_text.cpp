@@ -45,7 +45,8 @@ SweepSpec parse_sweep_spec(const std::string& text) {
     const std::size_t eq = pair.find('=');
     const std::string key = pair.substr(0, eq);
     if (eq == std::string::npos || eq + 1 == pair.size())
-      throw UsageError("--sweep: '" + pair + "' is not key=value (keys: backend, block, gpus, dtype, n, repeat, warmup, "
+      throw UsageError("--sweep: '" + pair +
+                       "' is not key=value (keys: backend, block, gpus, dtype, n, repeat, warmup, "
                        "threads, graph)");
     const std::string value = pair.substr(eq + 1);
     if (key == "backend") {
@@ -75,7 +76,8 @@ SweepSpec parse_sweep_spec(const std::string& text) {
     } else if (key == "graph") {
       spec.graph = value;
     } else {
-      throw UsageError("--sweep: unknown key '" + key + "' (keys: backend, block, gpus, dtype, n, repeat, warmup, "
+      throw UsageError("--sweep: unknown key '" + key +
+                       "' (keys: backend, block, gpus, dtype, n, repeat, warmup, "
                        "threads, graph)");
     }
   }

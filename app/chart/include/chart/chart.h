@@ -25,10 +25,10 @@ inline constexpr double kMissing = NAN;
 
 struct Series {
   std::string label;
-  std::uint32_t color = 0xff000000;  ///< ImU32 (0xAABBGGRR)
-  std::vector<double> values;        ///< one per category
-  bool dashed = false;               ///< lines: a reference (ideal speed-up)
-  bool overlay = false;              ///< bars: drawn as a tick over the bar (the median wall time), not stacked
+  std::uint32_t color = 0xff000000;       ///< ImU32 (0xAABBGGRR)
+  std::vector<double> values;             ///< one per category
+  bool dashed = false;                    ///< lines: a reference (ideal speed-up)
+  bool overlay = false;                   ///< bars: drawn as a tick over the bar (the median wall time), not stacked
   std::vector<std::string> point_labels;  ///< optional text above each point or bar ("98.9 %")
 };
 
@@ -38,7 +38,7 @@ struct Chart {
   std::string y_label;
   ChartType type = ChartType::Lines;
   ValueFormat format = ValueFormat::Plain;
-  bool log_y = false;                    ///< lines only: logarithmic y axis (times against n)
+  bool log_y = false;                   ///< lines only: logarithmic y axis (times against n)
   std::vector<std::string> categories;  ///< x labels, evenly spaced
   std::vector<Series> series;
 };

@@ -3,6 +3,8 @@
 // ImGui context (fonts); works the same in the studio's windows and offscreen (chart_png.h).
 #include <imgui.h>
 
+#include <string>
+
 #include "chart/chart.h"
 
 namespace apsp::chart {
@@ -21,5 +23,11 @@ ChartLayout layout_chart(const Chart& chart, ImVec2 min, ImVec2 max);
 
 /// @brief Draws @p chart into the box [@p min, @p max] of @p draw_list (white background, dark ink).
 void draw_chart(ImDrawList* draw_list, const Chart& chart, ImVec2 min, ImVec2 max);
+
+/// @brief The category whose slot holds @p point inside the plot area of @p layout, -1 elsewhere.
+int category_at(const Chart& chart, const ChartLayout& layout, ImVec2 point);
+
+/// @brief A hover read-out of category @p category: its label, then one line per series with its value.
+std::string hover_text(const Chart& chart, int category);
 
 }  // namespace apsp::chart

@@ -72,7 +72,7 @@ struct TimeStats {
   double min_ms = 0;
   double median_ms = 0;
   double max_ms = 0;
-  double spread_pct = 0;  ///< (max - min) / median x 100
+  double spread_pct = 0;           ///< (max - min) / median x 100
   std::vector<double> samples_ms;  ///< in the order they ran
 
   /// @brief The spread is above kNoisySpreadPct: the figure is noise-dominated and must say so.
@@ -85,8 +85,8 @@ TimeStats time_stats(std::vector<double> samples_ms);
 /// @brief Totals of one phase of the last timed run, from the solver's profile.
 struct PhaseFigures {
   Phase phase = Phase::Full;
-  double ms = 0;             ///< summed over devices and rounds (device event time)
-  std::uint64_t bytes = 0;   ///< modeled bytes
+  double ms = 0;            ///< summed over devices and rounds (device event time)
+  std::uint64_t bytes = 0;  ///< modeled bytes
   std::uint64_t updates = 0;
   double gb_per_s() const { return ms > 0 ? static_cast<double>(bytes) / (ms * 1e6) : 0.0; }
 };
@@ -94,15 +94,15 @@ struct PhaseFigures {
 /// @brief One measured configuration.
 struct SweepResult {
   SweepConfig config;
-  TimeStats time;             ///< wall time of step(ToEnd) + synchronize, upload excluded
-  double updates_per_s = 0;   ///< n^3 / median
-  double peak_pct = -1;       ///< % of the min-plus peak of the device(s); -1 when no device is known
+  TimeStats time;                    ///< wall time of step(ToEnd) + synchronize, upload excluded
+  double updates_per_s = 0;          ///< n^3 / median
+  double peak_pct = -1;              ///< % of the min-plus peak of the device(s); -1 when no device is known
   std::vector<PhaseFigures> phases;  ///< every phase of the last timed run, enum order
-  double phase12_share = 0;   ///< phases 1+2 event time / all compute event time
-  double non_p3_share = 0;    ///< wall time not covered by the busiest device's phase-3 events
-  double ratio = 1;           ///< median of the first result of the same n / this median
-  double efficiency = -1;     ///< t(1 GPU) / (gpus x t); -1 unless results of this kind ran on 1 GPU and on more
-  bool best = false;          ///< the lowest median of its n
+  double phase12_share = 0;          ///< phases 1+2 event time / all compute event time
+  double non_p3_share = 0;           ///< wall time not covered by the busiest device's phase-3 events
+  double ratio = 1;                  ///< median of the first result of the same n / this median
+  double efficiency = -1;            ///< t(1 GPU) / (gpus x t); -1 unless results of this kind ran on 1 GPU and on more
+  bool best = false;                 ///< the lowest median of its n
 
   /// @brief GB/s of @p phase in the last timed run, 0 when it did not occur.
   double gb_per_s(Phase phase) const;
@@ -119,7 +119,7 @@ void fill_ratios_and_scaling(std::vector<SweepResult>& results);
 
 /// @brief Where a running sweep stands.
 struct SweepProgress {
-  int runs_done = 0;    ///< solves finished (warm-up and timed)
+  int runs_done = 0;  ///< solves finished (warm-up and timed)
   int runs_total = 0;
   int configs_done = 0;
   int configs_total = 0;
@@ -143,7 +143,7 @@ struct SweepReport {
   std::vector<SkippedConfig> skipped;  ///< plan's skips, then the configurations that failed
   std::exception_ptr first_failure;    ///< the first configuration's error, for a caller that has no result
   bool cancelled = false;
-  std::string device;                  ///< the first CUDA device's name, "" without one
+  std::string device;  ///< the first CUDA device's name, "" without one
 };
 
 /// @brief Runs the sweep: per n one generated graph, per configuration warm-up then timed runs of
