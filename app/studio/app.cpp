@@ -337,7 +337,8 @@ void App::apply(const Command& command) {
 }
 
 void App::export_heatmap(const std::string& path) {
-  export_heatmap_png(path, *m_renderer, *m_texture, HeatmapViewPanel::overlay_for(m_state, true), *m_platform, m_log);
+  export_heatmap_png(path, *m_renderer, *m_texture, HeatmapViewPanel::overlay_for(m_state, true),
+                     m_options.heatmap_scale, *m_platform, m_log);
   m_state.last_written = path;
 }
 

@@ -89,6 +89,13 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o) {
                  "test hook: draw the GPU band tint and the per-GPU plots as if the solve ran on N GPUs, from "
                  "samples made up from the real ones (never exported)")
       ->check(CLI::Range(limits::kMinSyntheticGpus, limits::kMaxSyntheticGpus));
+  // Overlays and presentation (issue 10 items 6, 7).
+  app.add_option("--heatmap-scale", o.heatmap_scale,
+                 "--heatmap-png with S x S pixels per cell, overlays drawn in it when on (from 8 on, every cell's "
+                 "centre keeps its colormap colour)")
+      ->check(CLI::Range(limits::kMinHeatmapScale, limits::kMaxHeatmapScale));
+  app.add_flag("--presentation", o.presentation,
+               "presentation mode (key P): side panels hidden, the heatmap fills the window, large type");
   try {
     app.parse(argc, argv);
     if (!overlays.empty()) o.overlays = overlays == "on";

@@ -8,21 +8,16 @@
 #include <optional>
 
 #include "render/overlay_style.h"
+#include "ui/overlay_key.h"
 #include "ui/widgets.h"
 
 namespace apsp::studio {
 namespace {
 
-ImU32 to_u32(const Rgbf& c, float a = 1.0f) { return to_imu32(c[0], c[1], c[2], a); }
 ImU32 to_u32(const Rgb8& c) { return IM_COL32(c.r, c.g, c.b, 255); }
 
 std::string format_distance(std::int32_t v, std::int32_t inf) {
   return v >= inf ? std::string("INF (unreachable)") : format_thousands(v);
-}
-
-int next_k_vertex(const SessionSnapshot& s) {
-  if (s.cursor.finished || s.cursor.k <= 0) return -1;
-  return s.cursor.round * std::max(1, s.config.block) + s.cursor.k;
 }
 
 // The GPUs' row bands when the solve runs (or, with --synthetic-gpus, is shown) on several; empty otherwise.
@@ -42,22 +37,31 @@ const char* role_name(int bi, int bj, int round) {
 
 }  // namespace
 
+StepPosition HeatmapViewPanel::position(const AppState& state) {
+  const SessionSnapshot& s = state.session;
+  return step_position(s.cursor, s.rounds, s.config.block, s.n, s.cursor.phase != Phase::Full);
+}
+
 HeatmapOverlay HeatmapViewPanel::overlay_for(const AppState& state, bool for_export) {
   HeatmapOverlay o;
   const SessionSnapshot& s = state.session;
   o.enabled = state.view.overlays;
   o.block = s.config.block;
-  o.round = s.cursor.round;
-  o.phase = overlay_phase(s.cursor);
-  if (o.phase >= 0 && s.cursor.k > 0) {
-    int k = s.cursor.round * o.block + s.cursor.k;
-    if (k < s.n) o.k_vertex = k;
+  // The picture shows the result of the step just done, so the overlays name that step (never the next one).
+  const StepPosition at = position(state);
+  if (at.done.valid()) {
+    o.round = at.done.round;
+    o.phase = at.done.phase;
+    o.k_vertex = at.done.k;
   }
-  if (for_export) {
-    o.improved_strength = 0.6f;  // an export is a still: show the last step's improvements at full strength
-  } else if (state.view.improved_since >= 0) {
-    double age = state.time_s - state.view.improved_since;
-    o.improved_strength = static_cast<float>(std::clamp(0.6 * (1.0 - age / state.view.improved_flash_s), 0.0, 0.6));
+  o.improved = true;  // marks stay until the next step: they say what that step changed
+  const ClassroomState& c = state.classroom;
+  o.selected = c.selected;
+  o.source_ik = c.source_ik;
+  o.source_kj = c.source_kj;
+  for (std::size_t t = 0; t + 1 < c.current_path.size(); ++t) {
+    if (o.path_cells.size() >= static_cast<std::size_t>(HeatmapOverlay::kMaxPathCells)) break;
+    o.path_cells.push_back(CellRef{c.current_path[t], c.current_path[t + 1]});
   }
   if (o.enabled) {
     const std::vector<GpuRowBand> bands = shown_bands(state);
@@ -96,7 +100,7 @@ void HeatmapViewPanel::draw(const AppState& state, HeatmapNavigation& nav, Comma
   ImGui::PushFont(fonts.heading);
   ImGui::PushTextWrapPos(0.0f);
   if (s.has_solver) {
-    ImGui::TextUnformatted(describe_cursor(s.cursor, s.rounds, s.stopped).c_str());
+    ImGui::TextUnformatted(describe_position(position(state), s.stopped).c_str());
   } else {
     ImGui::TextUnformatted("no graph loaded: generate one or drop a file on the window");
   }
@@ -203,17 +207,20 @@ void HeatmapViewPanel::draw(const AppState& state, HeatmapNavigation& nav, Comma
       int i0 = g.row_begin(ty), i1 = g.row_begin(ty + 1) - 1;
       int j0 = g.col_begin(tx), j1 = g.col_begin(tx + 1) - 1;
       int B = std::max(1, s.config.block);
+      const StepPosition at = position(state);
+      // The roles of the round the picture shows: the step just done, or before any, the next one.
+      const int shown_round = at.done.valid() ? at.done.round : std::max(at.next.round, 0);
       ImGui::BeginTooltip();
-      if (next_k_vertex(s) >= 0) ImGui::Text("next intermediate vertex k = %d", next_k_vertex(s));
+      if (at.done.k >= 0) ImGui::Text("k = %d: the intermediate vertex of the step just done", at.done.k);
       if (g.tiled()) {
-        ImGui::Text("rows i %d..%d, columns j %d..%d", i0, i1, j0, j1);
+        ImGui::Text("rows i %d..%d, columns j %d..%d (0-based)", i0, i1, j0, j1);
         ImGui::Text("tile minimum: %s", value_text.c_str());
       } else {
-        ImGui::Text("i = %d, j = %d", i0, j0);
+        ImGui::Text("i = %d, j = %d (0-based)", i0, j0);
         ImGui::Text("distance d[i][j] = %s", value_text.c_str());
       }
-      ImGui::Text("block (%d, %d): %s of round %d", i0 / B, j0 / B, role_name(i0 / B, j0 / B, s.cursor.round),
-                  s.cursor.round + 1);
+      ImGui::Text("block (%d, %d): %s of round %d", i0 / B, j0 / B, role_name(i0 / B, j0 / B, shown_round),
+                  shown_round);
       for (const GpuRowBand& band : shown_bands(state)) {
         if (band.row_begin <= i0 && i0 < band.row_end) {
           ImGui::Text("row %d lives on GPU %d (rows %d..%d)", i0, band.device, band.row_begin, band.row_end - 1);
@@ -309,71 +316,8 @@ void HeatmapViewPanel::draw_legend(const AppState& state, const HeatmapRenderer&
   }
   ImGui::Dummy(ImVec2(width, bar_h + font * 1.3f));
 
-  // Overlay key: what each highlight means; the ones of the coming phase are bright, the others dimmed.
-  HeatmapOverlay o = overlay_for(state, false);
-  struct KeyItem {
-    const char* label;
-    Rgbf color;
-    bool active;
-    bool hatch;
-  };
-  KeyItem items[] = {
-      {"pivot block", OverlayStyle::pivot, o.phase >= 0, false},
-      {"pivot row/column", OverlayStyle::rowcol, o.phase >= 1, false},
-      {"independent", OverlayStyle::independent, o.phase == 2, true},
-      {"improved", OverlayStyle::improved, true, false},
-      {"row/col k", OverlayStyle::k_line, o.k_vertex >= 0, false},
-  };
-  if (state.view.overlays) {
-    ImVec2 k = ImGui::GetCursorScreenPos();
-    float x = k.x;
-    float right = k.x + width;
-    int lines = 1;
-    for (const KeyItem& item : items) {
-      if (&item == &items[4] && !item.active) continue;  // the k marker only means something mid-phase
-      float item_w = font * 1.6f + ImGui::CalcTextSize(item.label).x;
-      if (x > k.x && x + item_w > right) {  // wrap rather than run off the panel
-        x = k.x;
-        k.y += font * 1.35f;
-        ++lines;
-      }
-      float alpha = item.active ? 1.0f : 0.3f;
-      ImVec2 a(x, k.y + font * 0.1f), b(x + font * 1.2f, k.y + font * 0.95f);
-      if (item.hatch) {
-        draw->AddRect(a, b, to_u32(item.color, alpha));
-        for (float t = 0; t < font * 2.2f; t += font * 0.45f) {
-          ImVec2 l0(std::max(a.x, a.x + t - (b.y - a.y)), std::min(b.y, a.y + t));
-          ImVec2 l1(std::min(b.x, a.x + t), std::max(a.y, a.y + t - (b.x - a.x)));
-          draw->AddLine(l0, l1, to_u32(item.color, alpha));
-        }
-      } else {
-        draw->AddRectFilled(a, b, to_u32(item.color, alpha));
-      }
-      x += font * 1.6f;
-      draw->AddText(ImVec2(x, k.y), item.active ? text : dim, item.label);
-      x += ImGui::CalcTextSize(item.label).x + font * 1.2f;
-    }
-    // Multi-GPU: which GPU owns which rows (the strip at the matrix's left edge).
-    for (int i = 0; i < o.bands; ++i) {
-      char label[32];
-      std::snprintf(label, sizeof label, "GPU %d", i);
-      float item_w = font * 1.6f + ImGui::CalcTextSize(label).x;
-      if (x > k.x && x + item_w > right) {
-        x = k.x;
-        k.y += font * 1.35f;
-        ++lines;
-      }
-      const bool owns_rows =
-          i == 0 || o.band_end[static_cast<std::size_t>(i)] > o.band_end[static_cast<std::size_t>(i - 1)];
-      const float alpha = owns_rows ? 1.0f : 0.3f;  // a GPU whose band is only padding owns no visible row
-      draw->AddRectFilled(ImVec2(x, k.y + font * 0.1f), ImVec2(x + font * 1.2f, k.y + font * 0.95f),
-                          to_u32(OverlayStyle::gpu[static_cast<std::size_t>(i)], alpha));
-      x += font * 1.6f;
-      draw->AddText(ImVec2(x, k.y), owns_rows ? text : dim, label);
-      x += ImGui::CalcTextSize(label).x + font * 1.2f;
-    }
-    ImGui::Dummy(ImVec2(width, font * 1.35f * static_cast<float>(lines) - font * 0.15f));
-  }
+  // Overlay key: what each highlight means (ui/overlay_key.h), drawn as the shader draws it.
+  if (state.view.overlays) draw_overlay_key(overlay_for(state, false), width);
   if (frame) {
     const ViewGeometry& g = frame->geometry;
     if (g.tiled()) {

@@ -106,7 +106,7 @@ void draw_samples(const AppState& state) {
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
         if (s.round >= 0) {
-          ImGui::Text("%d", s.round + 1);
+          ImGui::Text("%d", s.round);  // 0-based, as the CSV
         } else {
           ImGui::TextDisabled("-");
         }
