@@ -1,6 +1,7 @@
 // Checks the files apsp-studio writes in its scripted mode, against the engine (independently of GL):
 //   heatmap     every pixel == colormap[encode_value(d[i][j])], d from a distance file or the stepping API
 //   cells       --heatmap-scale S >= 8 with overlays on: every cell's centre keeps its colormap colour
+//   layout      --stats-json "layout": windows inside the display, none with contents past its edges
 //   scaled      a --heatmap-scale S image is the 1x image with each pixel repeated S x S times
 //   align       block outlines on the blocks' texel boundaries, also in tiled views (no L-shaped pivot)
 //   screenshot  not blank: many distinct colours, the panels' title bars in the left, middle and right thirds
@@ -620,6 +621,46 @@ int check_scaled(const std::map<std::string, std::string>& args) {
   return 0;
 }
 
+// --stats-json "layout": every recorded window lies inside the display and none has contents past its edges
+// (a Fit button off the right edge, a legend or plot below the bottom); --expect "A,B" names windows that must
+// be there, --absent "C" ones that must not (presentation mode hides the side panels).
+int check_layout(const std::map<std::string, std::string>& args) {
+  std::ifstream in(need(args, "--json"));
+  if (!in) fail("cannot open the stats file");
+  const nlohmann::json j = nlohmann::json::parse(in);
+  if (!j.contains("layout")) fail("no layout field");
+  const auto& layout = j.at("layout");
+  const double dw = layout.at("display").at("w").get<double>(), dh = layout.at("display").at("h").get<double>();
+  if (dw <= 0 || dh <= 0) fail("no display size");
+  std::set<std::string> seen;
+  for (const auto& w : layout.at("windows")) {
+    const std::string name = w.at("name").get<std::string>();
+    seen.insert(name);
+    const double x = w.at("x").get<double>(), y = w.at("y").get<double>();
+    const double ww = w.at("w").get<double>(), wh = w.at("h").get<double>();
+    std::printf("%s: %.0f,%.0f %.0fx%.0f in %.0fx%.0f, contents to %.0f,%.0f%s\n", name.c_str(), x, y, ww, wh, dw, dh,
+                w.at("content_right").get<double>(), w.at("content_bottom").get<double>(),
+                w.at("clipped").get<bool>() ? " CLIPPED" : "");
+    if (x < -0.5 || y < -0.5 || x + ww > dw + 0.5 || y + wh > dh + 0.5) fail(name + " lies outside the display");
+    if (w.at("clipped").get<bool>()) fail(name + ": its contents reach past its edges (clipped)");
+  }
+  auto names = [](const std::string& list) {
+    std::vector<std::string> out;
+    std::stringstream ss(list);
+    for (std::string item; std::getline(ss, item, ',');) out.push_back(item);
+    return out;
+  };
+  if (args.count("--expect")) {
+    for (const std::string& n : names(args.at("--expect")))
+      if (!seen.count(n)) fail("window " + n + " missing");
+  }
+  if (args.count("--absent")) {
+    for (const std::string& n : names(args.at("--absent")))
+      if (seen.count(n)) fail("window " + n + " shown");
+  }
+  return 0;
+}
+
 int check_same(const std::map<std::string, std::string>& args) {
   Image a = load_png(need(args, "--a")), b = load_png(need(args, "--b"));
   if (a.width != b.width || a.height != b.height) fail("sizes differ");
@@ -644,6 +685,7 @@ int main(int argc, char** argv) {
     if (mode == "cells") return check_cell_centres(args);
     if (mode == "align") return check_alignment(args);
     if (mode == "scaled") return check_scaled(args);
+    if (mode == "layout") return check_layout(args);
     if (mode == "screenshot") return check_screenshot(args);
     if (mode == "timings") return check_timings(args);
     if (mode == "plots") return check_plots(args);

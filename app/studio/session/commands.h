@@ -59,9 +59,13 @@ struct CmdExportDistances {
   std::string path;  ///< .bin course binary, .npy or .csv (apsp::write_distances)
 };
 
+/// @brief Presentation mode on / off (key P; --presentation starts in it): side panels hidden, large type.
+struct CmdTogglePresentation {};
+
 using Command = std::variant<CmdLoadGraph, CmdSaveGraph, CmdConfigureSolver, CmdStep, CmdSetPlaying, CmdTogglePlaying,
                              CmdSetSpeed, CmdRunToEnd, CmdReset, CmdFitView, CmdSetColormap, CmdSetOverlays, CmdSetGrid,
-                             CmdFixColourRange, CmdScreenshot, CmdExportHeatmap, CmdExportTimings, CmdExportDistances>;
+                             CmdFixColourRange, CmdScreenshot, CmdExportHeatmap, CmdExportTimings, CmdExportDistances,
+                             CmdTogglePresentation>;
 
 /// @brief std::visit(Overloaded{[](const CmdA&) {...}, ...}, command): one lambda per Command.
 template <class... Ts>

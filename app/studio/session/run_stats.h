@@ -17,6 +17,14 @@ struct Summary {
 };
 Summary summarize(std::vector<double> values);
 
+/// @brief A fixed window's place and whether its contents reach past its edges (ui/window_fit.h).
+struct WindowFit {
+  std::string name;
+  float x = 0, y = 0, w = 0, h = 0;           ///< UI units
+  float content_right = 0, content_bottom = 0;  ///< far corner of its items
+  bool clipped = false;
+};
+
 struct RunStats {
   std::string path;  ///< heatmap path: "CUDA-GL interop" or "host upload"
   std::string path_reason;
@@ -45,6 +53,8 @@ struct RunStats {
   std::optional<double> solve_view_off_ms;  ///< --stats-view-off: median of the repeats with view updates off
   std::vector<double> solve_view_on_runs_ms;
   std::vector<double> solve_view_off_runs_ms;
+  float display_w = 0, display_h = 0;  ///< the UI's size, UI units (the last frame)
+  std::vector<WindowFit> windows;      ///< the last frame's non-scrolling windows
 };
 
 /// @brief Writes @p stats as JSON through a temporary file renamed into place.

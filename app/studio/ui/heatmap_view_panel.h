@@ -28,7 +28,13 @@ class HeatmapViewPanel {
   static StepPosition position(const AppState& state);
 
  private:
+  /// Vertex numbers on the axes up to this n (one texel per cell).
+  static constexpr int kMaxLabelledVertices = 128;
+
   void fit(HeatmapNavigation& nav, const ViewGeometry& g, ImVec2 canvas_px) const;
+  void draw_view_controls(const AppState& state, CommandQueue& commands) const;
+  ImVec2 axis_label_margin(const ViewFrame* frame) const;
+  void draw_axis_labels(const AppState& state, const ViewFrame& frame, ImVec2 canvas_min, ImVec2 canvas) const;
   void draw_cell_values(const AppState& state, const HeatmapRenderer& renderer, const ViewFrame& frame,
                         ImVec2 canvas_min, ImVec2 canvas) const;
   void draw_legend(const AppState& state, const HeatmapRenderer& renderer, const ViewFrame* frame) const;
