@@ -32,12 +32,12 @@ inline const char* name(Deficiency d) {
 
 // Machado et al. 2009, severity 1.0 (linear RGB in, linear RGB out).
 inline const Mat3& machado_matrix(Deficiency d) {
-  static const Mat3 kProtan{{{0.152286, 1.052583, -0.204868}, {0.114503, 0.786281, 0.099216},
-                             {-0.003882, -0.048116, 1.051998}}};
-  static const Mat3 kDeutan{{{0.367322, 0.860646, -0.227968}, {0.280085, 0.672501, 0.047413},
-                             {-0.011820, 0.042940, 0.968881}}};
-  static const Mat3 kTritan{{{1.255528, -0.076749, -0.178779}, {-0.078411, 0.930809, 0.147602},
-                             {0.004733, 0.691367, 0.303900}}};
+  static const Mat3 kProtan{
+      {{0.152286, 1.052583, -0.204868}, {0.114503, 0.786281, 0.099216}, {-0.003882, -0.048116, 1.051998}}};
+  static const Mat3 kDeutan{
+      {{0.367322, 0.860646, -0.227968}, {0.280085, 0.672501, 0.047413}, {-0.011820, 0.042940, 0.968881}}};
+  static const Mat3 kTritan{
+      {{1.255528, -0.076749, -0.178779}, {-0.078411, 0.930809, 0.147602}, {0.004733, 0.691367, 0.303900}}};
   static const Mat3 kIdentity{{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}};
   switch (d) {
     case Deficiency::Protanopia:

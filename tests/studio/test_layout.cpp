@@ -29,7 +29,8 @@ TEST(Layout, WindowsTileTheDisplayInEveryModeAndSize) {
   struct Case {
     float w, h, scale;
   };
-  for (Case c : {Case{1920, 1080, 2}, Case{1280, 720, 1}, Case{1024, 768, 1}, Case{1280, 800, 1}, Case{3840, 2160, 2}}) {
+  for (Case c :
+       {Case{1920, 1080, 2}, Case{1280, 720, 1}, Case{1024, 768, 1}, Case{1280, 800, 1}, Case{3840, 2160, 2}}) {
     for (bool presentation : {false, true}) {
       for (bool graph : {false, true}) {
         LayoutInput in{c.w, c.h, c.scale, presentation, graph, false};

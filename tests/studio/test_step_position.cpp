@@ -9,8 +9,8 @@ namespace {
 using apsp::Cursor;
 using apsp::Phase;
 using apsp::studio::describe_position;
-using apsp::studio::StepRef;
 using apsp::studio::step_position;
+using apsp::studio::StepRef;
 
 TEST(StepPosition, StartHasNothingDone) {
   auto p = step_position(Cursor{0, Phase::Pivot, 0, false}, 2, 4, 8, true);
@@ -39,8 +39,9 @@ TEST(StepPosition, KStepsNameTheVertexJustDoneAndTheNextOne) {
   auto q = step_position(Cursor{1, Phase::Independent, 3, false}, 2, 4, 8, true);
   EXPECT_EQ(q.done, (StepRef{1, 3, 6}));
   EXPECT_EQ(q.next, (StepRef{1, 3, 7}));
-  EXPECT_EQ(describe_position(q), "done: round 1, phase 3 (independent blocks), k = 6 | next: round 1, phase 3 "
-                                  "(independent blocks), k = 7");
+  EXPECT_EQ(describe_position(q),
+            "done: round 1, phase 3 (independent blocks), k = 6 | next: round 1, phase 3 "
+            "(independent blocks), k = 7");
 }
 
 TEST(StepPosition, FinishedShowsTheLastRound) {
@@ -48,7 +49,8 @@ TEST(StepPosition, FinishedShowsTheLastRound) {
   EXPECT_EQ(p.done, (StepRef{1, 3, -1}));
   EXPECT_FALSE(p.next.valid());
   EXPECT_EQ(describe_position(p), "done: round 1, phase 3 (independent blocks) | finished (all 2 rounds, 0..1)");
-  EXPECT_EQ(describe_position(p, "negative cycle"), "done: round 1, phase 3 (independent blocks) | stopped: negative cycle");
+  EXPECT_EQ(describe_position(p, "negative cycle"),
+            "done: round 1, phase 3 (independent blocks) | stopped: negative cycle");
 }
 
 TEST(StepPosition, NonBlockedPasses) {

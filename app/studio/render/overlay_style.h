@@ -40,11 +40,11 @@ struct OverlayStyle {
     Rgbf colour;
   };
   static constexpr std::array<Named, 6> hues{{{"pivot", pivot},
-                                               {"row/column", rowcol},
-                                               {"improved", improved},
-                                               {"row/col k", k_line},
-                                               {"source", source},
-                                               {"path", path}}};
+                                              {"row/column", rowcol},
+                                              {"improved", improved},
+                                              {"row/col k", k_line},
+                                              {"source", source},
+                                              {"path", path}}};
 
   /// Fraction of a cell (per side) that overlays may draw into once cells are large (>= kExactCellPx pixels).
   static constexpr float kRimFraction = 0.25f;

@@ -20,8 +20,8 @@ struct StepRef {
 
 /// @brief The step the matrix shows the result of, and the one after it.
 struct StepPosition {
-  StepRef done;   ///< invalid before the first step
-  StepRef next;   ///< invalid once finished
+  StepRef done;  ///< invalid before the first step
+  StepRef next;  ///< invalid once finished
   int rounds = 0;
   int block = 1;
 };

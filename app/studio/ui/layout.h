@@ -17,7 +17,7 @@ struct LayoutRect {
 };
 
 struct LayoutInput {
-  float width = 1280;         ///< display size, UI units
+  float width = 1280;  ///< display size, UI units
   float height = 800;
   float ui_scale = 1;         ///< content scale (fonts are 17 px x scale)
   bool presentation = false;  ///< ClassroomState::presentation

@@ -97,7 +97,8 @@ int draw_overlay_key(const HeatmapOverlay& o, float width) {
       {"independent", Shape::Hatch, OverlayStyle::dark, o.phase == 3},
       {"improved by the last step", Shape::Corner, OverlayStyle::improved, o.phase >= 0},
   };
-  if (o.k_vertex >= 0) items.push_back({"row/col k = " + std::to_string(o.k_vertex), Shape::Brackets, OverlayStyle::k_line, true});
+  if (o.k_vertex >= 0)
+    items.push_back({"row/col k = " + std::to_string(o.k_vertex), Shape::Brackets, OverlayStyle::k_line, true});
   if (o.selected.valid()) items.push_back({"selected (i, j)", Shape::TwoToneRing, OverlayStyle::dark, true});
   if (o.source_ik.valid() || o.source_kj.valid()) {
     items.push_back({"d[i][k], d[k][j]", Shape::Ring, OverlayStyle::source, true});
