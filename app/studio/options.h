@@ -43,8 +43,8 @@ struct StudioOptions {
   bool play = false;            ///< --play: start playing at launch
   float rounds_per_second = 0;  ///< --rps: playback speed (0: the saved one)
   // Overlays and presentation (issue 10 items 6, 7): the heatmap export's scale, the projector layout.
-  int heatmap_scale = 1;        ///< --heatmap-scale S: --heatmap-png with S x S pixels per cell (texel)
-  bool presentation = false;    ///< --presentation: side panels hidden, heatmap (and graph view) fill the window
+  int heatmap_scale = 1;      ///< --heatmap-scale S: --heatmap-png with S x S pixels per cell (texel)
+  bool presentation = false;  ///< --presentation: side panels hidden, heatmap (and graph view) fill the window
   TestHooks test;
 
   /// @brief Batch run: no settings read or written, outputs then exit.

@@ -98,7 +98,8 @@ std::vector<std::int32_t> stepped_distances(const std::string& spec, int block, 
   apsp::DistanceMatrix initial = apsp::to_distance_matrix(g, block, apsp::DType::I32);
   // cpu-naive, not the cpu-blocked the studio runs: the contract says both pass through the same states after
   // each round. Single phases exist only in the blocked variant (a naive "phase" is a whole round).
-  auto solver = apsp::create_solver(phases > 0 ? "cpu-blocked" : "cpu-naive", apsp::SolverOptions{block, apsp::DType::I32});
+  auto solver =
+      apsp::create_solver(phases > 0 ? "cpu-blocked" : "cpu-naive", apsp::SolverOptions{block, apsp::DType::I32});
   solver->reset(initial);
   for (int r = 0; r < rounds && !solver->finished(); ++r) solver->step(apsp::Granularity::Round);
   for (int p = 0; p < phases && !solver->finished(); ++p) solver->step(apsp::Granularity::Phase);
@@ -115,9 +116,9 @@ struct ExpectedView {
   std::vector<std::int32_t> tiles;
   apsp::ValueRange range;
   std::uint16_t code(int y, int x) const {
-    return apsp::encode_value(tiles[static_cast<std::size_t>(y) * static_cast<std::size_t>(g.cols) +
-                                    static_cast<std::size_t>(x)],
-                              range, apsp::kInf32);
+    return apsp::encode_value(
+        tiles[static_cast<std::size_t>(y) * static_cast<std::size_t>(g.cols) + static_cast<std::size_t>(x)], range,
+        apsp::kInf32);
   }
 };
 
@@ -321,10 +322,11 @@ int check_alignment(const std::map<std::string, std::string>& args) {
       if (p == kRowColColour && !in_rowcol) ++rc_outside;
     }
   }
-  std::printf("pivot span texels x %d..%d, y %d..%d: %zu/%zu edge pixels in the pivot colour, %zu outside; "
-              "row/col edges: %zu/%zu in their colour, %zu neither it nor dark, %zu of their colour outside\n",
-              pivot.x0 / scale, pivot.x1 / scale - 1, pivot.y0 / scale, pivot.y1 / scale - 1, pivot_edge_ok, pivot_edge,
-              pivot_outside, rc_edge_hue, rc_edge, rc_edge_bad, rc_outside);
+  std::printf(
+      "pivot span texels x %d..%d, y %d..%d: %zu/%zu edge pixels in the pivot colour, %zu outside; "
+      "row/col edges: %zu/%zu in their colour, %zu neither it nor dark, %zu of their colour outside\n",
+      pivot.x0 / scale, pivot.x1 / scale - 1, pivot.y0 / scale, pivot.y1 / scale - 1, pivot_edge_ok, pivot_edge,
+      pivot_outside, rc_edge_hue, rc_edge, rc_edge_bad, rc_outside);
   if (pivot_edge == 0) fail("the pivot block owns no texel in this view");
   if (pivot_edge_ok != pivot_edge) fail("the pivot outline does not follow the pivot block's texel boundary");
   if (pivot_outside) fail("pivot-coloured pixels outside the pivot block (misaligned or L-shaped pivot)");

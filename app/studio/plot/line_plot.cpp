@@ -4,9 +4,8 @@
 #include <cmath>
 #include <cstdio>
 
-#include "plot/legend.h"
-
 #include "plot/bar_plot.h"
+#include "plot/legend.h"
 
 namespace apsp::studio {
 namespace {

@@ -97,7 +97,8 @@ void HeatmapRenderer::draw(const HeatmapTexture& codes, Size target, const Heatm
   set_cell("u_source_ik", overlay.source_ik);
   set_cell("u_source_kj", overlay.source_kj);
   std::array<GLint, 2 * HeatmapOverlay::kMaxPathCells> path{};
-  const int path_count = static_cast<int>(std::min<std::size_t>(overlay.path_cells.size(), HeatmapOverlay::kMaxPathCells));
+  const int path_count =
+      static_cast<int>(std::min<std::size_t>(overlay.path_cells.size(), HeatmapOverlay::kMaxPathCells));
   for (int i = 0; i < path_count; ++i) {
     path[static_cast<std::size_t>(2 * i)] = overlay.path_cells[static_cast<std::size_t>(i)].i;
     path[static_cast<std::size_t>(2 * i + 1)] = overlay.path_cells[static_cast<std::size_t>(i)].j;

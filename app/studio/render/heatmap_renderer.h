@@ -19,12 +19,12 @@ struct HeatmapOverlay {
   int round = 0;   ///< round of the step just done
   int phase = -1;  ///< phase just done: 1 pivot, 2 pivot row/column, 3 independent, 0 a whole pass; -1 none
   int block = 1;
-  int k_vertex = -1;      ///< k-steps: the intermediate vertex of the step just done; -1 for a whole phase
-  bool improved = true;   ///< mark the cells the step just done improved (bit 15 of the codes)
-  float grid_alpha = 0;   ///< block grid lines (view only; exports leave them out)
-  float outline_px = 1;   ///< outline of highlighted blocks, in target pixels
-  CellRef selected;       ///< the selected cell (ring); invalid: none
-  CellRef source_ik;      ///< the relaxation's source cells (rings); invalid: none
+  int k_vertex = -1;     ///< k-steps: the intermediate vertex of the step just done; -1 for a whole phase
+  bool improved = true;  ///< mark the cells the step just done improved (bit 15 of the codes)
+  float grid_alpha = 0;  ///< block grid lines (view only; exports leave them out)
+  float outline_px = 1;  ///< outline of highlighted blocks, in target pixels
+  CellRef selected;      ///< the selected cell (ring); invalid: none
+  CellRef source_ik;     ///< the relaxation's source cells (rings); invalid: none
   CellRef source_kj;
   static constexpr int kMaxPathCells = 64;  ///< the shader's array; a longer path marks its first 64 edges
   std::vector<CellRef> path_cells;          ///< (v_t, v_t+1) of the current path

@@ -20,7 +20,7 @@ Summary summarize(std::vector<double> values);
 /// @brief A fixed window's place and whether its contents reach past its edges (ui/window_fit.h).
 struct WindowFit {
   std::string name;
-  float x = 0, y = 0, w = 0, h = 0;           ///< UI units
+  float x = 0, y = 0, w = 0, h = 0;             ///< UI units
   float content_right = 0, content_bottom = 0;  ///< far corner of its items
   bool clipped = false;
 };

@@ -50,7 +50,8 @@ class HeatmapViewPanel {
     std::string colormap;
     bool operator==(const DrawKey& o) const {
       return texture_version == o.texture_version && width == o.width && height == o.height && origin_x == o.origin_x &&
-             origin_y == o.origin_y && texels_per_px == o.texels_per_px && overlay == o.overlay && colormap == o.colormap;
+             origin_y == o.origin_y && texels_per_px == o.texels_per_px && overlay == o.overlay &&
+             colormap == o.colormap;
     }
   };
   DrawKey m_drawn;

@@ -11,7 +11,8 @@ struct Fonts {
 };
 
 /// @brief Style and fonts sized for @p scale (the monitor content scale): a readable 17 px body text at 1x,
-/// larger headings for the projector, and 1.6 x both for presentation mode. Uses DejaVu Sans when installed, else Dear ImGui's built-in font.
+/// larger headings for the projector, and 1.6 x both for presentation mode. Uses DejaVu Sans when installed, else Dear
+/// ImGui's built-in font.
 Fonts apply_theme(float scale);
 
 }  // namespace apsp::studio

@@ -85,7 +85,8 @@ std::string short_label(Phase phase) {
 
 std::string describe_cursor(const Cursor& cursor, int rounds, int block, const std::string& stopped) {
   // One wording everywhere (session/step_position.h): the step just done and the next one, 0-based.
-  const StepPosition p = step_position(cursor, rounds, block, std::numeric_limits<int>::max(), cursor.phase != Phase::Full);
+  const StepPosition p =
+      step_position(cursor, rounds, block, std::numeric_limits<int>::max(), cursor.phase != Phase::Full);
   return describe_position(p, stopped);
 }
 
