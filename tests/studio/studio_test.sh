@@ -656,12 +656,10 @@ case "$case_name" in
       for mode in normal presentation; do
         flags=""; expect="Distance matrix,Per round"; absent=""
         if [ "$mode" = presentation ]; then flags="--presentation"; expect="Distance matrix"; absent="Per round"; fi
-        for g in "classroom:name=cities8" "$SPEC"; do
-          big --gen "$g" --block 4 --advance 1 --size "$1" --scale "$2" $flags --stats-json s.json --quit ||
-            die "studio exited $? ($setup $mode $g)"
-          "$CHECK" layout --json s.json --expect "$expect" ${absent:+--absent "$absent"} ||
-            die "clipped at $setup, $mode, $g"
-        done
+        # cities8: vertex numbers on the axes and numbers in the cells, the most crowded heatmap panel.
+        big --gen "classroom:name=cities8" --block 4 --advance 1 --size "$1" --scale "$2" $flags --stats-json s.json \
+          --quit || die "studio exited $? ($setup $mode)"
+        "$CHECK" layout --json s.json --expect "$expect" ${absent:+--absent "$absent"} || die "clipped at $setup, $mode"
       done
     done
     ;;
