@@ -15,7 +15,7 @@ INF_COLOURS = {
     "viridis": (255, 255, 255),
     "magma": (205, 205, 205),
     "turbo": (255, 255, 255),
-    "gray": (230, 60, 90),
+    "gray": (40, 120, 220),  # blue: apart from the grey ramp and from every overlay hue (test_overlay_colours)
 }
 
 

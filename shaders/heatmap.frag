@@ -2,6 +2,11 @@
 // Distance heatmap: integer view codes (see engine/include/apsp/view/view.h) through a colormap lookup table,
 // then the blocked algorithm's overlays. The codes are integers so that, with overlays off, every pixel is
 // exactly lut[code]: exported images can be compared bit for bit with the distances.
+//
+// Overlays never tint a cell (render/overlay_style.h says the shapes): once a texel is at least
+// u_exact_cell_px pixels wide they draw only in its outer u_rim_fraction, so its centre keeps lut[code] exactly.
+// Blocks are whole texel ranges, also in tiled views: texel t belongs to the block of the first cell it covers,
+// so block outlines fall on texel edges and match the tooltip's "block (bi, bj)".
 
 uniform usampler2D u_codes;      // R16UI, cols x rows: 0..255 colormap index, 256 INF, bit 15 "improved"
 uniform sampler2D u_lut;         // 257 x 1 RGBA8: entries 0..255 colormap, 256 INF colour
@@ -12,21 +17,32 @@ uniform ivec2 u_view_size;       // (cols, rows) of the code texture
 uniform int u_max_level;         // last level of the code texture's minimum pyramid
 uniform int u_n;                 // matrix size
 uniform int u_block;             // pivot block size B
-uniform int u_round;             // cursor round
-uniform int u_phase;             // next phase: 0 pivot, 1 pivot row/column, 2 independent; -1 none
-uniform int u_k_vertex;          // mid-phase (k-steps): the next intermediate vertex k; -1 otherwise
+uniform int u_round;             // round of the step just done
+uniform int u_phase;             // phase just done: 1 pivot, 2 pivot row/column, 3 independent, 0 full pass; -1 none
+uniform int u_k_vertex;          // k-steps: the intermediate vertex k of the step just done; -1 otherwise
 uniform int u_overlays;          // 0: colormap only (pixel-exact export)
-uniform float u_improved;        // strength of the "improved by the last step" highlight, 0..1
+uniform int u_improved;          // 1: mark the cells the step just done improved
 uniform float u_grid_alpha;      // block grid lines, 0 = off
 uniform float u_outline_px;      // outline width of highlighted blocks
-uniform float u_ui_scale;        // content scale, for the hatching period
+uniform float u_ui_scale;        // content scale, for hatching and dash periods
+uniform float u_rim_fraction;    // overlays stay within this fraction of a large cell, per side
+uniform float u_exact_cell_px;   // from this texel size on, the cell centres are never drawn over
 uniform vec4 u_background;
 uniform vec3 u_pivot_color;
 uniform vec3 u_rowcol_color;
-uniform vec3 u_independent_color;
 uniform vec3 u_improved_color;
-uniform vec3 u_grid_color;
 uniform vec3 u_k_color;
+uniform vec3 u_source_color;
+uniform vec3 u_path_color;
+uniform vec3 u_dark;
+uniform vec3 u_light;
+uniform vec3 u_grid_color;
+uniform ivec2 u_selected;        // (i, j) of the selected cell; i < 0: none
+uniform ivec2 u_source_ik;       // the relaxation's source cells (i, k) and (k, j); i < 0: none
+uniform ivec2 u_source_kj;
+const int kMaxPathCells = 64;
+uniform int u_path_count;
+uniform ivec2 u_path_cells[kMaxPathCells];  // (v_t, v_t+1) of the current path
 uniform int u_band_count;        // multi-GPU: > 1 row bands, one per GPU (0: none)
 uniform int u_band_end[8];       // end row (exclusive) of GPU i's band
 uniform vec3 u_band_colors[8];
@@ -37,6 +53,20 @@ out vec4 o_color;
 // First matrix index covered by texel t of a view with `texels` texels per side (view.h's integer formula).
 int cell_begin(int t, int texels) {
   return int((uint(t) * uint(u_n)) / uint(texels));
+}
+
+// First texel whose first cell is at or after matrix index c: ceil(c * texels / n).
+int texel_begin(int c, int texels) {
+  return int((uint(c) * uint(texels) + uint(u_n) - 1u) / uint(u_n));
+}
+
+// Whether texel t (along one axis) covers matrix index c.
+bool covers(int t, int texels, int c) {
+  return c >= cell_begin(t, texels) && c < cell_begin(t + 1, texels);
+}
+
+bool covers_cell(ivec2 texel, ivec2 cell_ij) {
+  return cell_ij.x >= 0 && covers(texel.y, u_view_size.y, cell_ij.x) && covers(texel.x, u_view_size.x, cell_ij.y);
 }
 
 void main() {
@@ -71,56 +101,131 @@ void main() {
     code = best | improved;
   }
   vec3 color = texelFetch(u_lut, ivec2(int(code & 0x1FFu), 0), 0).rgb;
+  if (u_overlays == 0 && u_grid_alpha <= 0.0) {
+    o_color = vec4(color, 1.0);
+    return;
+  }
 
-  if (u_overlays != 0 || u_grid_alpha > 0.0) {
-    vec2 cells_per_texel = vec2(float(u_n)) / vec2(u_view_size);
-    vec2 cellf = t * cells_per_texel;  // continuous (column, row)
-    ivec2 cell = ivec2(cell_begin(texel.x, u_view_size.x), cell_begin(texel.y, u_view_size.y));
-    ivec2 blk = cell / u_block;
-    float px_per_cell = 1.0 / (u_texels_per_px * cells_per_texel.x);
+  // Where this pixel sits in its texel, in pixels, and the rim overlays may use.
+  float ppt = 1.0 / u_texels_per_px;  // pixels per texel
+  vec2 in_texel = fract(t);
+  vec2 to_texel_lo = in_texel * ppt;
+  vec2 to_texel_hi = (1.0 - in_texel) * ppt;
+  bool exact = ppt >= u_exact_cell_px;
+  float rim = exact ? max(1.0, floor(ppt * u_rim_fraction)) : max(1.0, ppt * u_rim_fraction);
+  float texel_edge = min(min(to_texel_lo.x, to_texel_lo.y), min(to_texel_hi.x, to_texel_hi.y));
+  bool in_rim = texel_edge < rim || ppt < 3.0;  // tiny texels have no centre to keep
 
-    vec2 block_lo = vec2(blk * u_block);
-    vec2 block_hi = min(block_lo + vec2(float(u_block)), vec2(float(u_n)));
-    vec2 to_lo = (cellf - block_lo) * px_per_cell;
-    vec2 to_hi = (block_hi - cellf) * px_per_cell;
-    float edge_px = min(min(to_lo.x, to_lo.y), min(to_hi.x, to_hi.y));
-    bool outline = edge_px < u_outline_px;
+  // The texel's block, and the block's texel span (outlines follow texel edges, also in tiled views).
+  ivec2 cell = ivec2(cell_begin(texel.x, u_view_size.x), cell_begin(texel.y, u_view_size.y));  // (col, row)
+  ivec2 blk = cell / u_block;
+  ivec2 span_lo = ivec2(texel_begin(blk.x * u_block, u_view_size.x), texel_begin(blk.y * u_block, u_view_size.y));
+  ivec2 span_hi = min(ivec2(texel_begin((blk.x + 1) * u_block, u_view_size.x),
+                            texel_begin((blk.y + 1) * u_block, u_view_size.y)),
+                      u_view_size);
+  vec2 to_lo = (t - vec2(span_lo)) * ppt;
+  vec2 to_hi = (vec2(span_hi) - t) * ppt;
+  float edge_px = min(min(to_lo.x, to_lo.y), min(to_hi.x, to_hi.y));
+  float outline_w = exact ? min(u_outline_px, rim) : u_outline_px;
+  bool on_outline = edge_px < outline_w;
+  bool vertical_edge = min(to_lo.x, to_hi.x) <= min(to_lo.y, to_hi.y);
+  float along = vertical_edge ? pix.y : pix.x;
+  float dash = 8.0 * u_ui_scale;
 
-    // Which GPU owns this row: a faint tint under the phase overlays (a strip on top of them, below).
-    int band = -1;
-    if (u_overlays != 0 && u_band_count > 1) {
-      for (int i = 0; i < u_band_count; ++i) {
-        if (cell.y < u_band_end[i]) {
-          band = i;
-          break;
-        }
+  if (u_grid_alpha > 0.0 && float(u_block) * ppt * float(u_view_size.x) / float(u_n) >= 12.0) {
+    if (min(to_lo.x, to_lo.y) < 1.0) color = mix(color, u_grid_color, u_grid_alpha);
+  }
+  if (u_overlays == 0) {
+    o_color = vec4(color, 1.0);
+    return;
+  }
+
+  bool in_pivot_row = blk.y == u_round;
+  bool in_pivot_col = blk.x == u_round;
+  bool pivot = in_pivot_row && in_pivot_col;
+  bool rowcol = in_pivot_row != in_pivot_col;
+  bool blocked = u_phase >= 1;
+
+  // Phase 3: two-tone hatching of the independent blocks, thin, inside the rims (visible on INF and dark cells).
+  if (blocked && u_phase == 3 && !in_pivot_row && !in_pivot_col && in_rim) {
+    float period = 7.0 * max(u_ui_scale, 1.0);
+    float w = max(1.0, floor(u_ui_scale + 0.5));
+    float d = mod(pix.x + pix.y, period);
+    if (d < w) {
+      color = u_light;
+    } else if (d < 2.0 * w) {
+      color = u_dark;
+    }
+  }
+
+  // Row and column k of the k-step just done, only inside the blocks that step read: the pivot block in phase 1,
+  // the pivot row and column blocks in phase 2 (with the pivot block), those blocks without the pivot in phase 3,
+  // everything in a whole-matrix pass. Drawn as brackets along the row's (column's) sides.
+  if (u_k_vertex >= 0 && u_phase >= 0) {
+    bool region = u_phase == 0 || (u_phase == 1 && pivot) || (u_phase == 2 && (pivot || rowcol)) ||
+                  (u_phase == 3 && rowcol);
+    bool k_row = covers(texel.y, u_view_size.y, u_k_vertex);
+    bool k_col = covers(texel.x, u_view_size.x, u_k_vertex);
+    bool bracket = ppt < 3.0 || (k_row && min(to_texel_lo.y, to_texel_hi.y) < rim) ||
+                   (k_col && min(to_texel_lo.x, to_texel_hi.x) < rim);
+    if (region && (k_row || k_col) && bracket) color = u_k_color;
+  }
+
+  // Cells the step just done improved: a triangle in the texel's top-left corner, its legs half the texel (it
+  // meets the central square in one point only), edged dark; a sparse stipple when texels are too small.
+  if (u_improved != 0 && (code & 0x8000u) != 0u) {
+    if (ppt >= 4.0) {
+      float corner = to_texel_lo.x + to_texel_lo.y;
+      float legs = 2.0 * u_rim_fraction * ppt;
+      bool outside_centre = to_texel_lo.x < rim || to_texel_lo.y < rim;
+      if (corner < legs - 1.0) {
+        color = u_improved_color;
+      } else if (corner < legs && outside_centre) {
+        color = u_dark;
       }
-      if (band >= 0) color = mix(color, u_band_colors[band], 0.10);
+    } else if (mod(floor(pix.x), 3.0) == 0.0 && mod(floor(pix.y), 3.0) == 0.0) {
+      color = u_improved_color;
     }
+  }
 
-    bool in_pivot_row = blk.y == u_round;
-    bool in_pivot_col = blk.x == u_round;
-    if (u_overlays != 0 && u_phase >= 0) {
-      if (in_pivot_row && in_pivot_col) {
-        color = outline ? u_pivot_color : mix(color, u_pivot_color, 0.30);
-      } else if ((in_pivot_row || in_pivot_col) && u_phase >= 1) {
-        color = outline ? u_rowcol_color : mix(color, u_rowcol_color, 0.25);
-      } else if (!in_pivot_row && !in_pivot_col && u_phase == 2) {
-        // Hatching keeps the colormap readable while marking the (many) independent blocks.
-        float period = 10.0 * u_ui_scale;
-        if (mod(pix.x + pix.y, period) < 0.2 * period) color = mix(color, u_independent_color, 0.4);
+  // Block outlines of the phase just done: the pivot block solid, the pivot row/column blocks dashed (hue and
+  // dark), so shape tells them apart as well as hue.
+  if (blocked && on_outline) {
+    bool casing = outline_w >= 3.0 && edge_px >= outline_w - 1.0;  // a dark inner line keeps the hue readable
+    if (pivot) {
+      color = casing ? u_dark : u_pivot_color;
+    } else if (rowcol && u_phase >= 2) {
+      color = casing || mod(along, dash) >= 0.6 * dash ? u_dark : u_rowcol_color;
+    }
+  }
+
+  // The selected pair's current path: its cells (v_t, v_t+1) get a dotted ring.
+  for (int p = 0; p < u_path_count && p < kMaxPathCells; ++p) {
+    if (covers_cell(texel, u_path_cells[p]) && in_rim) {
+      float ds = max(2.0, floor(rim));
+      bool dot = mod(floor(pix.x / ds) + floor(pix.y / ds), 2.0) == 0.0;
+      color = dot ? u_path_color : u_dark;
+      break;
+    }
+  }
+  // The relaxation's source cells d[i][k] and d[k][j]: a solid ring with a dark inner line.
+  if ((covers_cell(texel, u_source_ik) || covers_cell(texel, u_source_kj)) && in_rim) {
+    color = texel_edge >= rim - 1.0 && rim >= 3.0 ? u_dark : u_source_color;
+  }
+  // The selected cell: a ring, light outside and dark inside.
+  if (covers_cell(texel, u_selected) && in_rim) {
+    color = texel_edge < 0.5 * rim ? u_light : u_dark;
+  }
+
+  // Multi-GPU: the strip at the matrix's left edge in the colour of the GPU that owns the row.
+  if (u_band_count > 1 && t.x / u_texels_per_px < u_band_strip_px) {
+    int row = cell.y;
+    for (int i = 0; i < u_band_count; ++i) {
+      if (row < u_band_end[i]) {
+        color = u_band_colors[i];
+        break;
       }
     }
-    bool on_k_line = cell.x == u_k_vertex || cell.y == u_k_vertex;
-    if (u_overlays != 0 && u_k_vertex >= 0 && on_k_line && (in_pivot_row || in_pivot_col)) {
-      // The textbook picture of one k-step: row k and column k feed every update d[i][j] = d[i][k] + d[k][j].
-      color = mix(color, u_k_color, 0.6);
-    }
-    if (u_overlays != 0 && (code & 0x8000u) != 0u) color = mix(color, u_improved_color, u_improved);
-    if (u_grid_alpha > 0.0 && px_per_cell * float(u_block) >= 12.0) {
-      if (min(to_lo.x, to_lo.y) < 1.0) color = mix(color, u_grid_color, u_grid_alpha);
-    }
-    if (band >= 0 && t.x / u_texels_per_px < u_band_strip_px) color = u_band_colors[band];
   }
   o_color = vec4(color, 1.0);
 }

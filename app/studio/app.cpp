@@ -17,9 +17,18 @@
 #include <thread>
 
 #include "session/multi_gpu_stats.h"
+#include "ui/layout.h"
 #include "ui/panels.h"
+#include "ui/window_fit.h"
 
 namespace apsp::studio {
+namespace {
+
+// Whether a graph-view panel draws into StudioLayout::graph (issue 10 item 1, its own panel): until then the
+// layout leaves it no room, so no empty area appears.
+constexpr bool kGraphViewPanel = false;
+
+}  // namespace
 
 App::App(const StudioOptions& options) : m_options(options) {
   m_log.set_echo(m_options.verbose);
@@ -96,6 +105,7 @@ void App::open_graphics() {
   m_state.view.grid = m_plan.grid;
   m_state.playback.rounds_per_second = m_plan.rounds_per_second;
   if (m_options.play) m_commands.push(CmdSetPlaying{true});
+  m_state.classroom.presentation = m_options.presentation;
   // An idle window sleeps on input: the worker wakes it for each snapshot, finished job and log line.
   m_session->set_wake_callback([platform = m_platform.get()] { platform->wake(); });
 }
@@ -169,62 +179,69 @@ void App::tick_playback(double dt) {
 
 void App::draw_ui() {
   ImGuiIO& io = ImGui::GetIO();
-  const float s = m_state.ui_scale;
-  ImVec2 display = io.DisplaySize;
-  float left_w = std::clamp(display.x * 0.24f, 300.0f * s, 440.0f * s);
-  float right_w = std::clamp(display.x * 0.30f, 370.0f * s, 560.0f * s);
-  if (left_w + right_w > display.x * 0.6f) {
-    left_w = display.x * 0.28f;
-    right_w = display.x * 0.28f;
-  }
-  float center_w = display.x - left_w - right_w;
+  const bool presentation = m_state.classroom.presentation;
+  LayoutInput in;
+  in.width = io.DisplaySize.x;
+  in.height = io.DisplaySize.y;
+  in.ui_scale = m_state.ui_scale;
+  in.presentation = presentation;
+  in.graph_view = kGraphViewPanel && m_state.classroom.graph_view;
+  in.multi_gpu = multi_device_samples(plot_samples(m_state));
+  const StudioLayout layout = compute_layout(in);
+  m_window_fits.clear();
+  m_display_size = {io.DisplaySize.x, io.DisplaySize.y};
   const ImGuiWindowFlags fixed = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
                                  ImGuiWindowFlags_NoBringToFrontOnFocus;
   PanelEdits& edits = m_state.edits;
+  auto place = [](const LayoutRect& r) {
+    ImGui::SetNextWindowPos(ImVec2(r.x, r.y));
+    ImGui::SetNextWindowSize(ImVec2(r.w, r.h));
+  };
 
-  ImGui::SetNextWindowPos(ImVec2(0, 0));
-  ImGui::SetNextWindowSize(ImVec2(left_w, display.y));
-  if (ImGui::Begin("APSP Studio", nullptr, fixed)) {
-    // Playback first: on a projector the controls used every minute must be above the fold.
-    draw_playback_panel(m_state, m_commands);
-    draw_graph_panel(m_state, edits.graph, m_commands);
-    draw_solver_panel(m_state, edits.solver, m_commands);
-    draw_export_panel(m_state, edits.exports, m_commands);
-    m_sweep_panel.draw_launcher(m_sweep);
-    draw_status_panel(m_state);
+  if (!layout.controls.empty()) {
+    place(layout.controls);
+    if (ImGui::Begin("APSP Studio", nullptr, fixed)) {
+      // Playback first: on a projector the controls used every minute must be above the fold.
+      draw_playback_panel(m_state, m_commands);
+      draw_graph_panel(m_state, edits.graph, m_commands);
+      draw_solver_panel(m_state, edits.solver, m_commands);
+      draw_export_panel(m_state, edits.exports, m_commands);
+      m_sweep_panel.draw_launcher(m_sweep);
+      draw_status_panel(m_state);
+    }
+    ImGui::End();
   }
-  ImGui::End();
 
-  ImGui::SetNextWindowPos(ImVec2(left_w, 0));
-  ImGui::SetNextWindowSize(ImVec2(center_w, display.y));
+  place(layout.heatmap);
+  // Presentation: large type for the back row, and no title bar (the title line says everything).
+  if (presentation) ImGui::PushFont(m_fonts.large);
   if (ImGui::Begin("Distance matrix", nullptr,
-                   fixed | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse)) {
+                   fixed | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse |
+                       (presentation ? ImGuiWindowFlags_NoTitleBar : 0))) {
     m_heatmap_panel->draw(m_state, edits.view, m_commands, *m_renderer, *m_texture, *m_feed, m_fonts);
+    m_window_fits.push_back(measure_current_window("Distance matrix"));
   }
   ImGui::End();
+  if (presentation) ImGui::PopFont();
+  // The graph view's window goes at layout.graph (both modes), drawn by its own panel.
 
-  // Right column: live plots on top, the numbers (totals, samples, device) below, then the log.
-  // Several GPUs: three plots per tab plus captions need more room than the single-device plots.
-  const bool multi = multi_device_samples(plot_samples(m_state));
-  float plots_h = std::round(display.y * (multi ? 0.62f : 0.50f));
-  float profile_h = std::round(display.y * (multi ? 0.20f : 0.30f));
-  ImGui::SetNextWindowPos(ImVec2(left_w + center_w, 0));
-  ImGui::SetNextWindowSize(ImVec2(right_w, plots_h));
-  // The wheel zooms the plots: it must not scroll their window. --plots-tab picks a tab while the window settles.
-  if (ImGui::Begin("Per round", nullptr, fixed | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse))
-    draw_plots_panel(m_state, m_plots_tab_frames > 0 ? m_options.plots_tab : std::string());
-  if (m_plots_tab_frames > 0) --m_plots_tab_frames;
-  ImGui::End();
-
-  ImGui::SetNextWindowPos(ImVec2(left_w + center_w, plots_h));
-  ImGui::SetNextWindowSize(ImVec2(right_w, profile_h));
-  if (ImGui::Begin("Profile", nullptr, fixed)) draw_timings_panel(m_state);
-  ImGui::End();
-
-  ImGui::SetNextWindowPos(ImVec2(left_w + center_w, plots_h + profile_h));
-  ImGui::SetNextWindowSize(ImVec2(right_w, display.y - plots_h - profile_h));
-  if (ImGui::Begin("Log", nullptr, fixed)) draw_log_panel(m_log);
-  ImGui::End();
+  if (!layout.plots.empty()) {
+    // Right column: live plots on top, the numbers (totals, samples, device) below, then the log.
+    place(layout.plots);
+    // The wheel zooms the plots: it must not scroll their window. --plots-tab picks a tab while the window settles.
+    if (ImGui::Begin("Per round", nullptr, fixed | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse)) {
+      draw_plots_panel(m_state, m_plots_tab_frames > 0 ? m_options.plots_tab : std::string());
+      m_window_fits.push_back(measure_current_window("Per round"));
+    }
+    ImGui::End();
+    if (m_plots_tab_frames > 0) --m_plots_tab_frames;
+    place(layout.profile);
+    if (ImGui::Begin("Profile", nullptr, fixed)) draw_timings_panel(m_state);
+    ImGui::End();
+    place(layout.log);
+    if (ImGui::Begin("Log", nullptr, fixed)) draw_log_panel(m_log);
+    ImGui::End();
+  }
 
   m_sweep_panel.draw_window(m_state, m_sweep, m_commands);  // a window of its own, over the others while open
 }
@@ -349,6 +366,11 @@ void App::apply(const Command& command) {
                  [&](const CmdScreenshot& c) { m_screenshot.request(c.path); },
                  [&](const CmdExportHeatmap& c) { export_heatmap(c.path); },
                  [&](const CmdExportTimings& c) { export_timings(c.path); },
+                 [&](const CmdTogglePresentation&) {
+                   m_state.classroom.presentation = !m_state.classroom.presentation;
+                   m_state.edits.view.fit_pending = true;  // a new canvas size: fit again
+                   m_state.edits.view.auto_fit = true;
+                 },
                  [&](const CmdExportDistances& c) {
                    export_distances(c.path, *m_session, false);
                    m_state.last_written = c.path;
@@ -385,7 +407,8 @@ void App::apply(const Command& command) {
 }
 
 void App::export_heatmap(const std::string& path) {
-  export_heatmap_png(path, *m_renderer, *m_texture, HeatmapViewPanel::overlay_for(m_state, true), *m_platform, m_log);
+  export_heatmap_png(path, *m_renderer, *m_texture, HeatmapViewPanel::overlay_for(m_state, true),
+                     m_options.heatmap_scale, *m_platform, m_log);
   m_state.last_written = path;
 }
 

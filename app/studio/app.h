@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "export_commands.h"
@@ -21,6 +22,7 @@
 #include "session/app_state.h"
 #include "session/commands.h"
 #include "session/log.h"
+#include "session/run_stats.h"
 #include "session/settings.h"
 #include "session/solver_session.h"
 #include "session/sweep_job.h"
@@ -51,6 +53,10 @@ class App {
   CommandQueue& commands() { return m_commands; }
   const HeatmapFeed* feed() const { return m_feed.get(); }
   const FrameClock& clock() const { return m_clock; }
+  /// @brief The UI's size in UI units (0 x 0 before the window opened).
+  std::pair<float, float> display_size() const { return m_display_size; }
+  /// @brief The last frame's non-scrolling windows and whether their contents fit (--stats-json "layout").
+  const std::vector<WindowFit>& window_fits() const { return m_window_fits; }
   /// @brief Something still moves (playing, solving, the improved cells' flash, queued commands, a device
   /// view on its way): the loop renders frame after frame. Otherwise it may sleep until input.
   bool animating() const;
@@ -113,6 +119,8 @@ class App {
   SweepPanel m_sweep_panel;
   SweepJobSnapshot m_sweep;
   std::uint64_t m_sweep_logged = 0;  ///< generation of the last sweep whose end was logged
+  std::vector<WindowFit> m_window_fits;
+  std::pair<float, float> m_display_size{0.0f, 0.0f};
 };
 
 }  // namespace apsp::studio

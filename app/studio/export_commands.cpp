@@ -1,10 +1,12 @@
 #include "export_commands.h"
 
 #include <apsp/core/errors.h>
+#include <apsp/core/option_limits.h>
 #include <apsp/io/timings_csv.h>
 #include <apsp/profile/profile.h>
 #include <apsp/profile/trace.h>
 
+#include <algorithm>
 #include <utility>
 
 #include "platform/image_io.h"
@@ -12,13 +14,20 @@
 namespace apsp::studio {
 
 void export_heatmap_png(const std::string& path, const HeatmapRenderer& renderer, const HeatmapTexture& texture,
-                        const HeatmapOverlay& overlay, const Platform& platform, Log& log) {
+                        const HeatmapOverlay& overlay, int scale, const Platform& platform, Log& log) {
   if (texture.empty()) throw Error(path + ": no heatmap to export (no graph loaded)");
-  RgbaImage image = renderer.render_image(texture, overlay);
+  const ViewGeometry& g = texture.geometry();
+  if (static_cast<long long>(std::max(g.cols, g.rows)) * scale > limits::kMaxViewBudget) {
+    throw UsageError("--heatmap-scale " + std::to_string(scale) + ": a " + std::to_string(g.cols) + " x " +
+                     std::to_string(g.rows) + " view would give an image wider than " +
+                     std::to_string(limits::kMaxViewBudget) + " pixels");
+  }
+  RgbaImage image = renderer.render_image(texture, overlay, scale);
   glBindFramebuffer(GL_FRAMEBUFFER, platform.framebuffer());
   write_png(path, image);
   log.info("heatmap written to " + path + " (" + std::to_string(image.width) + " x " + std::to_string(image.height) +
-           (texture.geometry().tiled() ? ", tile minimum)" : ", one pixel per cell)"));
+           (g.tiled() ? ", tile minimum" : ", one texel per cell") +
+           (scale > 1 ? ", " + std::to_string(scale) + " x " + std::to_string(scale) + " pixels per texel)" : ")"));
 }
 
 void export_timings_csv(const std::string& path, const SessionSnapshot& session, Log& log) {

@@ -13,10 +13,11 @@
 
 namespace apsp::studio {
 
-/// @brief The heatmap alone with @p overlay, one pixel per texel of @p texture. Leaves @p platform's framebuffer
-/// bound (rendering the image binds its own).
+/// @brief The heatmap alone with @p overlay, @p scale x @p scale pixels per texel of @p texture (--heatmap-scale).
+/// Leaves @p platform's framebuffer bound (rendering the image binds its own). An image wider than
+/// limits::kMaxViewBudget pixels is refused (UsageError).
 void export_heatmap_png(const std::string& path, const HeatmapRenderer& renderer, const HeatmapTexture& texture,
-                        const HeatmapOverlay& overlay, const Platform& platform, Log& log);
+                        const HeatmapOverlay& overlay, int scale, const Platform& platform, Log& log);
 
 /// @brief One row per (round, phase, device) of @p session's samples.
 void export_timings_csv(const std::string& path, const SessionSnapshot& session, Log& log);

@@ -108,6 +108,13 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o) {
                "updates); reported beside the interactive figure");
   app.add_option("--plots-tab", o.plots_tab, "the plots' tab to show at start (per-round or timeline)")
       ->check(CLI::IsMember({"per-round", "timeline"}));
+  // Overlays and presentation (issue 10 items 6, 7).
+  app.add_option("--heatmap-scale", o.heatmap_scale,
+                 "--heatmap-png with S x S pixels per cell, overlays drawn in it when on (from 8 on, every cell's "
+                 "centre keeps its colormap colour)")
+      ->check(CLI::Range(limits::kMinHeatmapScale, limits::kMaxHeatmapScale));
+  app.add_flag("--presentation", o.presentation,
+               "presentation mode (key P): side panels hidden, the heatmap fills the window, large type");
   try {
     app.parse(argc, argv);
     if (!sweep.empty()) {

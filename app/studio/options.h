@@ -49,6 +49,9 @@ struct StudioOptions {
   std::string trace;           ///< --trace FILE.json: the samples as a Chrome trace / Perfetto timeline, at the end
   bool measure = false;        ///< --measure: after the run, time the configuration as apsp bench does
   std::string plots_tab;       ///< --plots-tab per-round|timeline: the plots' tab at start (screenshots)
+  // Overlays and presentation (issue 10 items 6, 7): the heatmap export's scale, the projector layout.
+  int heatmap_scale = 1;      ///< --heatmap-scale S: --heatmap-png with S x S pixels per cell (texel)
+  bool presentation = false;  ///< --presentation: side panels hidden, heatmap (and graph view) fill the window
   TestHooks test;
 
   // Sweep (issue 11): the engine's sweep from a spec, its results CSV and charts (app/studio/README.md).

@@ -65,6 +65,9 @@ RunStats RunDriver::collect_stats() const {
   r.rounds = s.rounds;
   r.device = describe_solver_device(s, state.device.devices);
   r.gl_renderer = state.platform_description;
+  r.windows = m_app.window_fits();
+  r.display_w = m_app.display_size().first;
+  r.display_h = m_app.display_size().second;
   if (s.view) {
     r.view_rows = s.view->geometry.rows;
     r.view_cols = s.view->geometry.cols;

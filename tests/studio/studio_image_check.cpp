@@ -1,6 +1,9 @@
 // Checks the files apsp-studio writes in its scripted mode, against the engine (independently of GL):
 //   heatmap     every pixel == colormap[encode_value(d[i][j])], d from a distance file or the stepping API
-//   overlay     overlay-on vs overlay-off images: the pivot block differs, blocks outside the phase do not
+//   cells       --heatmap-scale S >= 8 with overlays on: every cell's centre keeps its colormap colour
+//   layout      --stats-json "layout": windows inside the display, none with contents past its edges
+//   scaled      a --heatmap-scale S image is the 1x image with each pixel repeated S x S times
+//   align       block outlines on the blocks' texel boundaries, also in tiled views (no L-shaped pivot)
 //   screenshot  not blank: many distinct colours, the panels' title bars in the left, middle and right thirds
 //   timings     the CSV header is the documented one, one row per (round, phase)
 //   plots       the live plots in a screenshot: each phase colour in the bar chart and in the GB/s chart, the
@@ -8,7 +11,7 @@
 //   stats       --stats-json: every documented field, with sane values
 //   same        two PNGs of the same size are identical pixel for pixel
 //   bands       multi-GPU row bands with overlays on: the strip at column 0 has each GPU's colour over its rows,
-//               the rest is faintly tinted (differs from the overlay-off image)
+//               the rest carries no band colour (no tint)
 //   gpu_plots   the multi-GPU plots in a screenshot: each GPU's mark under the per-GPU bars, the communication
 //               colour, the compute line
 #include <apsp/core/distance_matrix.h>
@@ -93,8 +96,10 @@ std::string need(const std::map<std::string, std::string>& args, const std::stri
 std::vector<std::int32_t> stepped_distances(const std::string& spec, int block, int rounds, int phases, int& n) {
   apsp::Graph g = apsp::generate(apsp::GeneratorSpec::parse(spec));
   apsp::DistanceMatrix initial = apsp::to_distance_matrix(g, block, apsp::DType::I32);
-  // cpu-naive, not the cpu-blocked the studio runs: the contract says both pass through the same states.
-  auto solver = apsp::create_solver("cpu-naive", apsp::SolverOptions{block, apsp::DType::I32});
+  // cpu-naive, not the cpu-blocked the studio runs: the contract says both pass through the same states after
+  // each round. Single phases exist only in the blocked variant (a naive "phase" is a whole round).
+  auto solver =
+      apsp::create_solver(phases > 0 ? "cpu-blocked" : "cpu-naive", apsp::SolverOptions{block, apsp::DType::I32});
   solver->reset(initial);
   for (int r = 0; r < rounds && !solver->finished(); ++r) solver->step(apsp::Granularity::Round);
   for (int p = 0; p < phases && !solver->finished(); ++p) solver->step(apsp::Granularity::Phase);
@@ -104,9 +109,20 @@ std::vector<std::int32_t> stepped_distances(const std::string& spec, int block, 
   return out.to_dense();
 }
 
-int check_heatmap(const std::map<std::string, std::string>& args) {
-  Image img = load_png(need(args, "--png"));
-  auto lut = load_lut(need(args, "--lut"));
+// The view the studio should show: tiles (the minimum of each texel's cells, view.h geometry) of the distances
+// given by --distances FILE or by stepping --gen SPEC --block B --rounds R [--phases P], and their range.
+struct ExpectedView {
+  apsp::ViewGeometry g;
+  std::vector<std::int32_t> tiles;
+  apsp::ValueRange range;
+  std::uint16_t code(int y, int x) const {
+    return apsp::encode_value(
+        tiles[static_cast<std::size_t>(y) * static_cast<std::size_t>(g.cols) + static_cast<std::size_t>(x)], range,
+        apsp::kInf32);
+  }
+};
+
+ExpectedView expected_view(const std::map<std::string, std::string>& args) {
   std::vector<std::int32_t> d;
   int n = 0;
   if (args.count("--distances")) {
@@ -116,7 +132,8 @@ int check_heatmap(const std::map<std::string, std::string>& args) {
   } else {
     int block = std::stoi(need(args, "--block"));
     int rounds = std::stoi(need(args, "--rounds"));
-    d = stepped_distances(need(args, "--gen"), block, rounds, 0, n);
+    int phases = args.count("--phases") ? std::stoi(args.at("--phases")) : 0;
+    d = stepped_distances(need(args, "--gen"), block, rounds, phases, n);
     if (args.count("--expect-partial")) {
       // The comparison only proves something if the stepped state differs from both ends of the solve.
       int n2 = 0;
@@ -127,8 +144,10 @@ int check_heatmap(const std::map<std::string, std::string>& args) {
   }
   // With a texture budget below n the image is the tile-minimum view (view.h geometry), computed here from d.
   int budget = args.count("--budget") ? std::stoi(args.at("--budget")) : apsp::kDefaultViewBudget;
-  apsp::ViewGeometry g = apsp::make_view_geometry(n, budget);
-  std::vector<std::int32_t> tiles(g.texels(), apsp::kInf32);
+  ExpectedView v;
+  v.g = apsp::make_view_geometry(n, budget);
+  const apsp::ViewGeometry& g = v.g;
+  v.tiles.assign(g.texels(), apsp::kInf32);
   for (int y = 0; y < g.rows; ++y) {
     for (int x = 0; x < g.cols; ++x) {
       std::int32_t m = apsp::kInf32;
@@ -137,77 +156,187 @@ int check_heatmap(const std::map<std::string, std::string>& args) {
           m = std::min(m, d[static_cast<std::size_t>(i) * static_cast<std::size_t>(n) + static_cast<std::size_t>(j)]);
         }
       }
-      tiles[static_cast<std::size_t>(y) * static_cast<std::size_t>(g.cols) + static_cast<std::size_t>(x)] = m;
+      v.tiles[static_cast<std::size_t>(y) * static_cast<std::size_t>(g.cols) + static_cast<std::size_t>(x)] = m;
     }
   }
+  v.range = apsp::finite_range(v.tiles.data(), v.tiles.size(), apsp::kInf32);
+  return v;
+}
+
+int check_heatmap(const std::map<std::string, std::string>& args) {
+  Image img = load_png(need(args, "--png"));
+  auto lut = load_lut(need(args, "--lut"));
+  const ExpectedView v = expected_view(args);
+  const apsp::ViewGeometry& g = v.g;
   if (img.width != g.cols || img.height != g.rows) {
     fail("image is " + std::to_string(img.width) + "x" + std::to_string(img.height) + ", expected " +
          std::to_string(g.cols) + "x" + std::to_string(g.rows));
   }
-  apsp::ValueRange range = apsp::finite_range(tiles.data(), tiles.size(), apsp::kInf32);
   std::size_t mismatches = 0, inf_cells = 0;
   std::set<int> codes_seen;
   for (int i = 0; i < g.rows; ++i) {
     for (int j = 0; j < g.cols; ++j) {
-      std::int32_t v =
-          tiles[static_cast<std::size_t>(i) * static_cast<std::size_t>(g.cols) + static_cast<std::size_t>(j)];
-      std::uint16_t code = apsp::encode_value(v, range, apsp::kInf32);
+      std::uint16_t code = v.code(i, j);
       codes_seen.insert(code);
       if (code == apsp::kViewInfCode) ++inf_cells;
       const auto& want = lut[code];
       const auto& got = img.at(j, i);
       if (got != want) {
         if (mismatches < 5) {
-          std::fprintf(stderr, "pixel (x=%d, y=%d): got %d %d %d, want %d %d %d (d = %d, code %d)\n", j, i, got[0],
-                       got[1], got[2], want[0], want[1], want[2], v, code);
+          std::fprintf(stderr, "pixel (x=%d, y=%d): got %d %d %d, want %d %d %d (code %d)\n", j, i, got[0], got[1],
+                       got[2], want[0], want[1], want[2], code);
         }
         ++mismatches;
       }
     }
   }
   std::printf("heatmap %dx%d (n = %d), range %d..%d, %zu distinct codes, %zu INF texels, %zu mismatches\n", g.cols,
-              g.rows, n, range.lo, range.hi, codes_seen.size(), inf_cells, mismatches);
+              g.rows, g.n, v.range.lo, v.range.hi, codes_seen.size(), inf_cells, mismatches);
   std::size_t min_codes = args.count("--min-codes") ? std::stoul(args.at("--min-codes")) : 8;
   if (codes_seen.size() < min_codes) fail("too few distinct colours for a meaningful comparison");
   if (mismatches) fail(std::to_string(mismatches) + " pixels differ from the colormap of the distances");
   return 0;
 }
 
-int check_overlay(const std::map<std::string, std::string>& args) {
-  Image on = load_png(need(args, "--on"));
-  Image off = load_png(need(args, "--off"));
-  int block = std::stoi(need(args, "--block"));
-  int round = std::stoi(need(args, "--round"));
-  int phase = std::stoi(need(args, "--phase"));  // 1, 2 or 3: the phase the cursor is about to run
-  if (on.width != off.width || on.height != off.height) fail("image sizes differ");
-  std::size_t pivot_total = 0, pivot_diff = 0, rowcol_total = 0, rowcol_diff = 0, outside_total = 0, outside_diff = 0;
-  for (int y = 0; y < on.height; ++y) {
-    for (int x = 0; x < on.width; ++x) {
-      int bi = y / block, bj = x / block;
-      bool differs = on.at(x, y) != off.at(x, y);
-      bool pivot = bi == round && bj == round;
-      bool rowcol = !pivot && (bi == round || bj == round);
-      bool involved = pivot || (rowcol && phase >= 2) || (!pivot && !rowcol && phase == 3);
-      if (pivot) {
-        ++pivot_total;
-        pivot_diff += differs;
-      } else if (rowcol) {
-        ++rowcol_total;
-        rowcol_diff += differs;
-      }
-      if (!involved) {
-        ++outside_total;
-        outside_diff += differs;
+// --heatmap-scale S >= 8 with overlays on: the central area of every cell (texel), the pixels at least S/4 from
+// its edges, is exactly colormap[encode_value(d)]; and the overlays drew something in the rims.
+int check_cell_centres(const std::map<std::string, std::string>& args) {
+  Image img = load_png(need(args, "--png"));
+  auto lut = load_lut(need(args, "--lut"));
+  const int scale = std::stoi(need(args, "--scale"));
+  if (scale < 8) fail("--scale must be 8 or more: smaller cells have no centre the overlays keep");
+  const ExpectedView v = expected_view(args);
+  const apsp::ViewGeometry& g = v.g;
+  if (img.width != g.cols * scale || img.height != g.rows * scale) {
+    fail("image is " + std::to_string(img.width) + "x" + std::to_string(img.height) + ", expected " +
+         std::to_string(g.cols * scale) + "x" + std::to_string(g.rows * scale));
+  }
+  const int margin = (scale + 3) / 4;
+  std::size_t centre_px = 0, centre_bad = 0, rim_px = 0, rim_drawn = 0;
+  for (int ty = 0; ty < g.rows; ++ty) {
+    for (int tx = 0; tx < g.cols; ++tx) {
+      const auto& want = lut[v.code(ty, tx)];
+      for (int oy = 0; oy < scale; ++oy) {
+        for (int ox = 0; ox < scale; ++ox) {
+          const auto& got = img.at(tx * scale + ox, ty * scale + oy);
+          const bool centre = ox >= margin && oy >= margin && ox < scale - margin && oy < scale - margin;
+          if (centre) {
+            ++centre_px;
+            if (got != want) {
+              if (centre_bad < 5) {
+                std::fprintf(stderr, "cell (%d, %d), pixel (%d, %d): got %d %d %d, want %d %d %d\n", ty, tx, ox, oy,
+                             got[0], got[1], got[2], want[0], want[1], want[2]);
+              }
+              ++centre_bad;
+            }
+          } else {
+            ++rim_px;
+            rim_drawn += got != want ? 1 : 0;
+          }
+        }
       }
     }
   }
-  std::printf("pivot %zu/%zu differ, row/col %zu/%zu differ, outside the phase %zu/%zu differ\n", pivot_diff,
-              pivot_total, rowcol_diff, rowcol_total, outside_diff, outside_total);
-  if (pivot_total == 0 || pivot_diff != pivot_total) fail("every pixel of the pivot block must show the overlay");
-  if (phase >= 2 && rowcol_diff != rowcol_total)
-    fail("every pixel of the pivot row/column blocks must show the overlay");
-  if (phase < 3 && outside_total == 0) fail("no blocks outside the phase to compare");
-  if (outside_diff) fail("pixels of blocks not involved in the phase changed");
+  std::printf("%d x %d cells at %d px: %zu centre pixels, %zu differ; %zu of %zu rim pixels carry overlays\n", g.cols,
+              g.rows, scale, centre_px, centre_bad, rim_drawn, rim_px);
+  if (centre_bad) fail(std::to_string(centre_bad) + " centre pixels differ from the colormap colour of their cell");
+  const std::size_t min_rim = args.count("--min-overlay-px") ? std::stoul(args.at("--min-overlay-px")) : 1;
+  if (rim_drawn < min_rim) fail("the overlays drew (almost) nothing: is --overlays on?");
+  return 0;
+}
+
+// Overlay colours of render/overlay_style.h as 8-bit values.
+constexpr std::array<unsigned char, 3> kPivotColour{200, 70, 0};
+constexpr std::array<unsigned char, 3> kRowColColour{87, 181, 232};
+constexpr std::array<unsigned char, 3> kDark{0, 0, 0};
+
+// Texel span [lo, hi) of every block along one axis, computed the plain way: texel t belongs to the block of the
+// first cell it covers (view.h: t * n / texels). A block that owns no texel gets lo == hi.
+std::vector<std::pair<int, int>> block_spans(int n, int texels, int block) {
+  const int blocks = (n + block - 1) / block;
+  std::vector<std::pair<int, int>> spans(static_cast<std::size_t>(blocks), {-1, -1});
+  for (int t = 0; t < texels; ++t) {
+    const int b = static_cast<int>(static_cast<std::int64_t>(t) * n / texels) / block;
+    auto& s = spans[static_cast<std::size_t>(b)];
+    if (s.first < 0) s.first = t;
+    s.second = t + 1;
+  }
+  for (auto& s : spans) {
+    if (s.first < 0) s = {0, 0};
+  }
+  return spans;
+}
+
+// Block outlines in a (possibly tiled) view at --scale S: the pivot block of round --round has a solid outline in
+// the pivot colour all along its texel span's outer edge, and no pivot-coloured pixel lies outside that span (an
+// L-shaped or shifted pivot fails); with --phase 2 or 3 (the phase just done) every pivot row/column block has a
+// dashed outline (pivot-row/column colour and dark) on its span's outer edge and that colour appears nowhere else.
+int check_alignment(const std::map<std::string, std::string>& args) {
+  Image img = load_png(need(args, "--png"));
+  const int n = std::stoi(need(args, "--n"));
+  const int block = std::stoi(need(args, "--block"));
+  const int round = std::stoi(need(args, "--round"));
+  const int phase = std::stoi(need(args, "--phase"));
+  const int scale = std::stoi(need(args, "--scale"));
+  const int budget = args.count("--budget") ? std::stoi(args.at("--budget")) : apsp::kDefaultViewBudget;
+  const apsp::ViewGeometry g = apsp::make_view_geometry(n, budget);
+  if (img.width != g.cols * scale || img.height != g.rows * scale) fail("image size is not texels x --scale");
+  const auto cols = block_spans(n, g.cols, block), rows = block_spans(n, g.rows, block);
+  struct Box {
+    int x0, y0, x1, y1;  // pixels, [x0, x1) x [y0, y1)
+    bool contains(int x, int y) const { return x >= x0 && x < x1 && y >= y0 && y < y1; }
+    bool on_edge(int x, int y) const { return contains(x, y) && (x == x0 || y == y0 || x == x1 - 1 || y == y1 - 1); }
+  };
+  auto box = [&](int bi, int bj) {
+    const auto& r = rows[static_cast<std::size_t>(bi)];
+    const auto& c = cols[static_cast<std::size_t>(bj)];
+    return Box{c.first * scale, r.first * scale, c.second * scale, r.second * scale};
+  };
+  const Box pivot = box(round, round);
+  std::vector<Box> rowcol;
+  const int blocks = static_cast<int>(rows.size());
+  for (int b = 0; b < blocks; ++b) {
+    if (b == round) continue;
+    rowcol.push_back(box(round, b));
+    rowcol.push_back(box(b, round));
+  }
+  std::size_t pivot_edge = 0, pivot_edge_ok = 0, pivot_outside = 0;
+  std::size_t rc_edge = 0, rc_edge_hue = 0, rc_edge_bad = 0, rc_outside = 0;
+  for (int y = 0; y < img.height; ++y) {
+    for (int x = 0; x < img.width; ++x) {
+      const auto& p = img.at(x, y);
+      if (pivot.on_edge(x, y)) {
+        ++pivot_edge;
+        pivot_edge_ok += p == kPivotColour ? 1 : 0;
+      }
+      if (p == kPivotColour && !pivot.contains(x, y)) ++pivot_outside;
+      bool in_rowcol = false;
+      for (const Box& b : rowcol) {
+        if (b.contains(x, y)) in_rowcol = true;
+        if (phase >= 2 && b.on_edge(x, y)) {
+          ++rc_edge;
+          rc_edge_hue += p == kRowColColour ? 1 : 0;
+          rc_edge_bad += p != kRowColColour && p != kDark ? 1 : 0;
+        }
+      }
+      if (p == kRowColColour && !in_rowcol) ++rc_outside;
+    }
+  }
+  std::printf(
+      "pivot span texels x %d..%d, y %d..%d: %zu/%zu edge pixels in the pivot colour, %zu outside; "
+      "row/col edges: %zu/%zu in their colour, %zu neither it nor dark, %zu of their colour outside\n",
+      pivot.x0 / scale, pivot.x1 / scale - 1, pivot.y0 / scale, pivot.y1 / scale - 1, pivot_edge_ok, pivot_edge,
+      pivot_outside, rc_edge_hue, rc_edge, rc_edge_bad, rc_outside);
+  if (pivot_edge == 0) fail("the pivot block owns no texel in this view");
+  if (pivot_edge_ok != pivot_edge) fail("the pivot outline does not follow the pivot block's texel boundary");
+  if (pivot_outside) fail("pivot-coloured pixels outside the pivot block (misaligned or L-shaped pivot)");
+  if (phase >= 2) {
+    if (rc_edge_bad) fail("the row/column outlines leave their blocks' texel boundaries");
+    if (rc_edge_hue * 4 < rc_edge) fail("the row/column outlines are missing");
+  } else if (rc_edge_hue + rc_outside > 0) {
+    fail("row/column outlines drawn after phase 1");
+  }
+  if (rc_outside) fail("row/column-coloured pixels outside the pivot row/column blocks");
   return 0;
 }
 
@@ -362,16 +491,19 @@ int check_bands(const std::map<std::string, std::string>& args) {
     }
     begin = ends[g];
   }
-  // Away from the strip the band only tints: most pixels change a little, none takes the strip colour.
-  std::size_t changed = 0, total = 0;
+  // Away from the strip the bands draw nothing (issue 10: overlays never tint a cell): no pixel there takes a
+  // GPU's strip colour, while the strip is at most 1/64 of the image plus a pixel wide.
+  std::size_t coloured = 0, total = 0;
+  const int strip = on.width / 64 + 2;
   for (int y = 0; y < on.height; ++y) {
-    for (int x = on.width / 4; x < on.width; ++x) {
+    for (int x = strip; x < on.width; ++x) {
       ++total;
-      changed += on.at(x, y) != off.at(x, y) ? 1 : 0;
+      for (std::size_t g = 0; g < ends.size(); ++g) coloured += near_colour(on.at(x, y), kGpuColours[g], 3) ? 1 : 0;
     }
   }
-  std::printf("bands: %zu GPUs, strip ok; %zu of %zu pixels right of the strip tinted\n", ends.size(), changed, total);
-  if (changed * 2 < total) fail("the band tint is missing from most of the matrix");
+  std::printf("bands: %zu GPUs, strip ok; %zu of %zu pixels right of the strip in a GPU colour\n", ends.size(),
+              coloured, total);
+  if (coloured) fail("band colours away from the strip: the bands tint the matrix");
   return 0;
 }
 
@@ -477,6 +609,60 @@ int check_stats(const std::map<std::string, std::string>& args) {
   return 0;
 }
 
+// --heatmap-scale S: --png is the --of image with every pixel repeated S x S times.
+int check_scaled(const std::map<std::string, std::string>& args) {
+  Image big = load_png(need(args, "--png")), small = load_png(need(args, "--of"));
+  const int scale = std::stoi(need(args, "--scale"));
+  if (big.width != small.width * scale || big.height != small.height * scale) fail("size is not --of times --scale");
+  std::size_t differ = 0;
+  for (int y = 0; y < big.height; ++y) {
+    for (int x = 0; x < big.width; ++x) differ += big.at(x, y) != small.at(x / scale, y / scale) ? 1 : 0;
+  }
+  std::printf("%dx%d at scale %d: %zu pixels differ from the 1x image\n", big.width, big.height, scale, differ);
+  if (differ) fail("the scaled image is not the 1x image enlarged");
+  return 0;
+}
+
+// --stats-json "layout": every recorded window lies inside the display and none has contents past its edges
+// (a Fit button off the right edge, a legend or plot below the bottom); --expect "A,B" names windows that must
+// be there, --absent "C" ones that must not (presentation mode hides the side panels).
+int check_layout(const std::map<std::string, std::string>& args) {
+  std::ifstream in(need(args, "--json"));
+  if (!in) fail("cannot open the stats file");
+  const nlohmann::json j = nlohmann::json::parse(in);
+  if (!j.contains("layout")) fail("no layout field");
+  const auto& layout = j.at("layout");
+  const double dw = layout.at("display").at("w").get<double>(), dh = layout.at("display").at("h").get<double>();
+  if (dw <= 0 || dh <= 0) fail("no display size");
+  std::set<std::string> seen;
+  for (const auto& w : layout.at("windows")) {
+    const std::string name = w.at("name").get<std::string>();
+    seen.insert(name);
+    const double x = w.at("x").get<double>(), y = w.at("y").get<double>();
+    const double ww = w.at("w").get<double>(), wh = w.at("h").get<double>();
+    std::printf("%s: %.0f,%.0f %.0fx%.0f in %.0fx%.0f, contents to %.0f,%.0f%s\n", name.c_str(), x, y, ww, wh, dw, dh,
+                w.at("content_right").get<double>(), w.at("content_bottom").get<double>(),
+                w.at("clipped").get<bool>() ? " CLIPPED" : "");
+    if (x < -0.5 || y < -0.5 || x + ww > dw + 0.5 || y + wh > dh + 0.5) fail(name + " lies outside the display");
+    if (w.at("clipped").get<bool>()) fail(name + ": its contents reach past its edges (clipped)");
+  }
+  auto names = [](const std::string& list) {
+    std::vector<std::string> out;
+    std::stringstream ss(list);
+    for (std::string item; std::getline(ss, item, ',');) out.push_back(item);
+    return out;
+  };
+  if (args.count("--expect")) {
+    for (const std::string& n : names(args.at("--expect")))
+      if (!seen.count(n)) fail("window " + n + " missing");
+  }
+  if (args.count("--absent")) {
+    for (const std::string& n : names(args.at("--absent")))
+      if (seen.count(n)) fail("window " + n + " shown");
+  }
+  return 0;
+}
+
 int check_same(const std::map<std::string, std::string>& args) {
   Image a = load_png(need(args, "--a")), b = load_png(need(args, "--b"));
   if (a.width != b.width || a.height != b.height) fail("sizes differ");
@@ -491,14 +677,17 @@ int check_same(const std::map<std::string, std::string>& args) {
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    std::fprintf(stderr, "usage: studio_image_check heatmap|overlay|screenshot|timings --key value ...\n");
+    std::fprintf(stderr, "usage: studio_image_check heatmap|cells|align|screenshot|timings --key value ...\n");
     return 2;
   }
   std::string mode = argv[1];
   auto args = parse_args(argc, argv, 2);
   try {
     if (mode == "heatmap") return check_heatmap(args);
-    if (mode == "overlay") return check_overlay(args);
+    if (mode == "cells") return check_cell_centres(args);
+    if (mode == "align") return check_alignment(args);
+    if (mode == "scaled") return check_scaled(args);
+    if (mode == "layout") return check_layout(args);
     if (mode == "screenshot") return check_screenshot(args);
     if (mode == "timings") return check_timings(args);
     if (mode == "plots") return check_plots(args);

@@ -36,19 +36,21 @@ case "$case_name" in
     "$CHECK" heatmap --png h.png --lut "$ASSETS/turbo.txt" --gen "$SPEC" --block 16 --rounds 1 --expect-partial yes || exit 1
     ;;
   overlays_phase2)
-    # --advance 1 then one phase: the cursor is about to run phase 2 of round 2 (index 1).
-    studio --gen "$SPEC" --block 32 --advance 1 --advance-phases 1 --overlays on --heatmap-png on.png --quit ||
-      die "studio exited $?"
-    studio --gen "$SPEC" --block 32 --advance 1 --advance-phases 1 --overlays off --heatmap-png off.png --quit ||
-      die "studio exited $?"
-    "$CHECK" overlay --on on.png --off off.png --block 32 --round 1 --phase 2 || exit 1
+    # --advance 1 then two phases: the step just done is phase 2 of round 1 (0-based), and the overlays show it:
+    # every cell's centre keeps its colour at 8 px per cell, the outlines sit on the blocks of round 1.
+    studio --gen "$SPEC" --block 32 --advance 1 --advance-phases 2 --overlays on --heatmap-scale 8 \
+      --heatmap-png on.png --quit || die "studio exited $?"
+    "$CHECK" cells --png on.png --scale 8 --lut "$ASSETS/viridis.txt" --gen "$SPEC" --block 32 --rounds 1 \
+      --phases 2 --min-overlay-px 1000 || exit 1
+    "$CHECK" align --png on.png --scale 8 --n 200 --block 32 --round 1 --phase 2 || exit 1
     ;;
   overlays_phase3)
-    studio --gen "$SPEC" --block 32 --advance 2 --advance-phases 2 --overlays on --heatmap-png on.png --quit ||
-      die "studio exited $?"
-    studio --gen "$SPEC" --block 32 --advance 2 --advance-phases 2 --overlays off --heatmap-png off.png --quit ||
-      die "studio exited $?"
-    "$CHECK" overlay --on on.png --off off.png --block 32 --round 2 --phase 3 || exit 1
+    # A finished round: the picture shows the round just done (round 2, phase 3), not the next round's pivot.
+    studio --gen "$SPEC" --block 32 --advance 2 --advance-phases 3 --overlays on --heatmap-scale 8 \
+      --heatmap-png on.png --quit || die "studio exited $?"
+    "$CHECK" cells --png on.png --scale 8 --lut "$ASSETS/viridis.txt" --gen "$SPEC" --block 32 --rounds 3 \
+      --min-overlay-px 1000 || exit 1
+    "$CHECK" align --png on.png --scale 8 --n 200 --block 32 --round 2 --phase 3 || exit 1
     ;;
   timings_csv)
     studio --gen "$SPEC" --block 64 --advance all --timings-csv t.csv --quit || die "studio exited $?"
@@ -296,7 +298,7 @@ case "$case_name" in
     ;;
   gpu_bands)
     # Row bands of a (synthetic) 2-GPU solve: n = 400 at B = 32 pads to 512 rows, 4 units of 128: GPU 0 owns rows
-    # 0..255, GPU 1 rows 256..399. Overlays on: the strip and the tint; off: pixel-exact as always.
+    # 0..255, GPU 1 rows 256..399. Overlays on: the strip, no tint (issue 10); off: pixel-exact as always.
     G="er:n=400,p=0.01,seed=5,w=1:100"
     "$APSP" solve --gen "$G" --backend cpu-naive -o d.bin -q || die "apsp solve failed"
     studio --gen "$G" --block 32 --advance all --synthetic-gpus 2 --overlays off --heatmap-png off.png --quit ||
@@ -684,6 +686,57 @@ case "$case_name" in
     studio --gen "$SPEC" --threads 100000 --quit 2>err.txt
     [ $? = 2 ] || die "--threads 100000 was not refused with status 2"
     echo "ok: $slices slices, measure in the stats"
+    ;;
+  # --- Overlays, presentation, numbering (issue 10 items 6, 7, 8, 11) ---
+  overlays_tiled_ring)
+    # n = 20 in a 16 x 16 view (texels of 1 or 2 cells), B = 3: outlines on the blocks' texel boundaries, no
+    # L-shaped pivot; every texel's centre keeps its colour (gray colormap: INF is blue, hatching on it).
+    G="ring:n=20"
+    studio --gen "$G" --block 3 --view-budget 16 --advance 2 --colormap gray --overlays on --heatmap-scale 8 \
+      --heatmap-png on.png --quit || die "studio exited $?"
+    "$CHECK" cells --png on.png --scale 8 --lut "$ASSETS/gray.txt" --gen "$G" --block 3 --rounds 2 --budget 16 \
+      --min-codes 4 --min-overlay-px 500 || exit 1
+    "$CHECK" align --png on.png --scale 8 --n 20 --block 3 --budget 16 --round 1 --phase 3 || exit 1
+    ;;
+  overlays_tiled_grid)
+    # n = 512 in a 100 x 100 view (5.12 cells per texel), B = 32, after phase 2 of round 2.
+    G="grid:rows=16,cols=32"
+    studio --gen "$G" --block 32 --view-budget 100 --advance 2 --advance-phases 2 --overlays on --heatmap-scale 8 \
+      --heatmap-png on.png --quit || die "studio exited $?"
+    "$CHECK" cells --png on.png --scale 8 --lut "$ASSETS/viridis.txt" --gen "$G" --block 32 --rounds 2 --phases 2 \
+      --budget 100 --min-overlay-px 500 || exit 1
+    "$CHECK" align --png on.png --scale 8 --n 512 --block 32 --budget 100 --round 2 --phase 2 || exit 1
+    ;;
+  layout_fit)
+    # Presentation mode and the normal layout at a projector's sizes: nothing past a fixed window's edges (the
+    # Fit button, the INF legend, the plots and their legends), windows inside the display; presentation hides
+    # the side panels. The screen is larger than every window size tried.
+    big() { xvfb-run -a -s "-screen 0 2000x1200x24" "$STUDIO" "$@"; }
+    for setup in "1920x1080 2" "1280x720 1" "1024x768 1"; do
+      set -- $setup
+      for mode in normal presentation; do
+        flags=""; expect="Distance matrix,Per round"; absent=""
+        if [ "$mode" = presentation ]; then flags="--presentation"; expect="Distance matrix"; absent="Per round"; fi
+        # cities8: vertex numbers on the axes and numbers in the cells, the most crowded heatmap panel.
+        big --gen "classroom:name=cities8" --block 4 --advance 1 --size "$1" --scale "$2" $flags --stats-json s.json \
+          --quit || die "studio exited $? ($setup $mode)"
+        "$CHECK" layout --json s.json --expect "$expect" ${absent:+--absent "$absent"} || die "clipped at $setup, $mode"
+      done
+    done
+    ;;
+  heatmap_scale)
+    # --heatmap-scale with overlays off: every pixel of each S x S cell is the colormap colour (the exact export,
+    # enlarged); an image wider than the texture limit is refused with one line (exit 2).
+    "$APSP" solve --gen "$SPEC" --backend cpu-naive -o d.bin -q || die "apsp solve failed"
+    studio --gen "$SPEC" --advance all --overlays off --heatmap-scale 3 --heatmap-png h3.png --quit ||
+      die "studio exited $?"
+    studio --gen "$SPEC" --advance all --overlays off --heatmap-png h1.png --quit || die "studio exited $?"
+    "$CHECK" heatmap --png h1.png --lut "$ASSETS/viridis.txt" --distances d.bin || exit 1
+    "$CHECK" scaled --png h3.png --of h1.png --scale 3 || exit 1
+    studio --gen "er:n=300,p=0.01,seed=3" --heatmap-scale 64 --heatmap-png big.png --quit 2> err.txt  # 19200 px
+    rc=$?
+    [ "$rc" = 2 ] || die "an oversized --heatmap-scale exited $rc, expected 2"
+    grep -q "heatmap-scale" err.txt || die "the message does not name --heatmap-scale: $(cat err.txt)"
     ;;
   *)
     die "unknown case $case_name"

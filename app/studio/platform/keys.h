@@ -5,6 +5,7 @@ namespace apsp::studio::keys {
 
 inline constexpr int kSpace = 32;
 inline constexpr int kF = 70;
+inline constexpr int kP = 80;
 inline constexpr int kR = 82;
 inline constexpr int kRight = 262;
 inline constexpr int kF12 = 301;

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "plot/plot_zoom.h"
+#include "plot/legend.h"
 
 namespace apsp::studio {
 
@@ -42,7 +43,12 @@ void stacked_bar_plot(const char* id, const std::vector<BarSeries>& series, cons
   char buf[64];
   std::snprintf(buf, sizeof buf, "%g %s", y_max, options.y_unit.c_str());
   float left = ImGui::CalcTextSize(buf).x + font * 0.6f;
-  float legend_h = font * 1.4f;
+  // Legend on the top lines (wrapped, never dropping an entry), right of the unit label.
+  std::vector<LegendEntry> legend;
+  for (const auto& sr : series) legend.push_back({sr.label, sr.color, false});
+  const float legend_min_x = origin.x + ImGui::CalcTextSize(options.y_unit.c_str()).x + font;
+  const float legend_max_x = origin.x + size.x - font * 0.3f;
+  float legend_h = std::max(font * 1.4f, legend_height(legend, legend_min_x, legend_max_x));
   ImVec2 p0(origin.x + left, origin.y + legend_h);
   ImVec2 p1(origin.x + size.x - font * 0.3f, origin.y + size.y - font * 1.5f);
   if (p1.x <= p0.x + 4 || p1.y <= p0.y + 4) {
@@ -63,25 +69,7 @@ void stacked_bar_plot(const char* id, const std::vector<BarSeries>& series, cons
   draw->AddLine(ImVec2(p0.x, p0.y), ImVec2(p0.x, p1.y), axis_color);
   draw->AddLine(ImVec2(p0.x, p1.y), ImVec2(p1.x, p1.y), axis_color);
 
-  // Legend, right-aligned on the top line, never over the unit label.
-  float lx = p1.x;
-  float legend_min_x = origin.x + ImGui::CalcTextSize(options.y_unit.c_str()).x + font;
-  // Tighter spacing when the usual one would drop entries (e.g. three phases and communication).
-  float legend_w = 0;
-  for (const auto& s : series) legend_w += ImGui::CalcTextSize(s.label.c_str()).x + font * 1.9f;
-  const bool compact = lx - legend_w < legend_min_x;
-  const float swatch_gap = compact ? font * 0.9f : font * 1.1f;
-  const float item_gap = compact ? font * 0.35f : font * 0.8f;
-  for (auto it = series.rbegin(); it != series.rend(); ++it) {
-    ImVec2 ts = ImGui::CalcTextSize(it->label.c_str());
-    if (lx - ts.x - swatch_gap - item_gap < legend_min_x) break;
-    lx -= ts.x;
-    draw->AddText(ImVec2(lx, origin.y), text_color, it->label.c_str());
-    lx -= swatch_gap;
-    draw->AddRectFilled(ImVec2(lx, origin.y + font * 0.15f), ImVec2(lx + font * 0.7f, origin.y + font * 0.95f),
-                        it->color);
-    lx -= item_gap;
-  }
+  draw_legend(draw, legend, legend_min_x, legend_max_x, origin.y);
 
   if (bars == 0) {
     draw->AddText(ImVec2(p0.x + font, (p0.y + p1.y) * 0.5f - font * 0.5f), axis_color, "no samples yet: step or play");

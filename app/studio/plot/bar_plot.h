@@ -17,7 +17,7 @@ struct BarSeries {
 struct BarPlotOptions {
   std::string y_unit = "ms";
   std::string x_label = "round";
-  int first_x = 1;  ///< label of the first bar (of the first group)
+  int first_x = 0;  ///< label of the first bar (of the first group); rounds count from 0
   /// Bars per x slot (e.g. one per GPU, side by side within a round): bar i is member i % group of slot
   /// i / group; x labels, hover and totals are per bar, labels per slot.
   int group = 1;

@@ -6,6 +6,7 @@
 
 #include "plot/bar_plot.h"
 #include "plot/plot_zoom.h"
+#include "plot/legend.h"
 
 namespace apsp::studio {
 namespace {
@@ -60,7 +61,12 @@ void line_plot(const char* id, const std::vector<LineSeries>& series, const Line
   for (double v = 0; v <= y_max + step * 0.5; v += step)
     widest = std::max(widest, ImGui::CalcTextSize(tick_label(v).c_str()).x);
   const float left = widest + font * 0.6f;
-  const float legend_h = font * 1.4f;
+  // Legend on the top lines (wrapped, never dropping an entry), right of the unit label.
+  std::vector<LegendEntry> legend;
+  for (const auto& sr : series) legend.push_back({sr.label, sr.color, true});
+  const float legend_min_x = origin.x + ImGui::CalcTextSize(options.y_unit.c_str()).x + font;
+  const float legend_max_x = origin.x + size.x - font * 0.5f;
+  const float legend_h = std::max(font * 1.4f, legend_height(legend, legend_min_x, legend_max_x));
   const ImVec2 p0(origin.x + left, origin.y + legend_h);
   const ImVec2 p1(origin.x + size.x - font * 0.5f, origin.y + size.y - font * 1.5f);
   if (p1.x <= p0.x + 4 || p1.y <= p0.y + 4) {
@@ -89,19 +95,7 @@ void line_plot(const char* id, const std::vector<LineSeries>& series, const Line
   draw->AddLine(ImVec2(p0.x, p0.y), ImVec2(p0.x, p1.y), axis_color);
   draw->AddLine(ImVec2(p0.x, p1.y), ImVec2(p1.x, p1.y), axis_color);
 
-  // Legend, right-aligned on the top line.
-  float lx = p1.x;
-  const float legend_min_x = origin.x + ImGui::CalcTextSize(options.y_unit.c_str()).x + font;
-  for (auto it = series.rbegin(); it != series.rend(); ++it) {
-    const ImVec2 ts = ImGui::CalcTextSize(it->label.c_str());
-    if (lx - ts.x - font * 1.9f < legend_min_x) break;
-    lx -= ts.x;
-    draw->AddText(ImVec2(lx, origin.y), text_color, it->label.c_str());
-    lx -= font * 1.1f;
-    const float cy = origin.y + font * 0.55f;
-    draw->AddLine(ImVec2(lx, cy), ImVec2(lx + font * 0.8f, cy), it->color, 3.0f);
-    lx -= font * 0.8f;
-  }
+  draw_legend(draw, legend, legend_min_x, legend_max_x, origin.y);
 
   if (points == 0) {
     draw->AddText(ImVec2(p0.x + font, (p0.y + p1.y) * 0.5f - font * 0.5f), axis_color, "no samples yet");

@@ -18,7 +18,7 @@ struct LineSeries {
 struct LinePlotOptions {
   std::string y_unit;
   std::string x_label = "round";
-  int first_x = 1;
+  int first_x = 0;  ///< rounds count from 0 (session/step_position.h)
   /// Formats the hover values (e.g. SI prefixes for updates/s); empty: "%.3g".
   std::string (*format)(double) = nullptr;
 };

@@ -1,6 +1,7 @@
 #include "render/heatmap_renderer.h"
 
 #include <algorithm>
+#include <cmath>
 #include <vector>
 
 #include "platform/gl_check.h"
@@ -73,17 +74,37 @@ void HeatmapRenderer::draw(const HeatmapTexture& codes, Size target, const Heatm
   glUniform1i(uniform_location(p, "u_phase"), overlay.phase);
   glUniform1i(uniform_location(p, "u_k_vertex"), overlay.k_vertex);
   glUniform1i(uniform_location(p, "u_overlays"), overlay.enabled ? 1 : 0);
-  glUniform1f(uniform_location(p, "u_improved"), overlay.improved_strength);
+  glUniform1i(uniform_location(p, "u_improved"), overlay.improved ? 1 : 0);
   glUniform1f(uniform_location(p, "u_grid_alpha"), overlay.grid_alpha);
   glUniform1f(uniform_location(p, "u_outline_px"), overlay.outline_px);
   glUniform1f(uniform_location(p, "u_ui_scale"), ui_scale);
+  glUniform1f(uniform_location(p, "u_rim_fraction"), OverlayStyle::kRimFraction);
+  glUniform1f(uniform_location(p, "u_exact_cell_px"), OverlayStyle::kExactCellPx);
   glUniform4f(uniform_location(p, "u_background"), background[0], background[1], background[2], background[3]);
   set_rgb(p, "u_pivot_color", OverlayStyle::pivot);
   set_rgb(p, "u_rowcol_color", OverlayStyle::rowcol);
-  set_rgb(p, "u_independent_color", OverlayStyle::independent);
   set_rgb(p, "u_improved_color", OverlayStyle::improved);
-  set_rgb(p, "u_grid_color", OverlayStyle::grid);
   set_rgb(p, "u_k_color", OverlayStyle::k_line);
+  set_rgb(p, "u_source_color", OverlayStyle::source);
+  set_rgb(p, "u_path_color", OverlayStyle::path);
+  set_rgb(p, "u_dark", OverlayStyle::dark);
+  set_rgb(p, "u_light", OverlayStyle::light);
+  set_rgb(p, "u_grid_color", OverlayStyle::grid);
+  auto set_cell = [&](const char* name, const CellRef& c) {
+    glUniform2i(uniform_location(p, name), c.valid() ? c.i : -1, c.valid() ? c.j : -1);
+  };
+  set_cell("u_selected", overlay.selected);
+  set_cell("u_source_ik", overlay.source_ik);
+  set_cell("u_source_kj", overlay.source_kj);
+  std::array<GLint, 2 * HeatmapOverlay::kMaxPathCells> path{};
+  const int path_count =
+      static_cast<int>(std::min<std::size_t>(overlay.path_cells.size(), HeatmapOverlay::kMaxPathCells));
+  for (int i = 0; i < path_count; ++i) {
+    path[static_cast<std::size_t>(2 * i)] = overlay.path_cells[static_cast<std::size_t>(i)].i;
+    path[static_cast<std::size_t>(2 * i + 1)] = overlay.path_cells[static_cast<std::size_t>(i)].j;
+  }
+  glUniform1i(uniform_location(p, "u_path_count"), path_count);
+  glUniform2iv(uniform_location(p, "u_path_cells"), HeatmapOverlay::kMaxPathCells, path.data());
   glUniform1i(uniform_location(p, "u_band_count"),
               overlay.enabled ? std::clamp(overlay.bands, 0, HeatmapOverlay::kMaxBands) : 0);
   glUniform1iv(uniform_location(p, "u_band_end"), HeatmapOverlay::kMaxBands, overlay.band_end.data());
@@ -100,17 +121,22 @@ void HeatmapRenderer::draw(const HeatmapTexture& codes, Size target, const Heatm
   check_gl("HeatmapRenderer::draw");
 }
 
-RgbaImage HeatmapRenderer::render_image(const HeatmapTexture& codes, const HeatmapOverlay& overlay) const {
+RgbaImage HeatmapRenderer::render_image(const HeatmapTexture& codes, const HeatmapOverlay& overlay, int scale) const {
   const ViewGeometry& g = codes.geometry();
+  scale = std::max(scale, 1);
   RenderTarget target;
-  Size size{g.cols, g.rows};
+  Size size{g.cols * scale, g.rows * scale};
   target.resize(size);
   target.bind();
   HeatmapOverlay export_overlay = overlay;
   export_overlay.grid_alpha = 0;  // one pixel per cell leaves no room for lines between cells
-  export_overlay.outline_px = 1;
+  // Outlines as wide as a large cell's rim allows (a quarter of the cell), one pixel at small scales.
+  export_overlay.outline_px = std::max(1.0f, std::floor(static_cast<float>(scale) * OverlayStyle::kRimFraction));
   export_overlay.band_strip_px = std::max(2.0f, static_cast<float>(std::min(size.width, size.height)) / 64.0f);
-  draw(codes, size, HeatmapPlacement{}, export_overlay, 1.0f, {0, 0, 0, 1});
+  HeatmapPlacement placement{0, 0, 1.0f / static_cast<float>(scale)};
+  // Hatching and dash periods follow the cell size, so an image at scale 16 looks like one at 8, enlarged.
+  const float pattern_scale = std::max(1.0f, static_cast<float>(scale) / 8.0f);
+  draw(codes, size, placement, export_overlay, pattern_scale, {0, 0, 0, 1});
   return read_framebuffer(target.framebuffer(), GL_COLOR_ATTACHMENT0, size.width, size.height);
 }
 

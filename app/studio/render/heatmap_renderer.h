@@ -1,30 +1,40 @@
 #pragma once
 #include <array>
+#include <vector>
 
 #include "platform/gl_handles.h"
 #include "platform/image_io.h"
 #include "platform/platform.h"
 #include "render/colormap.h"
 #include "render/heatmap_texture.h"
+#include "session/classroom_state.h"
 
 namespace apsp::studio {
 
-/// @brief What the overlays show: the cursor's round and the next phase, in the order of the blocked algorithm.
+/// @brief What the overlays show: the step just done (its round, phase and, for a k-step, its k), the cells it
+/// improved, and the classroom marks (selection, the relaxation's source cells, the current path). Shapes and
+/// colours: render/overlay_style.h; none of them changes a large cell's centre.
 struct HeatmapOverlay {
   bool enabled = true;
-  int round = 0;
-  int phase = -1;  ///< 0 pivot, 1 pivot row/column, 2 independent; -1 none (finished, non-blocked)
+  int round = 0;   ///< round of the step just done
+  int phase = -1;  ///< phase just done: 1 pivot, 2 pivot row/column, 3 independent, 0 a whole pass; -1 none
   int block = 1;
-  int k_vertex = -1;            ///< mid-phase: the next intermediate vertex (row/column k are marked); -1 none
-  float improved_strength = 0;  ///< 0..1
-  float grid_alpha = 0;         ///< block grid lines (view only; exports leave them out)
-  float outline_px = 1;         ///< outline of highlighted blocks, in target pixels
+  int k_vertex = -1;     ///< k-steps: the intermediate vertex of the step just done; -1 for a whole phase
+  bool improved = true;  ///< mark the cells the step just done improved (bit 15 of the codes)
+  float grid_alpha = 0;  ///< block grid lines (view only; exports leave them out)
+  float outline_px = 1;  ///< outline of highlighted blocks, in target pixels
+  CellRef selected;      ///< the selected cell (ring); invalid: none
+  CellRef source_ik;     ///< the relaxation's source cells (rings); invalid: none
+  CellRef source_kj;
+  static constexpr int kMaxPathCells = 64;  ///< the shader's array; a longer path marks its first 64 edges
+  std::vector<CellRef> path_cells;          ///< (v_t, v_t+1) of the current path
   static constexpr int kMaxBands = 8;
   /// Multi-GPU solve (bands > 1, overlays on): GPU i owns rows [band_end[i-1], band_end[i]), shown as a colour
-  /// strip at the matrix's left edge and a faint tint. 0: nothing drawn.
+  /// strip at the matrix's left edge. 0: nothing drawn.
   int bands = 0;
   std::array<int, kMaxBands> band_end{};
   float band_strip_px = 6;
+  bool operator==(const HeatmapOverlay&) const = default;
 };
 
 /// @brief Placement of the view in the target: texel coordinate at the top-left pixel, and zoom.
@@ -46,8 +56,9 @@ class HeatmapRenderer {
   void draw(const HeatmapTexture& codes, Size target, const HeatmapPlacement& placement, const HeatmapOverlay& overlay,
             float ui_scale, std::array<float, 4> background) const;
 
-  /// @brief The heatmap alone at one pixel per view texel (one per cell when n <= the texture budget).
-  RgbaImage render_image(const HeatmapTexture& codes, const HeatmapOverlay& overlay) const;
+  /// @brief The heatmap alone at @p scale x @p scale pixels per view texel (per cell when n <= the texture
+  /// budget). From 8 pixels per texel on, the overlays leave the central half of every texel untouched.
+  RgbaImage render_image(const HeatmapTexture& codes, const HeatmapOverlay& overlay, int scale = 1) const;
 
  private:
   GlProgram m_program;

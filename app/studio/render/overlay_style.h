@@ -1,20 +1,56 @@
 #pragma once
-// Overlay colours, shared by the shader uniforms and the key drawn next to the heatmap so both always agree.
+// The overlay palette and its shapes, in one place: the shader uniforms, the key drawn next to the heatmap and
+// the colour-vision test (tests/studio/test_overlay_colours.cpp) all read these.
+//
+// Overlays never change a cell's fill: at 8 or more pixels per cell they draw only in the outer quarter of a
+// cell (outlines, thin hatching, corner markers), so the centre of every cell keeps exactly its colormap colour.
+// Meaning is carried twice, by shape and by hue: the pivot block has a solid outline, the pivot row/column
+// blocks a dashed one, the independent blocks black-and-white hatching, improved cells a corner triangle, row and
+// column k brackets along their sides, the relaxation's source cells a ring, the path's cells dots on the rim,
+// the selected cell a black-and-white ring. The hues were picked (from the Okabe-Ito set, then adjusted) so that
+// every pair, and each hue against both ends and the INF colour of every colormap, stays at CIEDE2000 >= 10
+// under simulated protanopia, deuteranopia and tritanopia; the test computes it.
 #include <array>
 
 namespace apsp::studio {
 
 using Rgbf = std::array<float, 3>;
 
+/// @brief An 8-bit sRGB colour as the shader takes it (exact: the key, the shader and the test agree).
+constexpr Rgbf rgb8(int r, int g, int b) {
+  return {static_cast<float>(r) / 255.0f, static_cast<float>(g) / 255.0f, static_cast<float>(b) / 255.0f};
+}
+
 struct OverlayStyle {
-  static constexpr Rgbf pivot{1.00f, 0.40f, 0.05f};        // orange-red: the pivot block of this round
-  static constexpr Rgbf rowcol{0.10f, 0.85f, 1.00f};       // cyan: pivot row and column blocks
-  static constexpr Rgbf independent{1.00f, 1.00f, 1.00f};  // white hatching: independent blocks
-  static constexpr Rgbf improved{1.00f, 0.15f, 0.75f};     // magenta: cells the last step improved
+  static constexpr Rgbf pivot = rgb8(200, 70, 0);      // vermillion, solid outline: the pivot block
+  static constexpr Rgbf rowcol = rgb8(87, 181, 232);   // sky blue, dashed outline: pivot row/column blocks
+  static constexpr Rgbf improved = rgb8(0, 158, 115);  // bluish green, corner triangle: changed by the last step
+  static constexpr Rgbf k_line = rgb8(204, 120, 166);  // reddish purple, brackets: row and column k
+  static constexpr Rgbf source = rgb8(0, 77, 179);     // blue, ring: the cells d[i][k] and d[k][j] read
+  static constexpr Rgbf path = rgb8(235, 165, 0);      // orange, rim dots: cells (v_t, v_t+1) of the path
+  // Two-tone elements (hatching of independent blocks, the selected cell, outline casings): one of the two
+  // tones contrasts with any cell colour, INF included.
+  static constexpr Rgbf dark{0.0f, 0.0f, 0.0f};
+  static constexpr Rgbf light{1.0f, 1.0f, 1.0f};
   static constexpr Rgbf grid{0.0f, 0.0f, 0.0f};
-  static constexpr Rgbf k_line{1.00f, 0.90f, 0.10f};  // yellow: row and column of the next k (k-steps)
-  // Row bands of a multi-GPU solve (strip at the matrix's left edge, faint tint), GPU 0 first; hues apart from
-  // the phase overlays above.
+
+  /// @brief Every hue above, for the colour-vision test and the key (name, colour).
+  struct Named {
+    const char* name;
+    Rgbf colour;
+  };
+  static constexpr std::array<Named, 6> hues{{{"pivot", pivot},
+                                              {"row/column", rowcol},
+                                              {"improved", improved},
+                                              {"row/col k", k_line},
+                                              {"source", source},
+                                              {"path", path}}};
+
+  /// Fraction of a cell (per side) that overlays may draw into once cells are large (>= kExactCellPx pixels).
+  static constexpr float kRimFraction = 0.25f;
+  static constexpr float kExactCellPx = 8.0f;
+
+  // Row bands of a multi-GPU solve (a strip at the matrix's left edge), GPU 0 first.
   static constexpr std::array<Rgbf, 8> gpu{{{0.20f, 0.80f, 0.30f},
                                             {0.25f, 0.45f, 1.00f},
                                             {0.95f, 0.25f, 0.25f},

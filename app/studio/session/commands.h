@@ -78,10 +78,14 @@ struct CmdExportSweep {
   int chart = -1;           ///< which chart of chart::sweep_charts(); -1: all of them
 };
 
+/// @brief Presentation mode on / off (key P; --presentation starts in it): side panels hidden, large type.
+struct CmdTogglePresentation {};
+
 using Command = std::variant<CmdLoadGraph, CmdSaveGraph, CmdConfigureSolver, CmdStep, CmdSetPlaying, CmdTogglePlaying,
                              CmdSetSpeed, CmdRunToEnd, CmdReset, CmdFitView, CmdSetColormap, CmdSetOverlays, CmdSetGrid,
                              CmdFixColourRange, CmdScreenshot, CmdExportHeatmap, CmdExportTimings, CmdExportDistances,
-                             CmdStartSweep, CmdCancelSweep, CmdMeasure, CmdExportTrace, CmdExportSweep>;
+                             CmdStartSweep, CmdCancelSweep, CmdMeasure, CmdExportTrace, CmdExportSweep,
+                             CmdTogglePresentation>;
 
 /// @brief std::visit(Overloaded{[](const CmdA&) {...}, ...}, command): one lambda per Command.
 template <class... Ts>

@@ -67,6 +67,18 @@ void write_stats_json(const std::string& path, const RunStats& r) {
   u["host_encode"] = to_json(summarize(r.update_host_encode_ms));
   u["upload"] = to_json(summarize(r.update_upload_ms));
   j["heatmap_update"] = u;
+  nlohmann::json windows = nlohmann::json::array();
+  for (const WindowFit& w : r.windows) {
+    windows.push_back({{"name", w.name},
+                       {"x", w.x},
+                       {"y", w.y},
+                       {"w", w.w},
+                       {"h", w.h},
+                       {"content_right", w.content_right},
+                       {"content_bottom", w.content_bottom},
+                       {"clipped", w.clipped}});
+  }
+  j["layout"] = {{"display", {{"w", r.display_w}, {"h", r.display_h}}}, {"windows", windows}};
   nlohmann::json solve;
   solve["first_run_ms"] = optional_ms(r.solve_first_ms);
   solve["view_on_ms"] = optional_ms(r.solve_view_on_ms);

@@ -19,6 +19,14 @@ struct Summary {
 };
 Summary summarize(std::vector<double> values);
 
+/// @brief A fixed window's place and whether its contents reach past its edges (ui/window_fit.h).
+struct WindowFit {
+  std::string name;
+  float x = 0, y = 0, w = 0, h = 0;             ///< UI units
+  float content_right = 0, content_bottom = 0;  ///< far corner of its items
+  bool clipped = false;
+};
+
 struct RunStats {
   std::string path;  ///< heatmap path: "CUDA-GL interop" or "host upload"
   std::string path_reason;
@@ -50,6 +58,8 @@ struct RunStats {
   double solve_last_run_to_end_ms = 0;  ///< the session's last complete run to the end (0: none)
   /// --measure / the Measure button: the configuration timed as apsp bench times it
   std::optional<MeasureRecord> measure;
+  float display_w = 0, display_h = 0;  ///< the UI's size, UI units (the last frame)
+  std::vector<WindowFit> windows;      ///< the last frame's non-scrolling windows
 };
 
 /// @brief Writes @p stats as JSON through a temporary file renamed into place.

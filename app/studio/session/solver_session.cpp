@@ -26,7 +26,7 @@ double ms_since(Clock::time_point t0) { return std::chrono::duration<double, std
 constexpr double kPublishIntervalMs = 40;
 
 std::string describe_cursor_short(const Cursor& c) {
-  return c.finished ? std::string("finished") : "at round " + std::to_string(c.round + 1);
+  return c.finished ? std::string("finished") : "at round " + std::to_string(c.round) + " (0-based)";
 }
 
 bool is_last_round(const Solver& s) { return s.cursor().round + 1 >= s.rounds(); }

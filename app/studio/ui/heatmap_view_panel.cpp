@@ -8,21 +8,16 @@
 #include <optional>
 
 #include "render/overlay_style.h"
+#include "ui/overlay_key.h"
 #include "ui/widgets.h"
 
 namespace apsp::studio {
 namespace {
 
-ImU32 to_u32(const Rgbf& c, float a = 1.0f) { return to_imu32(c[0], c[1], c[2], a); }
 ImU32 to_u32(const Rgb8& c) { return IM_COL32(c.r, c.g, c.b, 255); }
 
 std::string format_distance(std::int32_t v, std::int32_t inf) {
   return v >= inf ? std::string("INF (unreachable)") : format_thousands(v);
-}
-
-int next_k_vertex(const SessionSnapshot& s) {
-  if (s.cursor.finished || s.cursor.k <= 0) return -1;
-  return s.cursor.round * std::max(1, s.config.block) + s.cursor.k;
 }
 
 // The GPUs' row bands when the solve runs (or, with --synthetic-gpus, is shown) on several; empty otherwise.
@@ -42,22 +37,31 @@ const char* role_name(int bi, int bj, int round) {
 
 }  // namespace
 
+StepPosition HeatmapViewPanel::position(const AppState& state) {
+  const SessionSnapshot& s = state.session;
+  return step_position(s.cursor, s.rounds, s.config.block, s.n, s.cursor.phase != Phase::Full);
+}
+
 HeatmapOverlay HeatmapViewPanel::overlay_for(const AppState& state, bool for_export) {
   HeatmapOverlay o;
   const SessionSnapshot& s = state.session;
   o.enabled = state.view.overlays;
   o.block = s.config.block;
-  o.round = s.cursor.round;
-  o.phase = overlay_phase(s.cursor);
-  if (o.phase >= 0 && s.cursor.k > 0) {
-    int k = s.cursor.round * o.block + s.cursor.k;
-    if (k < s.n) o.k_vertex = k;
+  // The picture shows the result of the step just done, so the overlays name that step (never the next one).
+  const StepPosition at = position(state);
+  if (at.done.valid()) {
+    o.round = at.done.round;
+    o.phase = at.done.phase;
+    o.k_vertex = at.done.k;
   }
-  if (for_export) {
-    o.improved_strength = 0.6f;  // an export is a still: show the last step's improvements at full strength
-  } else if (state.view.improved_since >= 0) {
-    double age = state.time_s - state.view.improved_since;
-    o.improved_strength = static_cast<float>(std::clamp(0.6 * (1.0 - age / state.view.improved_flash_s), 0.0, 0.6));
+  o.improved = true;  // marks stay until the next step: they say what that step changed
+  const ClassroomState& c = state.classroom;
+  o.selected = c.selected;
+  o.source_ik = c.source_ik;
+  o.source_kj = c.source_kj;
+  for (std::size_t t = 0; t + 1 < c.current_path.size(); ++t) {
+    if (o.path_cells.size() >= static_cast<std::size_t>(HeatmapOverlay::kMaxPathCells)) break;
+    o.path_cells.push_back(CellRef{c.current_path[t], c.current_path[t + 1]});
   }
   if (o.enabled) {
     const std::vector<GpuRowBand> bands = shown_bands(state);
@@ -67,21 +71,25 @@ HeatmapOverlay HeatmapViewPanel::overlay_for(const AppState& state, bool for_exp
   }
   o.grid_alpha = state.view.grid && !for_export ? 0.35f : 0.0f;
   if (!for_export) {
-    // Thick enough to see from the back of a room, thin enough not to hide small blocks.
-    float block_px = static_cast<float>(o.block) / std::max(state.edits.view.texels_per_px, 1e-6f);
-    o.outline_px = std::clamp(std::min(3.0f * state.ui_scale, block_px / 6.0f), 1.0f, 8.0f);
+    // Thick enough to see from the back of a room (twice that in presentation mode), thin enough not to hide
+    // small blocks; the shader keeps it inside the cells' rims.
+    const float block_px = static_cast<float>(o.block) / std::max(state.edits.view.texels_per_px, 1e-6f);
+    const float wanted = (state.classroom.presentation ? 8.0f : 4.0f) * state.ui_scale;
+    o.outline_px = std::clamp(std::min(wanted, block_px / 6.0f), 1.0f, 16.0f);
   }
   return o;
 }
 
 void HeatmapViewPanel::fit(HeatmapNavigation& nav, const ViewGeometry& g, ImVec2 canvas_px) const {
   if (g.cols <= 0 || g.rows <= 0 || canvas_px.x < 1 || canvas_px.y < 1) return;
-  float tpp = std::max(static_cast<float>(g.cols) / canvas_px.x, static_cast<float>(g.rows) / canvas_px.y);
-  // Whole pixels per texel when the matrix is smaller than the canvas: crisp cells, no uneven rows.
-  if (tpp < 1.0f) tpp = 1.0f / std::floor(1.0f / tpp);
+  // Any scale, not only whole pixels per texel: n = 512 fills a 900 px canvas (1.76 px per cell) instead of
+  // sitting at 512 px. The matrix starts on a whole pixel, centred.
+  const float tpp = std::max(static_cast<float>(g.cols) / canvas_px.x, static_cast<float>(g.rows) / canvas_px.y);
   nav.texels_per_px = tpp;
-  nav.origin_x = std::round(static_cast<float>(g.cols) * 0.5f - canvas_px.x * 0.5f * tpp);
-  nav.origin_y = std::round(static_cast<float>(g.rows) * 0.5f - canvas_px.y * 0.5f * tpp);
+  const float off_x = std::floor((canvas_px.x - static_cast<float>(g.cols) / tpp) * 0.5f);
+  const float off_y = std::floor((canvas_px.y - static_cast<float>(g.rows) / tpp) * 0.5f);
+  nav.origin_x = -off_x * tpp;
+  nav.origin_y = -off_y * tpp;
 }
 
 void HeatmapViewPanel::draw(const AppState& state, HeatmapNavigation& nav, CommandQueue& commands,
@@ -93,49 +101,35 @@ void HeatmapViewPanel::draw(const AppState& state, HeatmapNavigation& nav, Comma
   ImGuiIO& io = ImGui::GetIO();
 
   // Title line: where the algorithm stands, in words, big enough for the back row.
-  ImGui::PushFont(fonts.heading);
+  const bool presentation = state.classroom.presentation;
+  ImGui::PushFont(presentation ? fonts.large_heading : fonts.heading);
   ImGui::PushTextWrapPos(0.0f);
   if (s.has_solver) {
-    ImGui::TextUnformatted(describe_cursor(s.cursor, s.rounds, s.stopped).c_str());
+    ImGui::TextUnformatted(describe_position(position(state), s.stopped).c_str());
   } else {
     ImGui::TextUnformatted("no graph loaded: generate one or drop a file on the window");
   }
   ImGui::PopTextWrapPos();
   ImGui::PopFont();
 
-  // View controls on one line.
-  ImGui::SetNextItemWidth(font * 7);
-  if (ImGui::BeginCombo("##colormap", state.view.colormap.c_str())) {
-    for (const std::string& name : colormap_names()) {
-      if (ImGui::Selectable(name.c_str(), name == state.view.colormap)) commands.push(CmdSetColormap{name});
-    }
-    ImGui::EndCombo();
+  if (presentation) {
+    ImGui::TextDisabled("Right: phase, Shift+Right: round, Space: play, P: leave presentation");
+  } else {
+    draw_view_controls(state, commands);
   }
-  item_tooltip("colormap");
-  ImGui::SameLine();
-  bool overlays = state.view.overlays;
-  if (ImGui::Checkbox("overlays", &overlays)) commands.push(CmdSetOverlays{overlays});
-  ImGui::SameLine();
-  bool grid = state.view.grid;
-  if (ImGui::Checkbox("grid", &grid)) commands.push(CmdSetGrid{grid});
-  item_tooltip("block grid lines (when blocks are large enough on screen)");
-  ImGui::SameLine();
-  bool fixed = state.view.fixed_range;
-  if (ImGui::Checkbox("fix colours", &fixed)) commands.push(CmdFixColourRange{fixed});
-  item_tooltip(
-      "keep the current distance range for the colours, so a cell keeps its colour from round to round "
-      "(larger distances show the top colour)");
-  ImGui::SameLine();
-  if (ImGui::Button("Fit")) commands.push(CmdFitView{});
-  item_tooltip("fit the matrix to the panel (F, or double-click)");
 
   // The legend's height as drawn last frame (it wraps with the panel width); a guess on the first frame.
   float legend_h = m_legend_height > 0 ? m_legend_height : font * 5.8f;
   ImVec2 avail = ImGui::GetContentRegionAvail();
-  ImVec2 canvas(std::max(avail.x, 32.0f), std::max(avail.y - legend_h, 32.0f));
+  ImVec2 area(std::max(avail.x, 32.0f), std::max(avail.y - legend_h, 32.0f));
+  ImVec2 area_min = ImGui::GetCursorScreenPos();
+  // Small matrices get vertex numbers on both axes: the margins they need come off the canvas.
+  const ImVec2 margin = axis_label_margin(frame);
+  ImVec2 canvas(std::max(area.x - margin.x, 16.0f), std::max(area.y - margin.y, 16.0f));
   ImVec2 fb_scale = io.DisplayFramebufferScale;
   ImVec2 canvas_px(std::round(canvas.x * fb_scale.x), std::round(canvas.y * fb_scale.y));
-  ImVec2 canvas_min = ImGui::GetCursorScreenPos();
+  ImVec2 canvas_min(area_min.x + margin.x, area_min.y + margin.y);
+  ImGui::SetCursorScreenPos(canvas_min);
 
   if (frame && (nav.fit_pending || nav.auto_fit)) {
     fit(nav, texture.geometry(), canvas_px);
@@ -164,6 +158,7 @@ void HeatmapViewPanel::draw(const AppState& state, HeatmapNavigation& nav, Comma
     ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(m_target.texture())), canvas, ImVec2(0, 1),
                  ImVec2(1, 0));
     if (frame) draw_cell_values(state, renderer, *frame, canvas_min, canvas);
+    if (frame && margin.x > 0) draw_axis_labels(state, *frame, canvas_min, canvas);
   } else {
     ImGui::Dummy(canvas);
   }
@@ -203,17 +198,20 @@ void HeatmapViewPanel::draw(const AppState& state, HeatmapNavigation& nav, Comma
       int i0 = g.row_begin(ty), i1 = g.row_begin(ty + 1) - 1;
       int j0 = g.col_begin(tx), j1 = g.col_begin(tx + 1) - 1;
       int B = std::max(1, s.config.block);
+      const StepPosition at = position(state);
+      // The roles of the round the picture shows: the step just done, or before any, the next one.
+      const int shown_round = at.done.valid() ? at.done.round : std::max(at.next.round, 0);
       ImGui::BeginTooltip();
-      if (next_k_vertex(s) >= 0) ImGui::Text("next intermediate vertex k = %d", next_k_vertex(s));
+      if (at.done.k >= 0) ImGui::Text("k = %d: the intermediate vertex of the step just done", at.done.k);
       if (g.tiled()) {
-        ImGui::Text("rows i %d..%d, columns j %d..%d", i0, i1, j0, j1);
+        ImGui::Text("rows i %d..%d, columns j %d..%d (0-based)", i0, i1, j0, j1);
         ImGui::Text("tile minimum: %s", value_text.c_str());
       } else {
-        ImGui::Text("i = %d, j = %d", i0, j0);
+        ImGui::Text("i = %d, j = %d (0-based)", i0, j0);
         ImGui::Text("distance d[i][j] = %s", value_text.c_str());
       }
-      ImGui::Text("block (%d, %d): %s of round %d", i0 / B, j0 / B, role_name(i0 / B, j0 / B, s.cursor.round),
-                  s.cursor.round + 1);
+      ImGui::Text("block (%d, %d): %s of round %d", i0 / B, j0 / B, role_name(i0 / B, j0 / B, shown_round),
+                  shown_round);
       for (const GpuRowBand& band : shown_bands(state)) {
         if (band.row_begin <= i0 && i0 < band.row_end) {
           ImGui::Text("row %d lives on GPU %d (rows %d..%d)", i0, band.device, band.row_begin, band.row_end - 1);
@@ -226,6 +224,90 @@ void HeatmapViewPanel::draw(const AppState& state, HeatmapNavigation& nav, Comma
   ImGui::SetCursorScreenPos(ImVec2(canvas_min.x, legend_top));
   draw_legend(state, renderer, frame);
   m_legend_height = ImGui::GetCursorScreenPos().y - legend_top + ImGui::GetStyle().ItemSpacing.y;
+}
+
+void HeatmapViewPanel::draw_view_controls(const AppState& state, CommandQueue& commands) const {
+  // One line when it fits, wrapped otherwise: nothing may be cut off at 1024 x 768 or at scale 2.
+  const float font = ImGui::GetFontSize();
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
+  auto next_on_same_line_if = [&](float item_w) {
+    ImGui::SameLine();
+    if (ImGui::GetCursorScreenPos().x + item_w > right) ImGui::NewLine();
+  };
+  auto checkbox_w = [&](const char* label) {
+    return ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + ImGui::CalcTextSize(label).x;
+  };
+  ImGui::SetNextItemWidth(font * 7);
+  if (ImGui::BeginCombo("##colormap", state.view.colormap.c_str())) {
+    for (const std::string& name : colormap_names()) {
+      if (ImGui::Selectable(name.c_str(), name == state.view.colormap)) commands.push(CmdSetColormap{name});
+    }
+    ImGui::EndCombo();
+  }
+  item_tooltip("colormap");
+  next_on_same_line_if(checkbox_w("overlays"));
+  bool overlays = state.view.overlays;
+  if (ImGui::Checkbox("overlays", &overlays)) commands.push(CmdSetOverlays{overlays});
+  next_on_same_line_if(checkbox_w("grid"));
+  bool grid = state.view.grid;
+  if (ImGui::Checkbox("grid", &grid)) commands.push(CmdSetGrid{grid});
+  item_tooltip("block grid lines (when blocks are large enough on screen)");
+  next_on_same_line_if(checkbox_w("fix colours"));
+  bool fixed = state.view.fixed_range;
+  if (ImGui::Checkbox("fix colours", &fixed)) commands.push(CmdFixColourRange{fixed});
+  item_tooltip(
+      "keep the current distance range for the colours, so a cell keeps its colour from round to round "
+      "(larger distances show the top colour)");
+  next_on_same_line_if(ImGui::CalcTextSize("Fit").x + style.FramePadding.x * 2);
+  if (ImGui::Button("Fit")) commands.push(CmdFitView{});
+  item_tooltip("fit the matrix to the panel (F, or double-click)");
+  next_on_same_line_if(ImGui::CalcTextSize("Present").x + style.FramePadding.x * 2);
+  if (ImGui::Button("Present")) commands.push(CmdTogglePresentation{});
+  item_tooltip("presentation mode (P): side panels hidden, the matrix fills the window, large type");
+}
+
+ImVec2 HeatmapViewPanel::axis_label_margin(const ViewFrame* frame) const {
+  // Vertex numbers on both axes for small matrices (one texel per cell), as on the board.
+  if (!frame || frame->geometry.tiled() || frame->geometry.n > kMaxLabelledVertices) return ImVec2(0, 0);
+  const float font = ImGui::GetFontSize();
+  const std::string widest = std::to_string(std::max(frame->geometry.n - 1, 0));
+  return ImVec2(ImGui::CalcTextSize(widest.c_str()).x + font * 0.6f, font * 1.3f);
+}
+
+void HeatmapViewPanel::draw_axis_labels(const AppState& state, const ViewFrame& frame, ImVec2 canvas_min,
+                                        ImVec2 canvas) const {
+  const ViewGeometry& g = frame.geometry;
+  const HeatmapNavigation& v = state.edits.view;
+  const ImVec2 fb_scale = ImGui::GetIO().DisplayFramebufferScale;
+  const float cell_w = 1.0f / (v.texels_per_px * fb_scale.x);  // ImGui units per cell
+  const float cell_h = 1.0f / (v.texels_per_px * fb_scale.y);
+  const float font = ImGui::GetFontSize();
+  // Every cell when there is room for its number, else every 2nd, 5th, 10th ...
+  int every = 1;
+  for (int step : {1, 2, 5, 10, 20, 50}) {
+    every = step;
+    if (std::min(cell_w, cell_h) * static_cast<float>(step) >= font * 1.2f) break;
+  }
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
+  const ImVec2 margin = axis_label_margin(&frame);
+  // Next to the matrix itself, which fit centres in the canvas: its left and top edges, or the canvas's.
+  const float matrix_left = std::max(canvas_min.x, canvas_min.x - v.origin_x * cell_w);
+  const float matrix_top = std::max(canvas_min.y, canvas_min.y - v.origin_y * cell_h);
+  char buf[16];
+  for (int c = 0; c < g.n; c += every) {
+    std::snprintf(buf, sizeof buf, "%d", c);
+    const ImVec2 ts = ImGui::CalcTextSize(buf);
+    const float cx = canvas_min.x + (static_cast<float>(c) + 0.5f - v.origin_x) * cell_w;
+    if (cx >= canvas_min.x && cx <= canvas_min.x + canvas.x) {  // column j above the matrix
+      draw->AddText(ImVec2(cx - ts.x * 0.5f, matrix_top - margin.y + (margin.y - ts.y) * 0.5f), text, buf);
+    }
+    const float cy = canvas_min.y + (static_cast<float>(c) + 0.5f - v.origin_y) * cell_h;
+    if (cy >= canvas_min.y && cy <= canvas_min.y + canvas.y) {  // row i left of it
+      draw->AddText(ImVec2(matrix_left - ts.x - font * 0.3f, cy - ts.y * 0.5f), text, buf);
+    }
+  }
 }
 
 void HeatmapViewPanel::draw_cell_values(const AppState& state, const HeatmapRenderer& renderer, const ViewFrame& frame,
@@ -276,11 +358,15 @@ void HeatmapViewPanel::draw_legend(const AppState& state, const HeatmapRenderer&
   const ImU32 dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
   float width = ImGui::GetContentRegionAvail().x;
 
-  // Colour bar with the value range.
+  // Colour bar with the value range, then the INF swatch: on the same line when both fit, else below.
   ImVec2 p = ImGui::GetCursorScreenPos();
-  float bar_w = std::min(width * 0.55f, font * 26);
+  const char* inf_label = "unreachable (INF)";
   float bar_h = font * 1.1f;
   float label_w = ImGui::CalcTextSize("distance").x + font * 0.6f;
+  const float inf_w = font * 2.0f + ImGui::CalcTextSize(inf_label).x;
+  float bar_w = std::min(font * 26, width - label_w - inf_w - font);
+  const bool inf_below = bar_w < font * 8;
+  if (inf_below) bar_w = std::max(font * 4, std::min(font * 26, width - label_w - font * 0.5f));
   draw->AddText(ImVec2(p.x, p.y + (bar_h - font) * 0.5f), text, "distance");
   float x0 = p.x + label_w;
   for (int i = 0; i < 256; ++i) {
@@ -289,10 +375,11 @@ void HeatmapViewPanel::draw_legend(const AppState& state, const HeatmapRenderer&
     draw->AddRectFilled(ImVec2(a, p.y), ImVec2(b, p.y + bar_h), to_u32(map.entries[static_cast<std::size_t>(i)]));
   }
   draw->AddRect(ImVec2(x0, p.y), ImVec2(x0 + bar_w, p.y + bar_h), dim);
-  float inf_x = x0 + bar_w + font;
-  draw->AddRectFilled(ImVec2(inf_x, p.y), ImVec2(inf_x + font * 1.6f, p.y + bar_h), to_u32(map.inf()));
-  draw->AddRect(ImVec2(inf_x, p.y), ImVec2(inf_x + font * 1.6f, p.y + bar_h), dim);
-  draw->AddText(ImVec2(inf_x + font * 2.0f, p.y + (bar_h - font) * 0.5f), text, "unreachable (INF)");
+  const float inf_x = inf_below ? p.x : x0 + bar_w + font;
+  const float inf_y = inf_below ? p.y + bar_h + font * 1.35f : p.y;
+  draw->AddRectFilled(ImVec2(inf_x, inf_y), ImVec2(inf_x + font * 1.6f, inf_y + bar_h), to_u32(map.inf()));
+  draw->AddRect(ImVec2(inf_x, inf_y), ImVec2(inf_x + font * 1.6f, inf_y + bar_h), dim);
+  draw->AddText(ImVec2(inf_x + font * 2.0f, inf_y + (bar_h - font) * 0.5f), text, inf_label);
   float ly = p.y + bar_h + font * 0.15f;
   if (frame && frame->range.has_finite) {
     std::string lo = format_thousands(frame->range.lo);
@@ -307,73 +394,10 @@ void HeatmapViewPanel::draw_legend(const AppState& state, const HeatmapRenderer&
   } else {
     draw->AddText(ImVec2(x0, ly), dim, frame ? "every cell is unreachable" : "");
   }
-  ImGui::Dummy(ImVec2(width, bar_h + font * 1.3f));
+  ImGui::Dummy(ImVec2(width, bar_h + font * 1.3f + (inf_below ? bar_h + font * 0.3f : 0.0f)));
 
-  // Overlay key: what each highlight means; the ones of the coming phase are bright, the others dimmed.
-  HeatmapOverlay o = overlay_for(state, false);
-  struct KeyItem {
-    const char* label;
-    Rgbf color;
-    bool active;
-    bool hatch;
-  };
-  KeyItem items[] = {
-      {"pivot block", OverlayStyle::pivot, o.phase >= 0, false},
-      {"pivot row/column", OverlayStyle::rowcol, o.phase >= 1, false},
-      {"independent", OverlayStyle::independent, o.phase == 2, true},
-      {"improved", OverlayStyle::improved, true, false},
-      {"row/col k", OverlayStyle::k_line, o.k_vertex >= 0, false},
-  };
-  if (state.view.overlays) {
-    ImVec2 k = ImGui::GetCursorScreenPos();
-    float x = k.x;
-    float right = k.x + width;
-    int lines = 1;
-    for (const KeyItem& item : items) {
-      if (&item == &items[4] && !item.active) continue;  // the k marker only means something mid-phase
-      float item_w = font * 1.6f + ImGui::CalcTextSize(item.label).x;
-      if (x > k.x && x + item_w > right) {  // wrap rather than run off the panel
-        x = k.x;
-        k.y += font * 1.35f;
-        ++lines;
-      }
-      float alpha = item.active ? 1.0f : 0.3f;
-      ImVec2 a(x, k.y + font * 0.1f), b(x + font * 1.2f, k.y + font * 0.95f);
-      if (item.hatch) {
-        draw->AddRect(a, b, to_u32(item.color, alpha));
-        for (float t = 0; t < font * 2.2f; t += font * 0.45f) {
-          ImVec2 l0(std::max(a.x, a.x + t - (b.y - a.y)), std::min(b.y, a.y + t));
-          ImVec2 l1(std::min(b.x, a.x + t), std::max(a.y, a.y + t - (b.x - a.x)));
-          draw->AddLine(l0, l1, to_u32(item.color, alpha));
-        }
-      } else {
-        draw->AddRectFilled(a, b, to_u32(item.color, alpha));
-      }
-      x += font * 1.6f;
-      draw->AddText(ImVec2(x, k.y), item.active ? text : dim, item.label);
-      x += ImGui::CalcTextSize(item.label).x + font * 1.2f;
-    }
-    // Multi-GPU: which GPU owns which rows (the strip at the matrix's left edge).
-    for (int i = 0; i < o.bands; ++i) {
-      char label[32];
-      std::snprintf(label, sizeof label, "GPU %d", i);
-      float item_w = font * 1.6f + ImGui::CalcTextSize(label).x;
-      if (x > k.x && x + item_w > right) {
-        x = k.x;
-        k.y += font * 1.35f;
-        ++lines;
-      }
-      const bool owns_rows =
-          i == 0 || o.band_end[static_cast<std::size_t>(i)] > o.band_end[static_cast<std::size_t>(i - 1)];
-      const float alpha = owns_rows ? 1.0f : 0.3f;  // a GPU whose band is only padding owns no visible row
-      draw->AddRectFilled(ImVec2(x, k.y + font * 0.1f), ImVec2(x + font * 1.2f, k.y + font * 0.95f),
-                          to_u32(OverlayStyle::gpu[static_cast<std::size_t>(i)], alpha));
-      x += font * 1.6f;
-      draw->AddText(ImVec2(x, k.y), owns_rows ? text : dim, label);
-      x += ImGui::CalcTextSize(label).x + font * 1.2f;
-    }
-    ImGui::Dummy(ImVec2(width, font * 1.35f * static_cast<float>(lines) - font * 0.15f));
-  }
+  // Overlay key: what each highlight means (ui/overlay_key.h), drawn as the shader draws it.
+  if (state.view.overlays) draw_overlay_key(overlay_for(state, false), width);
   if (frame) {
     const ViewGeometry& g = frame->geometry;
     if (g.tiled()) {
@@ -384,7 +408,10 @@ void HeatmapViewPanel::draw_legend(const AppState& state, const HeatmapRenderer&
           g.n, g.cols, g.rows, (g.n + g.cols - 1) / g.cols, (g.n + g.rows - 1) / g.rows);
       ImGui::PopStyleColor();
     } else {
-      ImGui::TextDisabled("n = %d, one texel per cell | wheel: zoom, drag: pan, double-click or F: fit", g.n);
+      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+      ImGui::TextWrapped("n = %d, one texel per cell, numbered from 0 | wheel: zoom, drag: pan, double-click or F: fit",
+                         g.n);
+      ImGui::PopStyleColor();
     }
   }
 }

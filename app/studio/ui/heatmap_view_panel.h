@@ -8,6 +8,7 @@
 #include "render/render_target.h"
 #include "session/app_state.h"
 #include "session/commands.h"
+#include "session/step_position.h"
 #include "ui/theme.h"
 
 namespace apsp::studio {
@@ -23,9 +24,17 @@ class HeatmapViewPanel {
 
   /// @brief The overlay settings the view shows now (also used for --heatmap-png).
   static HeatmapOverlay overlay_for(const AppState& state, bool for_export);
+  /// @brief The step just done and the next one (title, status line, overlays and tooltips say the same).
+  static StepPosition position(const AppState& state);
 
  private:
+  /// Vertex numbers on the axes up to this n (one texel per cell).
+  static constexpr int kMaxLabelledVertices = 128;
+
   void fit(HeatmapNavigation& nav, const ViewGeometry& g, ImVec2 canvas_px) const;
+  void draw_view_controls(const AppState& state, CommandQueue& commands) const;
+  ImVec2 axis_label_margin(const ViewFrame* frame) const;
+  void draw_axis_labels(const AppState& state, const ViewFrame& frame, ImVec2 canvas_min, ImVec2 canvas) const;
   void draw_cell_values(const AppState& state, const HeatmapRenderer& renderer, const ViewFrame& frame,
                         ImVec2 canvas_min, ImVec2 canvas) const;
   void draw_legend(const AppState& state, const HeatmapRenderer& renderer, const ViewFrame* frame) const;
@@ -41,11 +50,7 @@ class HeatmapViewPanel {
     std::string colormap;
     bool operator==(const DrawKey& o) const {
       return texture_version == o.texture_version && width == o.width && height == o.height && origin_x == o.origin_x &&
-             origin_y == o.origin_y && texels_per_px == o.texels_per_px && overlay.enabled == o.overlay.enabled &&
-             overlay.round == o.overlay.round && overlay.phase == o.overlay.phase && overlay.block == o.overlay.block &&
-             overlay.improved_strength == o.overlay.improved_strength && overlay.grid_alpha == o.overlay.grid_alpha &&
-             overlay.outline_px == o.overlay.outline_px && overlay.bands == o.overlay.bands &&
-             overlay.band_end == o.overlay.band_end && overlay.band_strip_px == o.overlay.band_strip_px &&
+             origin_y == o.origin_y && texels_per_px == o.texels_per_px && overlay == o.overlay &&
              colormap == o.colormap;
     }
   };

@@ -17,7 +17,7 @@ void show_loaded_graph(GraphPanelState& edits, const GraphSource& source);
 void draw_solver_panel(const AppState& state, SolverConfig& edit, CommandQueue& commands);
 void draw_playback_panel(const AppState& state, CommandQueue& commands);
 void draw_export_panel(const AppState& state, ExportPaths& paths, CommandQueue& commands);
-/// @brief Keyboard shortcuts (Space, Right, Shift+Right, R, F, F12) as Commands; each says what it did in the log.
+/// @brief Keyboard shortcuts (Space, Right, Shift+Right, R, F, P, F12) as Commands; each says what it did in the log.
 void handle_shortcut_keys(Log& log, CommandQueue& commands);
 /// @brief Per-phase totals (time, share, GB/s, updates/s, % of the device's min-plus peak) and every sample.
 void draw_timings_panel(const AppState& state);

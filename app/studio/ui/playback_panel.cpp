@@ -55,10 +55,10 @@ void draw_playback_panel(const AppState& state, CommandQueue& commands) {
   char overlay[96];
   std::snprintf(overlay, sizeof overlay, "%d / %d rounds", s.cursor.finished ? s.rounds : s.cursor.round, s.rounds);
   ImGui::ProgressBar(progress, ImVec2(-1, 0), overlay);
-  ImGui::TextWrapped("%s", s.has_solver ? describe_cursor(s.cursor, s.rounds, s.stopped).c_str() : "no solver");
+  ImGui::TextWrapped("%s", s.has_solver ? describe_cursor(s.cursor, s.rounds, s.config.block, s.stopped).c_str() : "no solver");
   if (s.busy && !s.activity.empty()) ImGui::TextDisabled("working: %s", s.activity.c_str());
   ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextDisabled("keys: Space play, Right phase, Shift+Right round, R reset, F fit, F12 screenshot");
+  ImGui::TextDisabled("keys: Space play, Right phase, Shift+Right round, R reset, F fit, P presentation, F12 screenshot");
   ImGui::PopTextWrapPos();
   ImGui::PopID();
 }

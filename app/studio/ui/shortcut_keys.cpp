@@ -26,6 +26,10 @@ void handle_shortcut_keys(Log& log, CommandQueue& commands) {
     log.info("key F: fit the view");
     commands.push(CmdFitView{});
   }
+  if (ImGui::IsKeyPressed(keys::kP, false)) {
+    log.info("key P: presentation mode on / off");
+    commands.push(CmdTogglePresentation{});
+  }
   if (ImGui::IsKeyPressed(keys::kF12, false)) {
     log.info("key F12: screenshot");
     commands.push(CmdScreenshot{});

@@ -54,16 +54,23 @@ Fonts apply_theme(float scale) {
   Fonts fonts;
   float body_px = std::round(17.0f * scale);
   float heading_px = std::round(23.0f * scale);
+  constexpr float kPresentation = 1.6f;
   if (const char* path = find_font()) {
     fonts.body = io.Fonts->AddFontFromFileTTF(path, body_px);
     fonts.heading = io.Fonts->AddFontFromFileTTF(path, heading_px);
+    fonts.large = io.Fonts->AddFontFromFileTTF(path, std::round(body_px * kPresentation));
+    fonts.large_heading = io.Fonts->AddFontFromFileTTF(path, std::round(heading_px * kPresentation));
   }
-  if (!fonts.body) {
+  if (!fonts.body || !fonts.large || !fonts.large_heading) {
     ImFontConfig config;
     config.SizePixels = std::round(13.0f * scale * 1.3f);
     fonts.body = io.Fonts->AddFontDefault(&config);
     config.SizePixels = std::round(13.0f * scale * 1.7f);
     fonts.heading = io.Fonts->AddFontDefault(&config);
+    config.SizePixels = std::round(13.0f * scale * 1.3f * kPresentation);
+    fonts.large = io.Fonts->AddFontDefault(&config);
+    config.SizePixels = std::round(13.0f * scale * 1.7f * kPresentation);
+    fonts.large_heading = io.Fonts->AddFontDefault(&config);
   }
   return fonts;
 }

@@ -3,6 +3,7 @@
 #include <apsp/solve/measure.h>
 
 #include <algorithm>
+#include <initializer_list>
 #include <map>
 
 #include "ui/panels.h"
@@ -83,15 +84,23 @@ void draw_totals(const AppState& state) {
   for (const auto& s : samples) log.add(s);
   const double all_ms = log.compute_ms();
   const double peak = minplus_peak(state);
-  if (ImGui::BeginTable("totals", 7,
-                        ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit)) {
+  // One table of six columns when the panel is wide enough for it; in a narrow panel (1024 x 768, scale 2) two
+  // tables of three and four columns, so that no column is squeezed into unreadable digits.
+  enum Column { Ms, Share, GBs, Rate, Peak, Spread };
+  auto draw_table = [&](const char* id, std::initializer_list<Column> columns) {
+    // Columns keep their natural width; should even that not fit, the table scrolls sideways instead of
+    // squeezing digits into each other.
+    const float row_h = ImGui::GetTextLineHeight() + ImGui::GetStyle().CellPadding.y * 2;
+    const float table_h = row_h * static_cast<float>(log.totals().size() + 1) + ImGui::GetStyle().ScrollbarSize + 2;
+    if (!ImGui::BeginTable(id, static_cast<int>(columns.size()) + 1,
+                           ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit |
+                               ImGuiTableFlags_ScrollX,
+                           ImVec2(0, table_h))) {
+      return;
+    }
+    static const char* const kNames[] = {"ms", "share", "GB/s", "updates/s", "% peak", "spread"};
     ImGui::TableSetupColumn("phase");
-    ImGui::TableSetupColumn("ms");
-    ImGui::TableSetupColumn("share");
-    ImGui::TableSetupColumn("GB/s");
-    ImGui::TableSetupColumn("updates/s");
-    ImGui::TableSetupColumn("% peak");
-    ImGui::TableSetupColumn("spread");
+    for (Column c : columns) ImGui::TableSetupColumn(kNames[c]);
     ImGui::TableHeadersRow();
     for (const PhaseTotals& t : log.totals()) {
       ImGui::TableNextRow();
@@ -100,33 +109,57 @@ void draw_totals(const AppState& state) {
                          ImVec2(font * 0.7f, font * 0.7f));
       ImGui::SameLine();
       ImGui::TextUnformatted(short_label(t.phase).c_str());
-      ImGui::TableNextColumn();
-      ImGui::Text("%.2f", t.ms);
-      ImGui::TableNextColumn();
-      if (is_compute(t.phase)) {
-        ImGui::Text("%.1f%%", all_ms > 0 ? 100.0 * t.ms / all_ms : 0.0);
-      } else {
-        ImGui::TextDisabled("-");
-      }
-      ImGui::TableNextColumn();
-      ImGui::Text("%.1f", t.ms > 0 ? static_cast<double>(t.bytes) / (t.ms * 1e6) : 0.0);
-      ImGui::TableNextColumn();
       const double rate = t.ms > 0 ? static_cast<double>(t.updates) / (t.ms * 1e-3) : 0.0;
-      if (is_compute(t.phase)) {
-        ImGui::TextUnformatted(format_si(rate).c_str());
-      } else {
-        ImGui::TextDisabled("-");
+      for (Column c : columns) {
+        ImGui::TableNextColumn();
+        switch (c) {
+          case Ms:
+            ImGui::Text("%.2f", t.ms);
+            break;
+          case Share:
+            if (is_compute(t.phase)) {
+              ImGui::Text("%.1f%%", all_ms > 0 ? 100.0 * t.ms / all_ms : 0.0);
+            } else {
+              ImGui::TextDisabled("-");
+            }
+            break;
+          case GBs:
+            ImGui::Text("%.1f", t.ms > 0 ? static_cast<double>(t.bytes) / (t.ms * 1e6) : 0.0);
+            break;
+          case Rate:
+            if (is_compute(t.phase)) {
+              ImGui::TextUnformatted(format_si(rate).c_str());
+            } else {
+              ImGui::TextDisabled("-");
+            }
+            break;
+          case Peak:
+            if (peak > 0 && is_compute(t.phase)) {
+              ImGui::Text("%.1f%%", 100.0 * rate / peak);
+            } else {
+              ImGui::TextDisabled("-");
+            }
+            break;
+          case Spread:
+            spread_text(is_compute(t.phase) ? round_spread(samples, t.phase) : TimeSpread{});
+            break;
+        }
       }
-      ImGui::TableNextColumn();
-      if (peak > 0 && is_compute(t.phase)) {
-        ImGui::Text("%.1f%%", 100.0 * rate / peak);
-      } else {
-        ImGui::TextDisabled("-");
-      }
-      ImGui::TableNextColumn();
-      spread_text(is_compute(t.phase) ? round_spread(samples, t.phase) : TimeSpread{});
     }
     ImGui::EndTable();
+  };
+  // Widest cells: "3 indep." with its swatch, "99999.99", "100.0%", "999.9", "999.99 G", "% peak".
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float pad = style.CellPadding.x * 2 + style.ItemSpacing.x;
+  const float needed = font * 1.2f + ImGui::CalcTextSize("3 indep.").x + ImGui::CalcTextSize("99999.99").x +
+                       ImGui::CalcTextSize("100.0%").x + ImGui::CalcTextSize("9999.9").x +
+                       ImGui::CalcTextSize("999.99 G").x + ImGui::CalcTextSize("% peak").x +
+                       ImGui::CalcTextSize("99.9% noisy").x + 7 * pad;
+  if (ImGui::GetContentRegionAvail().x >= needed) {
+    draw_table("totals", {Ms, Share, GBs, Rate, Peak, Spread});
+  } else {
+    draw_table("totals_time", {Ms, Share, Spread});
+    draw_table("totals_rate", {GBs, Rate, Peak});
   }
   draw_run_figures(state.session);
   std::uint64_t updates = 0;
@@ -166,7 +199,7 @@ void draw_samples(const AppState& state) {
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
         if (s.round >= 0) {
-          ImGui::Text("%d", s.round + 1);
+          ImGui::Text("%d", s.round);  // 0-based, as the CSV
         } else {
           ImGui::TextDisabled("-");
         }

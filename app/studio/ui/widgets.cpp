@@ -2,6 +2,9 @@
 
 #include <cmath>
 #include <cstdio>
+#include <limits>
+
+#include "session/step_position.h"
 
 namespace apsp::studio {
 
@@ -80,13 +83,11 @@ std::string short_label(Phase phase) {
   }
 }
 
-std::string describe_cursor(const Cursor& cursor, int rounds, const std::string& stopped) {
-  if (!stopped.empty()) return "stopped: " + stopped;
-  if (cursor.finished) return "finished: all " + std::to_string(rounds) + " rounds done";
-  std::string s = "round " + std::to_string(cursor.round + 1) + " of " + std::to_string(rounds) +
-                  " | next: " + describe_phase(cursor.phase);
-  if (cursor.k > 0) s += ", k step " + std::to_string(cursor.k + 1);
-  return s;
+std::string describe_cursor(const Cursor& cursor, int rounds, int block, const std::string& stopped) {
+  // One wording everywhere (session/step_position.h): the step just done and the next one, 0-based.
+  const StepPosition p =
+      step_position(cursor, rounds, block, std::numeric_limits<int>::max(), cursor.phase != Phase::Full);
+  return describe_position(p, stopped);
 }
 
 float solve_progress(const Cursor& cursor, int rounds) {

@@ -62,4 +62,9 @@ inline constexpr double kMaxSolveSeconds = 1e9;
 inline constexpr int kMinSyntheticGpus = 2;
 inline constexpr int kMaxSyntheticGpus = 8;
 
+/// @brief `apsp-studio --heatmap-scale`: 1 .. 64 pixels per cell side (the image must also stay within
+/// kMaxViewBudget pixels per side, checked when it is written).
+inline constexpr int kMinHeatmapScale = 1;
+inline constexpr int kMaxHeatmapScale = 64;
+
 }  // namespace apsp::limits

@@ -1,0 +1,76 @@
+// compute_layout (ui/layout.h): the windows tile the display in both modes, at projector sizes and scales, and
+// presentation mode leaves the heatmap (and the graph view's area) the whole window.
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "ui/layout.h"
+
+namespace {
+
+using apsp::studio::compute_layout;
+using apsp::studio::LayoutInput;
+using apsp::studio::LayoutRect;
+using apsp::studio::StudioLayout;
+
+std::vector<LayoutRect> shown(const StudioLayout& l) {
+  std::vector<LayoutRect> out;
+  for (const LayoutRect& r : {l.controls, l.heatmap, l.graph, l.plots, l.profile, l.log}) {
+    if (!r.empty()) out.push_back(r);
+  }
+  return out;
+}
+
+bool overlap(const LayoutRect& a, const LayoutRect& b) {
+  return a.x < b.right() - 0.5f && b.x < a.right() - 0.5f && a.y < b.bottom() - 0.5f && b.y < a.bottom() - 0.5f;
+}
+
+TEST(Layout, WindowsTileTheDisplayInEveryModeAndSize) {
+  struct Case {
+    float w, h, scale;
+  };
+  for (Case c :
+       {Case{1920, 1080, 2}, Case{1280, 720, 1}, Case{1024, 768, 1}, Case{1280, 800, 1}, Case{3840, 2160, 2}}) {
+    for (bool presentation : {false, true}) {
+      for (bool graph : {false, true}) {
+        LayoutInput in{c.w, c.h, c.scale, presentation, graph, false};
+        const StudioLayout l = compute_layout(in);
+        const auto rects = shown(l);
+        float area = 0;
+        for (std::size_t i = 0; i < rects.size(); ++i) {
+          const LayoutRect& r = rects[i];
+          EXPECT_GE(r.x, 0);
+          EXPECT_GE(r.y, 0);
+          EXPECT_LE(r.right(), c.w + 0.5f);
+          EXPECT_LE(r.bottom(), c.h + 0.5f);
+          area += r.w * r.h;
+          for (std::size_t k = i + 1; k < rects.size(); ++k) EXPECT_FALSE(overlap(r, rects[k])) << i << " vs " << k;
+        }
+        EXPECT_NEAR(area, c.w * c.h, c.w * c.h * 1e-3) << "the windows leave a hole or overlap";
+        EXPECT_EQ(presentation, l.controls.empty());
+        EXPECT_EQ(presentation, l.plots.empty());
+        EXPECT_EQ(graph, !l.graph.empty());
+      }
+    }
+  }
+}
+
+TEST(Layout, PresentationGivesTheHeatmapTheWindowOrItsLeftPart) {
+  const StudioLayout alone = compute_layout(LayoutInput{1920, 1080, 1, true, false, false});
+  EXPECT_EQ(alone.heatmap.w, 1920);
+  EXPECT_EQ(alone.heatmap.h, 1080);
+  const StudioLayout beside = compute_layout(LayoutInput{1920, 1080, 1, true, true, false});
+  EXPECT_EQ(beside.heatmap.x, 0);
+  EXPECT_EQ(beside.graph.x, beside.heatmap.right());
+  EXPECT_EQ(beside.graph.right(), 1920);
+  EXPECT_GE(beside.heatmap.w, 1000) << "the matrix keeps most of a 1080 p screen";
+}
+
+TEST(Layout, PlotsKeepRoomForThreeChartsAtScaleTwo) {
+  // At --scale 2 on 1080 p the plots got half the height and the third chart was cut off (issue 10).
+  const StudioLayout l = compute_layout(LayoutInput{1920, 1080, 2, false, false, false});
+  EXPECT_GE(l.plots.h, 3 * 6 * 17 * 2);
+  EXPECT_GE(l.log.h, 3 * 17 * 2 - 1);
+}
+
+}  // namespace

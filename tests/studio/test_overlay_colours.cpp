@@ -1,0 +1,151 @@
+// The overlay palette stays distinguishable, from itself and from the colormaps, for viewers with the three
+// dichromacies (issue 10, item 7). Pure C++: render/overlay_style.h and assets/colormaps/*.txt, no GL.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "colour_vision.h"
+#include "render/overlay_style.h"
+
+namespace {
+
+using namespace colour_vision;
+using apsp::studio::OverlayStyle;
+using apsp::studio::Rgbf;
+
+// CIEDE2000 of 10 is a difference anyone sees at a glance (about 5 just-noticeable differences); both threshold
+// and model are stated here so that a palette change has to pass the same bar.
+constexpr double kMinDeltaE = 10.0;
+// The two-tone elements (hatching, selection ring, casings) need only one of their tones to stand out, but
+// that one by a wide margin: a line of black and white must show on every cell colour.
+constexpr double kMinTwoToneDeltaE = 30.0;
+
+const Deficiency kViewers[] = {Deficiency::None, Deficiency::Protanopia, Deficiency::Deuteranopia,
+                               Deficiency::Tritanopia};
+
+Rgb8 to_rgb8(const Rgbf& c) {
+  auto q = [](float v) { return static_cast<int>(v * 255.0f + 0.5f); };
+  return {q(c[0]), q(c[1]), q(c[2])};
+}
+
+struct NamedColour {
+  std::string name;
+  Rgb8 rgb;
+};
+
+// The ends of every colormap and its INF entry (256): the colours a cell can take that are the most extreme.
+std::vector<NamedColour> colormap_ends() {
+  std::vector<NamedColour> out;
+  for (const auto& entry : std::filesystem::directory_iterator(APSP_COLORMAP_DIR)) {
+    if (entry.path().extension() != ".txt") continue;
+    std::ifstream in(entry.path());
+    std::vector<Rgb8> lut;
+    std::string line;
+    while (std::getline(in, line)) {
+      if (line.empty() || line[0] == '#') continue;
+      std::istringstream s(line);
+      Rgb8 c{};
+      s >> c[0] >> c[1] >> c[2];
+      lut.push_back(c);
+    }
+    EXPECT_EQ(lut.size(), 257u) << entry.path();
+    if (lut.size() != 257) continue;
+    const std::string map = entry.path().stem().string();
+    out.push_back({map + "[0]", lut[0]});
+    out.push_back({map + "[255]", lut[255]});
+    out.push_back({map + " INF", lut[256]});
+  }
+  return out;
+}
+
+TEST(ColourVision, Ciede2000MatchesSharmaTestData) {
+  // Pairs 1, 7 and 17 of Sharma et al. 2005, Table 1.
+  EXPECT_NEAR(delta_e_2000({50.0, 2.6772, -79.7751}, {50.0, 0.0, -82.7485}), 2.0425, 1e-4);
+  EXPECT_NEAR(delta_e_2000({50.0, 0.0, 0.0}, {50.0, -1.0, 2.0}), 2.3669, 1e-4);
+  EXPECT_NEAR(delta_e_2000({50.0, 2.5, 0.0}, {73.0, 25.0, -18.0}), 27.1492, 1e-4);
+}
+
+TEST(ColourVision, SimulationKeepsGreysAndMergesRedGreenForDeuteranopes) {
+  // Each Machado matrix maps white to (about) white; red and green, far apart normally, come close for deutans.
+  for (Deficiency d : kViewers) {
+    const Vec3 w = simulate({1, 1, 1}, d);
+    for (double v : w) EXPECT_NEAR(v, 1.0, 1e-2) << name(d);
+  }
+  const Rgb8 red{200, 80, 40}, green{110, 120, 40};
+  EXPECT_GT(delta_e_2000(perceived_lab(red, Deficiency::None), perceived_lab(green, Deficiency::None)), 25.0);
+  EXPECT_LT(delta_e_2000(perceived_lab(red, Deficiency::Deuteranopia), perceived_lab(green, Deficiency::Deuteranopia)),
+            12.0);
+}
+
+TEST(OverlayPalette, HuesDistinctFromEachOtherUnderEveryDichromacy) {
+  for (Deficiency d : kViewers) {
+    for (std::size_t a = 0; a < OverlayStyle::hues.size(); ++a) {
+      for (std::size_t b = a + 1; b < OverlayStyle::hues.size(); ++b) {
+        const double de = delta_e_2000(perceived_lab(to_rgb8(OverlayStyle::hues[a].colour), d),
+                                       perceived_lab(to_rgb8(OverlayStyle::hues[b].colour), d));
+        EXPECT_GE(de, kMinDeltaE) << name(d) << ": " << OverlayStyle::hues[a].name << " vs "
+                                  << OverlayStyle::hues[b].name;
+      }
+    }
+  }
+}
+
+TEST(OverlayPalette, HuesDistinctFromColormapEndsAndInfUnderEveryDichromacy) {
+  const std::vector<NamedColour> ends = colormap_ends();
+  ASSERT_GE(ends.size(), 12u) << "expected the four colormaps in " << APSP_COLORMAP_DIR;
+  double worst = 1e9;
+  for (Deficiency d : kViewers) {
+    for (const auto& hue : OverlayStyle::hues) {
+      for (const NamedColour& end : ends) {
+        const double de = delta_e_2000(perceived_lab(to_rgb8(hue.colour), d), perceived_lab(end.rgb, d));
+        worst = std::min(worst, de);
+        EXPECT_GE(de, kMinDeltaE) << name(d) << ": overlay " << hue.name << " vs " << end.name;
+      }
+    }
+  }
+  std::printf("smallest CIEDE2000 between an overlay hue and a colormap end / INF: %.1f\n", worst);
+}
+
+TEST(OverlayPalette, TwoToneElementsShowOnEveryColormapColour) {
+  // Every entry of every colormap, not only the ends: hatching and the selection ring cross all of them.
+  for (const auto& entry : std::filesystem::directory_iterator(APSP_COLORMAP_DIR)) {
+    if (entry.path().extension() != ".txt") continue;
+    std::ifstream in(entry.path());
+    std::string line;
+    int index = 0;
+    while (std::getline(in, line)) {
+      if (line.empty() || line[0] == '#') continue;
+      std::istringstream s(line);
+      Rgb8 c{};
+      s >> c[0] >> c[1] >> c[2];
+      for (Deficiency d : kViewers) {
+        const Vec3 cell = perceived_lab(c, d);
+        const double de = std::max(delta_e_2000(cell, perceived_lab(to_rgb8(OverlayStyle::dark), d)),
+                                   delta_e_2000(cell, perceived_lab(to_rgb8(OverlayStyle::light), d)));
+        EXPECT_GE(de, kMinTwoToneDeltaE) << name(d) << ": " << entry.path().stem() << "[" << index << "]";
+      }
+      ++index;
+    }
+  }
+}
+
+TEST(OverlayPalette, GrayInfIsNotTakenForAnOverlay) {
+  // The complaint of issue 10: with --colormap gray the INF colour was close to the "improved" colour.
+  const std::vector<NamedColour> ends = colormap_ends();
+  for (const NamedColour& end : ends) {
+    if (end.name != "gray INF") continue;
+    for (Deficiency d : kViewers) {
+      const double de = delta_e_2000(perceived_lab(to_rgb8(OverlayStyle::improved), d), perceived_lab(end.rgb, d));
+      EXPECT_GE(de, kMinDeltaE) << name(d);
+    }
+    return;
+  }
+  FAIL() << "gray colormap not found";
+}
+
+}  // namespace
