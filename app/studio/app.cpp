@@ -30,6 +30,7 @@ App::App(const StudioOptions& options) : m_options(options) {
                           LaunchMachine{m_state.backends, default_backend(), m_state.device.count,
                                         m_state.device.unavailable_reason, std::thread::hardware_concurrency()});
   m_state.edits.solver = m_plan.config;
+  if (m_options.graph_view) m_state.classroom.graph_view = *m_options.graph_view;
   m_session = std::make_unique<SolverSession>(m_log, m_options.view_budget, m_plan.cpu_threads);
 }
 
@@ -132,6 +133,7 @@ void App::sync_graph_panel() {
   m_synced_graph = s.graph.source.label();
   m_platform->set_title("APSP Studio - " + s.graph.source.text);
   show_loaded_graph(m_state.edits.graph, s.graph.source);
+  m_state.edits.solver.block = s.config.block;  // a classroom graph may have opened with its own block
 }
 
 void App::tick_playback(double dt) {
@@ -173,20 +175,28 @@ void App::draw_ui() {
   if (ImGui::Begin("APSP Studio", nullptr, fixed)) {
     // Playback first: on a projector the controls used every minute must be above the fold.
     draw_playback_panel(m_state, m_commands);
+    draw_lessons_menu(m_state, m_commands);
     draw_graph_panel(m_state, edits.graph, m_commands);
     draw_solver_panel(m_state, edits.solver, m_commands);
     draw_export_panel(m_state, edits.exports, m_commands);
     draw_status_panel(m_state);
+    if (m_state.session.has_graph && m_state.classroom.graph_view && !GraphViewPanel::shows(m_state))
+      ImGui::TextDisabled("%s", GraphViewPanel::hidden_note(m_state).c_str());
   }
   ImGui::End();
 
+  // Classroom column (issue 10), for graphs the graph view can draw: the graph over the pseudocode, beside the
+  // heatmap. NOTE: the presentation layout (overlay helper) will replace this split.
+  const bool classroom_column = GraphViewPanel::shows(m_state);
+  const float heatmap_w = classroom_column ? std::round(center_w * 0.54f) : center_w;
   ImGui::SetNextWindowPos(ImVec2(left_w, 0));
-  ImGui::SetNextWindowSize(ImVec2(center_w, display.y));
+  ImGui::SetNextWindowSize(ImVec2(heatmap_w, display.y));
   if (ImGui::Begin("Distance matrix", nullptr,
                    fixed | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse)) {
     m_heatmap_panel->draw(m_state, edits.view, m_commands, *m_renderer, *m_texture, *m_feed, m_fonts);
   }
   ImGui::End();
+  if (classroom_column) draw_classroom_column(left_w + heatmap_w, center_w - heatmap_w, display.y, fixed);
 
   // Right column: live plots on top, the numbers (totals, samples, device) below, then the log.
   // Several GPUs: three plots per tab plus captions need more room than the single-device plots.
@@ -207,6 +217,32 @@ void App::draw_ui() {
   ImGui::SetNextWindowSize(ImVec2(right_w, display.y - plots_h - profile_h));
   if (ImGui::Begin("Log", nullptr, fixed)) draw_log_panel(m_log);
   ImGui::End();
+}
+
+void App::draw_classroom_column(float x, float width, float height, int window_flags) {
+  const float graph_h = m_state.classroom.graph_view ? std::round(height * 0.64f) : 0.0f;
+  if (m_state.classroom.graph_view) {
+    ImGui::SetNextWindowPos(ImVec2(x, 0));
+    ImGui::SetNextWindowSize(ImVec2(width, graph_h));
+    if (ImGui::Begin("Graph", nullptr, window_flags | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse)) {
+      if (ImGui::SmallButton("hide")) m_commands.push(CmdSetGraphView{false});
+      ImGui::SameLine();
+      m_graph_view_panel.draw(m_state);
+    }
+    ImGui::End();
+  }
+  ImGui::SetNextWindowPos(ImVec2(x, graph_h));
+  ImGui::SetNextWindowSize(ImVec2(width, height - graph_h));
+  if (ImGui::Begin("Pseudocode", nullptr, window_flags | ImGuiWindowFlags_HorizontalScrollbar)) {
+    if (!m_state.classroom.graph_view && ImGui::SmallButton("show the graph")) m_commands.push(CmdSetGraphView{true});
+    draw_pseudocode_panel(m_state);
+  }
+  ImGui::End();
+}
+
+void App::start_frame_export(FrameExportRequest request, bool capture_now) {
+  m_state.playback.playing = false;
+  m_frame_export.start(std::move(request), capture_now, m_log);
 }
 
 void App::frame() {
@@ -241,6 +277,8 @@ void App::frame() {
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   if (auto written = m_screenshot.capture(*m_platform, m_log)) m_state.last_written = *written;
+  // Slides read the same framebuffer at the same point as the screenshot: a frame is that step's screenshot.
+  m_frame_export.after_render(*m_platform, *m_session, m_state.session, !m_view_pending, m_log);
   m_clock.end_work();
   m_platform->present();
 
@@ -255,7 +293,8 @@ void App::frame() {
 
 bool App::animating() const {
   const bool flashing = m_state.view.improved_since >= 0 && m_state.time_s - m_state.view.improved_since < 1.2;
-  return m_state.playback.playing || m_state.session.busy || flashing || !m_commands.empty() || m_view_pending;
+  return m_state.playback.playing || m_state.session.busy || flashing || !m_commands.empty() || m_view_pending ||
+         m_frame_export.active();
 }
 
 double App::idle_wait_seconds() const {
@@ -277,7 +316,7 @@ void App::apply(const Command& command) {
                      m_state.view.fixed_range = false;
                      m_session->set_fixed_range_async(std::nullopt);
                    }
-                   m_session->load_async(c.source, m_state.edits.solver);
+                   m_session->load_async(c.source, m_state.edits.solver, c.block_from_graph);
                  },
                  [&](const CmdSaveGraph& c) { m_session->save_graph_async(c.path); },
                  [&](const CmdConfigureSolver& c) {
@@ -328,6 +367,10 @@ void App::apply(const Command& command) {
                  [&](const CmdScreenshot& c) { m_screenshot.request(c.path); },
                  [&](const CmdExportHeatmap& c) { export_heatmap(c.path); },
                  [&](const CmdExportTimings& c) { export_timings(c.path); },
+                 [&](const CmdSetGraphView& c) { m_state.classroom.graph_view = c.on; },
+                 [&](const CmdExportFrames& c) {
+                   start_frame_export(FrameExportRequest{c.directory, c.gif_path, c.granularity}, false);
+                 },
                  [&](const CmdExportDistances& c) {
                    export_distances(c.path, *m_session, false);
                    m_state.last_written = c.path;

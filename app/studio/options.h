@@ -44,6 +44,12 @@ struct StudioOptions {
   float rounds_per_second = 0;  ///< --rps: playback speed (0: the saved one)
   TestHooks test;
 
+  // Classroom: graph view and slides (issue 10 items 1 and 10).
+  std::optional<bool> graph_view;    ///< --graph-view on|off: the graph view beside the heatmap (n <= 100)
+  std::string export_frames;         ///< --export-frames DIR: DIR/frame_0000.png ... from the current state to the end
+  std::string granularity = "phase"; ///< --granularity k|phase|round: one slide per step of this size
+  std::string gif;                   ///< --gif FILE: the same frames as an animated GIF
+
   /// @brief Batch run: no settings read or written, outputs then exit.
   bool scripted() const { return quit || headless; }
 };

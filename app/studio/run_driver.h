@@ -34,6 +34,8 @@ class RunDriver {
   void frames_until_idle();
   /// @brief --heatmap-png, --timings-csv, --distances, and --screenshot's outcome; returns the exit status.
   int write_scripted_outputs();
+  /// @brief --export-frames / --gif: frames until the slides reached the end of the run (or a stop request).
+  void run_slides();
   /// @brief --stats-view-off: the same solve again with view updates off, then on, timed by the worker.
   void measure_view_off();
   RunStats collect_stats() const;
