@@ -30,7 +30,7 @@ App::App(const StudioOptions& options) : m_options(options) {
                           LaunchMachine{m_state.backends, default_backend(), m_state.device.count,
                                         m_state.device.unavailable_reason, std::thread::hardware_concurrency()});
   m_state.edits.solver = m_plan.config;
-  if (m_options.graph_view) m_state.classroom.graph_view = *m_options.graph_view;
+  if (m_options.classroom.graph_view) m_state.classroom.graph_view = *m_options.classroom.graph_view;
   m_session = std::make_unique<SolverSession>(m_log, m_options.view_budget, m_plan.cpu_threads);
 }
 

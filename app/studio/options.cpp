@@ -93,16 +93,16 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o) {
   std::string graph_view;
   app.add_option("--graph-view", graph_view, "the graph beside the heatmap, for graphs of at most 100 vertices")
       ->check(CLI::IsMember({"on", "off"}));
-  app.add_option("--export-frames", o.export_frames,
+  app.add_option("--export-frames", o.classroom.export_frames,
                  "write the run from the current state to its end as DIR/frame_0000.png ..., one per step of "
                  "--granularity, each the window's screenshot at that step");
-  app.add_option("--granularity", o.granularity, "slide step for --export-frames and --gif: k, phase (default) or round")
+  app.add_option("--granularity", o.classroom.granularity, "slide step for --export-frames and --gif: k, phase (default) or round")
       ->check(CLI::IsMember({"k", "phase", "round"}));
-  app.add_option("--gif", o.gif, "write the same frames as an animated GIF (fixed 6x7x6 colour cube, 0.5 s a frame)");
+  app.add_option("--gif", o.classroom.gif, "write the same frames as an animated GIF (fixed 6x7x6 colour cube, 0.5 s a frame)");
   try {
     app.parse(argc, argv);
     if (!overlays.empty()) o.overlays = overlays == "on";
-    if (!graph_view.empty()) o.graph_view = graph_view == "on";
+    if (!graph_view.empty()) o.classroom.graph_view = graph_view == "on";
     if (!size.empty()) {
       int w = 0, h = 0;
       char x = 0;

@@ -12,6 +12,16 @@ struct TestHooks {
   int frames = 0;               ///< --frames N: close the window after N frames (tests of the GUI path)
 };
 
+/// @brief Classroom: graph view and slides (issue 10 items 1 and 10).
+struct ClassroomFlags {
+  std::optional<bool> graph_view;     ///< --graph-view on|off: the graph view beside the heatmap (n <= 100)
+  std::string export_frames;          ///< --export-frames DIR: DIR/frame_0000.png ... from the current state to the end
+  std::string granularity = "phase";  ///< --granularity k|phase|round: one slide per step of this size
+  std::string gif;                    ///< --gif FILE: the same frames as an animated GIF
+
+  bool slides() const { return !export_frames.empty() || !gif.empty(); }
+};
+
 /// @brief Command-line options. The scripted flags are exact: tests and batch work rely on them.
 struct StudioOptions {
   std::string graph_file;               ///< positional GRAPH
@@ -42,13 +52,8 @@ struct StudioOptions {
   int view_budget = 4096;       ///< --view-budget N: heatmap texture side limit
   bool play = false;            ///< --play: start playing at launch
   float rounds_per_second = 0;  ///< --rps: playback speed (0: the saved one)
+  ClassroomFlags classroom;
   TestHooks test;
-
-  // Classroom: graph view and slides (issue 10 items 1 and 10).
-  std::optional<bool> graph_view;    ///< --graph-view on|off: the graph view beside the heatmap (n <= 100)
-  std::string export_frames;         ///< --export-frames DIR: DIR/frame_0000.png ... from the current state to the end
-  std::string granularity = "phase"; ///< --granularity k|phase|round: one slide per step of this size
-  std::string gif;                   ///< --gif FILE: the same frames as an animated GIF
 
   /// @brief Batch run: no settings read or written, outputs then exit.
   bool scripted() const { return quit || headless; }

@@ -157,11 +157,11 @@ int RunDriver::run_batch() {
   throw_if_stop_requested();
   // Slides: frame 0 is read from the very frame --screenshot reads, so the two are the same picture; the
   // other outputs still describe the state the scripted steps reached (the export steps only after them).
-  const bool slides = !m_options.export_frames.empty() || !m_options.gif.empty();
+  const bool slides = m_options.classroom.slides();
   if (slides) {
     try {
-      m_app.start_frame_export(FrameExportRequest{m_options.export_frames, m_options.gif,
-                                                  *parse_slide_granularity(m_options.granularity)},
+      m_app.start_frame_export(FrameExportRequest{m_options.classroom.export_frames, m_options.classroom.gif,
+                                                  *parse_slide_granularity(m_options.classroom.granularity)},
                                true);
     } catch (const std::exception& e) {
       std::fprintf(stderr, "apsp-studio: --export-frames / --gif: %s\n", e.what());
@@ -203,7 +203,7 @@ void RunDriver::run_interactive() {
   if (m_options.run_to_end) commands.push(CmdRunToEnd{});
   bool outputs_pending = !m_options.screenshot.empty() || !m_options.heatmap_png.empty() ||
                          !m_options.timings_csv.empty() || !m_options.distances.empty() ||
-                         !m_options.export_frames.empty() || !m_options.gif.empty();
+                         m_options.classroom.slides();
   // Outputs are written once the window has settled, or on the last frame when --frames bounds the run.
   const int last_frames = m_options.test.frames;
   const int output_frame = last_frames > 0 ? std::max(last_frames - 1, kSettleFrames) : kSettleFrames;
@@ -227,9 +227,9 @@ void RunDriver::run_interactive() {
     }
     const bool outputs_now = outputs_pending && frames == output_frame;
     if (outputs_now && !m_options.screenshot.empty()) m_app.request_screenshot(m_options.screenshot);
-    if (outputs_now && (!m_options.export_frames.empty() || !m_options.gif.empty())) {
-      m_app.commands().push(CmdExportFrames{m_options.export_frames, m_options.gif,
-                                            *parse_slide_granularity(m_options.granularity)});
+    if (outputs_now && m_options.classroom.slides()) {
+      m_app.commands().push(CmdExportFrames{m_options.classroom.export_frames, m_options.classroom.gif,
+                                            *parse_slide_granularity(m_options.classroom.granularity)});
     }
     m_app.frame();
     if (outputs_now) {
