@@ -197,8 +197,8 @@ void GraphViewPanel::draw(const AppState& state) {
   // Weights over the edges and the walks: a weight is never hidden under a line.
   for (const LayoutEdge& e : show_text ? layout.edges : std::vector<LayoutEdge>{}) {
     const ArrowGeometry g = arrow_between(at(e.src), at(e.dst), radius, e.reciprocal ? side_offset : 0.0f);
-    // Reciprocal pairs: each weight on its own arrow's side, a little towards its head.
-    const float t = e.reciprocal ? 0.58f : 0.5f;
+    // Reciprocal pairs: each weight on its own side of its arrow.
+    const float t = e.reciprocal ? 0.58f : 0.42f;  // off the midpoint: crossing chords of a circle share it
     const ImVec2 mid = g.from + (g.to - g.from) * t + g.normal * (e.reciprocal ? label_size * 0.75f : 0.0f);
     draw_text_centred(dl, label_size * 0.92f, mid, style::kWeightText, weight_text(e.weight).c_str(), style::kWeightBox);
   }
