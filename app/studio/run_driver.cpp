@@ -202,8 +202,9 @@ void RunDriver::run_interactive() {
   if (m_options.test.gui_screenshot) commands.push(CmdScreenshot{});
   if (m_options.run_to_end) commands.push(CmdRunToEnd{});
   bool outputs_pending = !m_options.screenshot.empty() || !m_options.heatmap_png.empty() ||
-                         !m_options.timings_csv.empty() || !m_options.distances.empty() ||
-                         m_options.classroom.slides();
+                         !m_options.timings_csv.empty() || !m_options.distances.empty();
+  // Slides begin once the window settled (not on a --frames run's last frame) and take the frames they need.
+  bool slides_pending = m_options.classroom.slides();
   // Outputs are written once the window has settled, or on the last frame when --frames bounds the run.
   const int last_frames = m_options.test.frames;
   const int output_frame = last_frames > 0 ? std::max(last_frames - 1, kSettleFrames) : kSettleFrames;
@@ -227,9 +228,10 @@ void RunDriver::run_interactive() {
     }
     const bool outputs_now = outputs_pending && frames == output_frame;
     if (outputs_now && !m_options.screenshot.empty()) m_app.request_screenshot(m_options.screenshot);
-    if (outputs_now && m_options.classroom.slides()) {
+    if (slides_pending && frames == kSettleFrames) {
       m_app.commands().push(CmdExportFrames{m_options.classroom.export_frames, m_options.classroom.gif,
                                             *parse_slide_granularity(m_options.classroom.granularity)});
+      slides_pending = false;
     }
     m_app.frame();
     if (outputs_now) {
