@@ -176,12 +176,13 @@ void App::draw_ui() {
     // Playback first: on a projector the controls used every minute must be above the fold.
     draw_playback_panel(m_state, m_commands);
     draw_lessons_menu(m_state, m_commands);
+    // Near the top, where it is seen: why a large graph has no graph view beside its heatmap.
+    if (m_state.session.has_graph && m_state.classroom.graph_view && !GraphViewPanel::shows(m_state))
+      ImGui::TextWrapped("%s", GraphViewPanel::hidden_note(m_state).c_str());
     draw_graph_panel(m_state, edits.graph, m_commands);
     draw_solver_panel(m_state, edits.solver, m_commands);
     draw_export_panel(m_state, edits.exports, m_commands);
     draw_status_panel(m_state);
-    if (m_state.session.has_graph && m_state.classroom.graph_view && !GraphViewPanel::shows(m_state))
-      ImGui::TextDisabled("%s", GraphViewPanel::hidden_note(m_state).c_str());
   }
   ImGui::End();
 

@@ -11,7 +11,7 @@ void draw_lessons_menu(const AppState& state, CommandQueue& commands) {
   static const std::vector<Lesson> presets = lessons();  // the files are looked up once
   if (ImGui::Button("Lessons...")) ImGui::OpenPopup("lessons");
   ImGui::SameLine();
-  ImGui::TextDisabled("small graphs with a block of their own");
+  ImGui::TextDisabled("classroom presets");
   if (!ImGui::BeginPopup("lessons")) return;
   for (const Lesson& lesson : presets) {
     const bool current = state.session.has_graph && state.session.graph.source.text == lesson.source.text;
