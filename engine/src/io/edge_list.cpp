@@ -39,7 +39,11 @@ int suggested_block(std::string_view comment, const std::string& path, std::int6
   while (i < comment.size() && (comment[i] == ' ' || comment[i] == '\t')) ++i;
   std::size_t j = i;
   while (j < comment.size() && comment[j] != ' ' && comment[j] != '\t' && comment[j] != '\r') ++j;
-  const std::int64_t b = parse_int(comment.substr(i, j - i), path, ln, "suggested block");
+  // "# block: the next lines ..." is prose, not a suggestion: only a number counts (and then must be in range).
+  const std::string_view token = comment.substr(i, j - i);
+  const std::string_view digits = !token.empty() && token[0] == '-' ? token.substr(1) : token;
+  if (digits.empty() || digits.find_first_not_of("0123456789") != std::string_view::npos) return 0;
+  const std::int64_t b = parse_int(token, path, ln, "suggested block");
   if (b < limits::kMinBlock || b > limits::kMaxBlock)
     throw InputError(path, line_where(ln), "suggested block " + std::to_string(b) + " outside " +
                                                std::to_string(limits::kMinBlock) + " .. " + std::to_string(limits::kMaxBlock));
