@@ -83,9 +83,10 @@ Action add_solve(CLI::App& app) {
   app.add_option("-o,--output", a->output, "Distance file (.bin n*n int32, .npy, .csv)")->required();
   app.add_option("--out-format", a->out_format, "Distance format: bin, npy, csv (default: from the extension)");
   app.add_option("--backend", a->backend, "Solver variant (default: the fastest available; see apsp info --backends)");
-  app.add_option("--block", a->block, "Block size B")
-      ->capture_default_str()
-      ->check(CLI::Range(limits::kMinBlock, limits::kMaxBlock));
+  CLI::Option* block_flag =
+      app.add_option("--block", a->block, "Block size B (default 64, or the block a classroom graph suggests)")
+          ->capture_default_str()
+          ->check(CLI::Range(limits::kMinBlock, limits::kMaxBlock));
   app.add_option("--dtype", a->dtype, "Distance type: i32 or i16")->capture_default_str();
   app.add_option("--threads", a->threads, "CPU threads (0: one per core; at most 4 per core)")
       ->capture_default_str()
@@ -103,7 +104,7 @@ Action add_solve(CLI::App& app) {
                  "Refuse (exit 2) a solve estimated to take longer, stop one that does (exit 2); 0: no limit")
       ->capture_default_str()
       ->check(CLI::Range(0.0, limits::kMaxSolveSeconds));
-  return [a]() {
+  return [a, block_flag]() {
     SolverOptions opts;
     opts.block = a->block;
     opts.dtype = parse_dtype(a->dtype);
@@ -126,8 +127,12 @@ Action add_solve(CLI::App& app) {
     LoadedGraph input = load_graph(source, load);  // refuses for memory before any matrix exists
     const SolveTimeGuard guard(input.estimate, backend, a->max_seconds, a->quiet);
     throw_if_stop_requested();  // SIGINT / SIGTERM (main.cpp): stop between steps, before any output
-    // A variable-block variant runs a graph smaller than the block as one block of n (as the studio does).
-    const int block = effective_block_size(backend_info(backend), opts.block, input.graph.n);
+    // A graph that suggests its block (classroom presets, `# block: N`) gets it unless --block was given, and a
+    // variable-block variant runs a graph smaller than the block as one block of n (both as the studio does).
+    const BackendInfo info = backend_info(backend);
+    const int asked = block_flag->count() > 0 ? opts.block
+                                              : opening_block_size(info, opts.block, input.graph.n, input.suggested_block);
+    const int block = effective_block_size(info, asked, input.graph.n);
     if (block != opts.block) {
       opts.block = block;
       solver = create_solver(backend, opts);

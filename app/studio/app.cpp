@@ -26,7 +26,6 @@ namespace {
 
 // Whether a graph-view panel draws into StudioLayout::graph (issue 10 item 1, its own panel): until then the
 // layout leaves it no room, so no empty area appears.
-constexpr bool kGraphViewPanel = false;
 
 }  // namespace
 
@@ -45,6 +44,7 @@ App::App(const StudioOptions& options) : m_options(options) {
                           LaunchMachine{m_state.backends, default_backend(), m_state.device.count,
                                         m_state.device.unavailable_reason, std::thread::hardware_concurrency()});
   m_state.edits.solver = m_plan.config;
+  if (m_options.classroom.graph_view) m_state.classroom.graph_view = *m_options.classroom.graph_view;
   m_session = std::make_unique<SolverSession>(m_log, m_options.view_budget, m_plan.cpu_threads);
   // The sweep's thread wakes an idle frame loop when it has news; the platform exists only once graphics are open.
   m_sweep_job = std::make_unique<SweepJob>([this] {
@@ -156,6 +156,7 @@ void App::sync_graph_panel() {
   m_synced_graph = s.graph.source.label();
   m_platform->set_title("APSP Studio - " + s.graph.source.text);
   show_loaded_graph(m_state.edits.graph, s.graph.source);
+  m_state.edits.solver.block = s.config.block;  // a classroom graph may have opened with its own block
 }
 
 void App::tick_playback(double dt) {
@@ -185,7 +186,7 @@ void App::draw_ui() {
   in.height = io.DisplaySize.y;
   in.ui_scale = m_state.ui_scale;
   in.presentation = presentation;
-  in.graph_view = kGraphViewPanel && m_state.classroom.graph_view;
+  in.graph_view = GraphViewPanel::shows(m_state);  // the classroom column: graph view and pseudocode
   in.multi_gpu = multi_device_samples(plot_samples(m_state));
   const StudioLayout layout = compute_layout(in);
   m_window_fits.clear();
@@ -203,6 +204,10 @@ void App::draw_ui() {
     if (ImGui::Begin("APSP Studio", nullptr, fixed)) {
       // Playback first: on a projector the controls used every minute must be above the fold.
       draw_playback_panel(m_state, m_commands);
+      draw_lessons_menu(m_state, m_commands);
+      // Near the top, where it is seen: why a large graph has no graph view beside its heatmap.
+      if (m_state.session.has_graph && m_state.classroom.graph_view && !GraphViewPanel::shows(m_state))
+        ImGui::TextWrapped("%s", GraphViewPanel::hidden_note(m_state).c_str());
       draw_graph_panel(m_state, edits.graph, m_commands);
       draw_solver_panel(m_state, edits.solver, m_commands);
       draw_export_panel(m_state, edits.exports, m_commands);
@@ -223,7 +228,8 @@ void App::draw_ui() {
   }
   ImGui::End();
   if (presentation) ImGui::PopFont();
-  // The graph view's window goes at layout.graph (both modes), drawn by its own panel.
+  // The classroom column (graph view over the pseudocode) at layout.graph, for graphs the graph view can draw.
+  if (!layout.graph.empty()) draw_classroom_column(layout.graph, fixed);
 
   if (!layout.plots.empty()) {
     // Right column: live plots on top, the numbers (totals, samples, device) below, then the log.
@@ -244,6 +250,32 @@ void App::draw_ui() {
   }
 
   m_sweep_panel.draw_window(m_state, m_sweep, m_commands);  // a window of its own, over the others while open
+}
+
+void App::draw_classroom_column(const LayoutRect& area, int window_flags) {
+  const float graph_h = m_state.classroom.graph_view ? std::round(area.h * 0.64f) : 0.0f;
+  if (m_state.classroom.graph_view) {
+    ImGui::SetNextWindowPos(ImVec2(area.x, area.y));
+    ImGui::SetNextWindowSize(ImVec2(area.w, graph_h));
+    if (ImGui::Begin("Graph", nullptr, window_flags | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse)) {
+      if (ImGui::SmallButton("hide")) m_commands.push(CmdSetGraphView{false});
+      ImGui::SameLine();
+      m_graph_view_panel.draw(m_state);
+    }
+    ImGui::End();
+  }
+  ImGui::SetNextWindowPos(ImVec2(area.x, area.y + graph_h));
+  ImGui::SetNextWindowSize(ImVec2(area.w, area.h - graph_h));
+  if (ImGui::Begin("Pseudocode", nullptr, window_flags | ImGuiWindowFlags_HorizontalScrollbar)) {
+    if (!m_state.classroom.graph_view && ImGui::SmallButton("show the graph")) m_commands.push(CmdSetGraphView{true});
+    draw_pseudocode_panel(m_state);
+  }
+  ImGui::End();
+}
+
+void App::start_frame_export(FrameExportRequest request, bool capture_now) {
+  m_state.playback.playing = false;
+  m_frame_export.start(std::move(request), capture_now, m_log);
 }
 
 void App::frame() {
@@ -279,6 +311,8 @@ void App::frame() {
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   if (auto written = m_screenshot.capture(*m_platform, m_log)) m_state.last_written = *written;
+  // Slides read the same framebuffer at the same point as the screenshot: a frame is that step's screenshot.
+  m_frame_export.after_render(*m_platform, *m_session, m_state.session, !m_view_pending, m_log);
   m_clock.end_work();
   m_platform->present();
 
@@ -293,7 +327,8 @@ void App::frame() {
 
 bool App::animating() const {
   const bool flashing = m_state.view.improved_since >= 0 && m_state.time_s - m_state.view.improved_since < 1.2;
-  return m_state.playback.playing || m_state.session.busy || flashing || !m_commands.empty() || m_view_pending;
+  return m_state.playback.playing || m_state.session.busy || flashing || !m_commands.empty() || m_view_pending ||
+         m_frame_export.active();
 }
 
 double App::idle_wait_seconds() const {
@@ -315,7 +350,7 @@ void App::apply(const Command& command) {
                      m_state.view.fixed_range = false;
                      m_session->set_fixed_range_async(std::nullopt);
                    }
-                   m_session->load_async(c.source, m_state.edits.solver);
+                   m_session->load_async(c.source, m_state.edits.solver, c.block_from_graph);
                  },
                  [&](const CmdSaveGraph& c) { m_session->save_graph_async(c.path); },
                  [&](const CmdConfigureSolver& c) {
@@ -370,6 +405,10 @@ void App::apply(const Command& command) {
                    m_state.classroom.presentation = !m_state.classroom.presentation;
                    m_state.edits.view.fit_pending = true;  // a new canvas size: fit again
                    m_state.edits.view.auto_fit = true;
+                 },
+                 [&](const CmdSetGraphView& c) { m_state.classroom.graph_view = c.on; },
+                 [&](const CmdExportFrames& c) {
+                   start_frame_export(FrameExportRequest{c.directory, c.gif_path, c.granularity}, false);
                  },
                  [&](const CmdExportDistances& c) {
                    export_distances(c.path, *m_session, false);

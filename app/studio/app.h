@@ -26,6 +26,8 @@
 #include "session/settings.h"
 #include "session/solver_session.h"
 #include "session/sweep_job.h"
+#include "slides/frame_export.h"
+#include "ui/graph_view_panel.h"
 #include "ui/heatmap_view_panel.h"
 #include "ui/sweep_panel.h"
 #include "ui/theme.h"
@@ -69,6 +71,10 @@ class App {
   /// @brief A screenshot of the next frame (F12 and the button ask through CmdScreenshot, after the frame).
   void request_screenshot(const std::string& path) { m_screenshot.request(path); }
   const std::string& screenshot_error() const { return m_screenshot.error(); }
+  /// @brief Slides: frames of the run from now to its end (slides/frame_export.h). @p capture_now: this frame
+  /// is settled already (batch runs). Throws apsp::Error when the directory or GIF cannot be made.
+  void start_frame_export(FrameExportRequest request, bool capture_now);
+  const FrameExporter& frame_export() const { return m_frame_export; }
   /// @brief Interactive runs at exit: settings for the next launch.
   void save_user_settings();
   /// @brief The Sweep window's job (session/sweep_job.h): started by CmdStartSweep or a scripted --sweep.
@@ -81,6 +87,8 @@ class App {
  private:
   void shutdown_graphics();
   void draw_ui();
+  /// @brief The graph view over the pseudocode panel, in a column of @p width at @p x (issue 10).
+  void draw_classroom_column(const LayoutRect& area, int window_flags);
   void tick_playback(double dt);
   void update_heatmap();
   void sync_graph_panel();
@@ -106,6 +114,8 @@ class App {
   const ViewFrame* m_flashed = nullptr;  ///< last shown view whose improved cells were flashed
   bool m_view_pending = false;           ///< device path: the newest view is not on screen yet
   std::unique_ptr<HeatmapViewPanel> m_heatmap_panel;
+  GraphViewPanel m_graph_view_panel;  ///< issue 10: the graph beside the heatmap (layout cached per graph)
+  FrameExporter m_frame_export;       ///< issue 10: slides
   Fonts m_fonts;
 
   AppState m_state;

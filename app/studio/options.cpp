@@ -115,6 +115,16 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o) {
       ->check(CLI::Range(limits::kMinHeatmapScale, limits::kMaxHeatmapScale));
   app.add_flag("--presentation", o.presentation,
                "presentation mode (key P): side panels hidden, the heatmap fills the window, large type");
+  // Classroom: graph view and slides (issue 10 items 1 and 10).
+  std::string graph_view;
+  app.add_option("--graph-view", graph_view, "the graph beside the heatmap, for graphs of at most 100 vertices")
+      ->check(CLI::IsMember({"on", "off"}));
+  app.add_option("--export-frames", o.classroom.export_frames,
+                 "write the run from the current state to its end as DIR/frame_0000.png ..., one per step of "
+                 "--granularity, each the window's screenshot at that step");
+  app.add_option("--granularity", o.classroom.granularity, "slide step for --export-frames and --gif: k, phase (default) or round")
+      ->check(CLI::IsMember({"k", "phase", "round"}));
+  app.add_option("--gif", o.classroom.gif, "write the same frames as an animated GIF (fixed 6x7x6 colour cube, 0.5 s a frame)");
   try {
     app.parse(argc, argv);
     if (!sweep.empty()) {
@@ -127,6 +137,7 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o) {
     if ((!o.sweep_csv.empty() || !o.sweep_chart.empty()) && !o.sweep)
       throw CLI::ValidationError("--sweep-csv", "--sweep-csv and --sweep-chart need --sweep SPEC");
     if (!overlays.empty()) o.overlays = overlays == "on";
+    if (!graph_view.empty()) o.classroom.graph_view = graph_view == "on";
     if (!size.empty()) {
       int w = 0, h = 0;
       char x = 0;

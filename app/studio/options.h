@@ -14,6 +14,16 @@ struct TestHooks {
   int frames = 0;               ///< --frames N: close the window after N frames (tests of the GUI path)
 };
 
+/// @brief Classroom: graph view and slides (issue 10 items 1 and 10).
+struct ClassroomFlags {
+  std::optional<bool> graph_view;     ///< --graph-view on|off: the graph view beside the heatmap (n <= 100)
+  std::string export_frames;          ///< --export-frames DIR: DIR/frame_0000.png ... from the current state to the end
+  std::string granularity = "phase";  ///< --granularity k|phase|round: one slide per step of this size
+  std::string gif;                    ///< --gif FILE: the same frames as an animated GIF
+
+  bool slides() const { return !export_frames.empty() || !gif.empty(); }
+};
+
 /// @brief Command-line options. The scripted flags are exact: tests and batch work rely on them.
 struct StudioOptions {
   std::string graph_file;               ///< positional GRAPH
@@ -52,6 +62,7 @@ struct StudioOptions {
   // Overlays and presentation (issue 10 items 6, 7): the heatmap export's scale, the projector layout.
   int heatmap_scale = 1;      ///< --heatmap-scale S: --heatmap-png with S x S pixels per cell (texel)
   bool presentation = false;  ///< --presentation: side panels hidden, heatmap (and graph view) fill the window
+  ClassroomFlags classroom;
   TestHooks test;
 
   // Sweep (issue 11): the engine's sweep from a spec, its results CSV and charts (app/studio/README.md).

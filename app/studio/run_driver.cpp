@@ -100,7 +100,7 @@ int RunDriver::load_launch_graph() {
   GraphSource graph = plan.graph;
   if (!plan.graph_failure_is_fatal && !remembered_graph_is_loadable(graph, log))
     graph = GraphSource{GraphSource::Kind::Generator, kDemoGraph};
-  session.load_async(graph, plan.config);
+  session.load_async(graph, plan.config, !m_options.block);  // without --block a classroom graph's own block
   wait_idle_or_stop();
   if (plan.graph_failure_is_fatal) {
     if (int status = report_failure(session); status != 0) return status;
@@ -162,9 +162,43 @@ int RunDriver::run_batch() {
   for (int i = 0; i < kSettleFrames; ++i) m_app.frame();
   if (!m_options.screenshot.empty()) m_app.request_screenshot(m_options.screenshot);
   throw_if_stop_requested();
+  // Slides: frame 0 is read from the very frame --screenshot reads, so the two are the same picture; the
+  // other outputs still describe the state the scripted steps reached (the export steps only after them).
+  const bool slides = m_options.classroom.slides();
+  if (slides) {
+    try {
+      m_app.start_frame_export(FrameExportRequest{m_options.classroom.export_frames, m_options.classroom.gif,
+                                                  *parse_slide_granularity(m_options.classroom.granularity)},
+                               true);
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "apsp-studio: --export-frames / --gif: %s\n", e.what());
+      return exit_code(e);
+    }
+  }
   m_app.frame();
-  const int status = write_scripted_outputs();
+  int status = write_scripted_outputs();
+  if (slides) {
+    run_slides();
+    if (!m_app.frame_export().error().empty()) {
+      std::fprintf(stderr, "apsp-studio: --export-frames / --gif: %s\n", m_app.frame_export().error().c_str());
+      if (status == 0) status = 1;
+    }
+  }
   return sweep_status != 0 ? sweep_status : status;
+}
+
+void RunDriver::run_slides() {
+  SolverSession& session = m_app.session();
+  bool cancelled = false;
+  while (m_app.frame_export().active()) {
+    if (stop_signal() && !cancelled) {
+      session.cancel();  // stops after the step in progress; the frames written so far stay
+      cancelled = true;
+    }
+    if (cancelled && session.idle()) break;
+    m_app.frame();
+  }
+  throw_if_stop_requested();
 }
 
 int RunDriver::run_sweep_batch() {
@@ -225,6 +259,8 @@ void RunDriver::run_interactive() {
   if (m_options.measure) commands.push(CmdMeasure{});
   bool outputs_pending = !m_options.screenshot.empty() || !m_options.heatmap_png.empty() ||
                          !m_options.timings_csv.empty() || !m_options.distances.empty();
+  // Slides begin once the window settled (not on a --frames run's last frame) and take the frames they need.
+  bool slides_pending = m_options.classroom.slides();
   // Outputs are written once the window has settled, or on the last frame when --frames bounds the run.
   const int last_frames = m_options.test.frames;
   const int output_frame = last_frames > 0 ? std::max(last_frames - 1, kSettleFrames) : kSettleFrames;
@@ -248,6 +284,11 @@ void RunDriver::run_interactive() {
     }
     const bool outputs_now = outputs_pending && frames == output_frame;
     if (outputs_now && !m_options.screenshot.empty()) m_app.request_screenshot(m_options.screenshot);
+    if (slides_pending && frames == kSettleFrames) {
+      m_app.commands().push(CmdExportFrames{m_options.classroom.export_frames, m_options.classroom.gif,
+                                            *parse_slide_granularity(m_options.classroom.granularity)});
+      slides_pending = false;
+    }
     m_app.frame();
     if (outputs_now) {
       write_scripted_outputs();

@@ -41,6 +41,8 @@ class RunDriver {
   int run_sweep_batch();
   /// @brief The ended sweep's --sweep-csv / --sweep-chart; returns the exit status.
   int write_sweep_outputs();
+  /// @brief --export-frames / --gif: frames until the slides reached the end of the run (or a stop request).
+  void run_slides();
   /// @brief --stats-view-off: the same solve again with view updates off, then on, timed by the worker.
   void measure_view_off();
   RunStats collect_stats() const;

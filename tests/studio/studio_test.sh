@@ -738,6 +738,72 @@ case "$case_name" in
     [ "$rc" = 2 ] || die "an oversized --heatmap-scale exited $rc, expected 2"
     grep -q "heatmap-scale" err.txt || die "the message does not name --heatmap-scale: $(cat err.txt)"
     ;;
+  # ---- classroom (issue 10): block suggestion, graph view, slides ------------------------------------------
+  classroom_block)
+    # Classroom graphs open with their own block unless --block is given; classroom:NAME is shorthand.
+    studio --gen classroom:cities8 --log-file log.txt --quit || die "studio exited $?"
+    grep -q "block 4," log.txt || die "cities8 did not open with block 4: $(cat log.txt)"
+    studio "$ASSETS/../graphs/ring12.txt" --log-file log2.txt --quit || die "studio exited $?"
+    grep -q "block 3," log2.txt || die "ring12.txt did not open with its '# block: 3': $(cat log2.txt)"
+    studio --gen classroom:cities8 --block 8 --log-file log3.txt --quit || die "studio exited $?"
+    grep -q "block 8," log3.txt || die "--block 8 did not win over the suggestion: $(cat log3.txt)"
+    "$APSP" solve --gen classroom:textbook4 --backend cpu-blocked -o d.bin > out.txt || die "apsp solve failed"
+    grep -q "block 2," out.txt || die "apsp solve did not take textbook4's block 2: $(cat out.txt)"
+    "$APSP" solve --gen classroom:textbook4 --backend cpu-blocked --block 4 -o d4.bin > out4.txt || die "apsp solve failed"
+    grep -q "block 4," out4.txt || die "apsp solve --block 4 did not win: $(cat out4.txt)"
+    cmp -s d.bin d4.bin || die "the block changed the distances"
+    ;;
+  graph_view_screenshot)
+    # The graph view beside the heatmap: the pivot block's squares (sky blue) and k's rings (orange) are drawn.
+    [ -n "${SLIDES_CHECK:-}" ] || { echo "SKIP: built without giflib (slides_check)"; exit 77; }
+    studio --gen classroom:cities8 --advance-phases 1 --size 1600x1000 --screenshot g.png --quit || die "studio exited $?"
+    "$CHECK" screenshot --png g.png --lut "$ASSETS/viridis.txt" || exit 1
+    "$SLIDES_CHECK" colour --png g.png --rgb 86,180,233 --min 40 || die "no pivot-block marks in the graph view"
+    "$SLIDES_CHECK" colour --png g.png --rgb 230,159,0 --min 40 || die "no k marks in the graph view"
+    studio --gen classroom:cities8 --advance-phases 1 --size 1600x1000 --graph-view off --screenshot off.png --quit ||
+      die "studio exited $?"
+    "$SLIDES_CHECK" colour --png off.png --rgb 230,159,0 --min 0 --max 0 || die "--graph-view off still draws k's rings"
+    ;;
+  graph_view_hidden)
+    # n = 100 is drawn, n = 101 is not (one line says why in the controls).
+    [ -n "${SLIDES_CHECK:-}" ] || { echo "SKIP: built without giflib (slides_check)"; exit 77; }
+    studio --gen ring:n=100,w=1:9 --block 25 --screenshot a.png --quit || die "studio exited $?"
+    "$SLIDES_CHECK" colour --png a.png --rgb 86,180,233 --min 40 || die "n = 100: no graph view"
+    studio --gen ring:n=101,w=1:9 --block 25 --screenshot b.png --quit || die "studio exited $?"
+    "$SLIDES_CHECK" colour --png b.png --rgb 86,180,233 --min 0 --max 0 || die "n = 101: graph view drawn"
+    ;;
+  slides_frames)
+    # One PNG frame per step boundary: cities8 with B = 4 has 2 rounds x 3 phases = 6 phase steps -> 7 frames.
+    [ -n "${SLIDES_CHECK:-}" ] || { echo "SKIP: built without giflib (slides_check)"; exit 77; }
+    studio --gen classroom:cities8 --export-frames fr --granularity phase --screenshot first.png --quit ||
+      die "studio exited $?"
+    [ "$(ls fr | wc -l)" = 7 ] || die "expected 7 frames, got: $(ls fr)"
+    [ -s fr/frame_0006.png ] && [ ! -e fr/frame_0007.png ] || die "frames not numbered frame_0000 .. frame_0006"
+    "$SLIDES_CHECK" same --a first.png --b fr/frame_0000.png || die "frame 0 is not the screenshot at that step"
+    "$SLIDES_CHECK" differ --a fr/frame_0000.png --b fr/frame_0001.png || die "a step did not change the frame"
+    # At the end of the run the export has one frame: the screenshot of the finished solve.
+    studio --gen classroom:cities8 --advance all --export-frames end --screenshot last.png --quit || die "studio exited $?"
+    [ "$(ls end | wc -l)" = 1 ] || die "expected 1 frame at the end, got: $(ls end)"
+    "$SLIDES_CHECK" same --a last.png --b end/frame_0000.png || die "last frame is not the screenshot at the end"
+    # From the middle, per round: after --advance 1 one round is left -> 2 frames.
+    studio --gen classroom:cities8 --advance 1 --export-frames mid --granularity round --quit || die "studio exited $?"
+    [ "$(ls mid | wc -l)" = 2 ] || die "expected 2 frames from round 1, got: $(ls mid)"
+    ;;
+  slides_gif)
+    # textbook4 (B = 2): 2 rounds x 3 phases x 2 k = 12 k-steps -> 13 frames; per round 3 frames.
+    [ -n "${SLIDES_CHECK:-}" ] || { echo "SKIP: built without giflib (slides_check)"; exit 77; }
+    studio --gen classroom:textbook4 --export-frames k --gif k.gif --granularity k --quit || die "studio exited $?"
+    [ "$(ls k | wc -l)" = 13 ] || die "expected 13 k-step frames, got $(ls k | wc -l)"
+    "$SLIDES_CHECK" gif --gif k.gif --frames 13 --png k/frame_0000.png || exit 1
+    studio --gen classroom:textbook4 --gif r.gif --granularity round --quit || die "studio exited $?"
+    "$SLIDES_CHECK" gif --gif r.gif --frames 3 || exit 1
+    # The GUI path (the export panel's command) in a window: the same frames.
+    studio --gen classroom:textbook4 --export-frames gui --gif gui.gif --granularity round --frames 200 ||
+      die "GUI run exited $?"
+    [ "$(ls gui | wc -l)" = 3 ] || die "GUI slides: expected 3 frames, got $(ls gui | wc -l)"
+    "$SLIDES_CHECK" gif --gif gui.gif --frames 3 --png gui/frame_0000.png || exit 1
+    ;;
+
   *)
     die "unknown case $case_name"
     ;;

@@ -60,6 +60,10 @@ struct ExportPaths {
   std::string timings_path = "timings.csv";
   std::string distances_path = "distances.npy";
   std::string trace_path = "trace.json";  ///< the timeline (Chrome trace / Perfetto JSON)
+  // Slides (issue 10 item 10)
+  std::string frames_dir = "slides";
+  std::string gif_path = "slides.gif";
+  int slide_granularity = 1;  ///< 0 k, 1 phase, 2 round
 };
 
 /// @brief What the panels edit in place (see the rule at the top of this file).

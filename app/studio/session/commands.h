@@ -15,6 +15,7 @@ namespace apsp::studio {
 
 struct CmdLoadGraph {
   GraphSource source;
+  bool block_from_graph = true;  ///< a graph that suggests a block (classroom, `# block: N`) opens with it
 };
 struct CmdSaveGraph {
   std::string path;
@@ -81,11 +82,21 @@ struct CmdExportSweep {
 /// @brief Presentation mode on / off (key P; --presentation starts in it): side panels hidden, large type.
 struct CmdTogglePresentation {};
 
+// Classroom (issue 10): the graph view's switch and slides.
+struct CmdSetGraphView {
+  bool on = true;
+};
+struct CmdExportFrames {
+  std::string directory;  ///< PNG frames; empty: none
+  std::string gif_path;   ///< animated GIF; empty: none
+  Granularity granularity = Granularity::Phase;
+};
+
 using Command = std::variant<CmdLoadGraph, CmdSaveGraph, CmdConfigureSolver, CmdStep, CmdSetPlaying, CmdTogglePlaying,
                              CmdSetSpeed, CmdRunToEnd, CmdReset, CmdFitView, CmdSetColormap, CmdSetOverlays, CmdSetGrid,
                              CmdFixColourRange, CmdScreenshot, CmdExportHeatmap, CmdExportTimings, CmdExportDistances,
                              CmdStartSweep, CmdCancelSweep, CmdMeasure, CmdExportTrace, CmdExportSweep,
-                             CmdTogglePresentation>;
+                             CmdTogglePresentation, CmdSetGraphView, CmdExportFrames>;
 
 /// @brief std::visit(Overloaded{[](const CmdA&) {...}, ...}, command): one lambda per Command.
 template <class... Ts>

@@ -55,7 +55,7 @@ std::string describe_config(const SolverConfig& c) {
 }  // namespace
 
 struct SolverSession::Worker {
-  std::optional<Graph> graph;
+  std::shared_ptr<const Graph> graph;  // shared read-only with the snapshot (the graph view draws its edges)
   GraphSummary summary;
   SolverConfig config;
   std::unique_ptr<Solver> solver;
@@ -268,8 +268,9 @@ void SolverSession::publish(Worker& w, bool with_view) {
   std::unique_lock lock(m_mutex);
   SessionSnapshot& s = m_snapshot;
   ++s.version;
-  s.has_graph = w.graph.has_value();
+  s.has_graph = w.graph != nullptr;
   s.graph = w.summary;
+  s.loaded_graph = w.graph;
   s.has_solver = w.solver != nullptr;
   s.config = w.config;
   if (w.solver) {
@@ -296,8 +297,8 @@ void SolverSession::publish(Worker& w, bool with_view) {
   wake_frame_loop();
 }
 
-void SolverSession::load_async(GraphSource source, SolverConfig config) {
-  post("load " + source.label(), [this, source, config](Worker& w) {
+void SolverSession::load_async(GraphSource source, SolverConfig config, bool block_from_graph) {
+  post("load " + source.label(), [this, source, config, block_from_graph](Worker& w) {
     // The whole solve is counted for memory before any matrix exists (a tiny file may declare a huge n), and
     // cancel() or closing the window stops a pipe still being read, or a load between its stages.
     GraphLoadOptions load;
@@ -312,6 +313,9 @@ void SolverSession::load_async(GraphSource source, SolverConfig config) {
     const double load_s = loaded.seconds;
     SolverConfig effective = config;
     BackendInfo info = backend_info(effective.backend);
+    // A classroom graph opens with the block it suggests unless one was asked for (the rule: block_size.h).
+    if (block_from_graph)
+      effective.block = opening_block_size(info, effective.block, graph.n, loaded.suggested_block);
     effective.block = effective_block_size(info, effective.block, graph.n);
     DistanceMatrix initial = to_distance_matrix(graph, effective.block, effective.dtype);
     if (m_cancel) throw Error("load " + source.label() + ": cancelled");
@@ -323,7 +327,8 @@ void SolverSession::load_async(GraphSource source, SolverConfig config) {
                              graph.m(),      weights.first,
                              weights.second, DistanceMatrix::required_bytes(graph.n, effective.block, effective.dtype),
                              load_s};
-    w.graph = std::move(graph);
+    w.summary.suggested_block = loaded.suggested_block;
+    w.graph = std::make_shared<const Graph>(std::move(graph));
     w.config = effective;
     w.solver = std::move(solver);
     w.replace_matrix();

@@ -54,6 +54,7 @@ struct GraphSummary {
   std::int32_t weight_max = 0;
   std::uint64_t matrix_bytes = 0;  ///< the padded distance matrix for the active block size and dtype
   double load_seconds = 0;
+  int suggested_block = 0;  ///< the block the graph suggests (classroom preset, `# block: N`); 0: none
 };
 
 /// @brief One encoded heatmap, ready for HeatmapTexture::upload_codes().
@@ -77,6 +78,9 @@ struct SessionSnapshot {
   std::uint64_t version = 0;
   bool has_graph = false;
   GraphSummary graph;
+  /// The loaded graph's edges, read-only and shared with the worker (the graph view draws them); replaced,
+  /// never changed, by the next load.
+  std::shared_ptr<const Graph> loaded_graph;
   bool has_solver = false;
   SolverConfig config;
   Cursor cursor;
@@ -113,7 +117,9 @@ class SolverSession {
   SolverSession& operator=(const SolverSession&) = delete;
 
   /// @brief Builds the graph, its distance matrix and a solver; on failure the previous graph stays loaded.
-  void load_async(GraphSource source, SolverConfig config);
+  /// @param block_from_graph no block was asked for: a graph that suggests one (classroom presets, a file's
+  /// `# block: N`) opens with it (apsp/solve/block_size.h, opening_block_size()) instead of @p config's.
+  void load_async(GraphSource source, SolverConfig config, bool block_from_graph = false);
   /// @brief New solver (backend, block, dtype) on the loaded graph, rewound to round 0.
   void configure_async(SolverConfig config);
   /// @brief @p count steps of granularity @p g (fewer when the solve finishes first).

@@ -41,6 +41,26 @@ void draw_export_panel(const AppState& state, ExportPaths& e, CommandQueue& comm
   if (ImGui::Button("Distances")) commands.push(CmdExportDistances{e.distances_path});
   ImGui::EndDisabled();
   item_tooltip("the current distances: .bin (course binary, n*n int32), .npy or .csv, by the extension");
+  // Slides (issue 10 item 10): the run from here to its end, one frame per k, phase or round.
+  ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 8);
+  ImGui::InputText("##frames", &e.frames_dir);
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
+  ImGui::Combo("##granularity", &e.slide_granularity, "per k\0per phase\0per round\0");
+  ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 8);
+  ImGui::InputText("##gif", &e.gif_path);
+  ImGui::SameLine();
+  ImGui::BeginDisabled(!state.session.has_solver || state.session.cursor.finished ||
+                       (e.frames_dir.empty() && e.gif_path.empty()));
+  if (ImGui::Button("Slides")) {
+    const Granularity g = e.slide_granularity == 0 ? Granularity::KStep
+                          : e.slide_granularity == 2 ? Granularity::Round
+                                                     : Granularity::Phase;
+    commands.push(CmdExportFrames{e.frames_dir, e.gif_path, g});
+  }
+  ImGui::EndDisabled();
+  item_tooltip("PNG frames (DIR/frame_0000.png ...) and an animated GIF of the run from now to its end, one frame "
+               "per step of the chosen size; either path may be empty");
   if (!state.last_written.empty()) ImGui::TextDisabled("wrote %s", state.last_written.c_str());
   ImGui::PopID();
 }

@@ -30,4 +30,11 @@ void draw_log_panel(Log& log);
 /// @brief Lines at the bottom of the controls: frame rate, heatmap path and why, platform and GL renderer.
 void draw_status_panel(const AppState& state);
 
+// Classroom (issue 10): the Lessons menu and the pseudocode panel (the graph view is ui/graph_view_panel.h).
+/// @brief "Lessons..." and its popup of classroom presets, each loaded with the block it suggests.
+void draw_lessons_menu(const AppState& state, CommandQueue& commands);
+/// @brief Naive or blocked Floyd–Warshall with the executed line highlighted and the live round, phase, k,
+/// block and i, j.
+void draw_pseudocode_panel(const AppState& state);
+
 }  // namespace apsp::studio

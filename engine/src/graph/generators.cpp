@@ -69,7 +69,8 @@ const std::vector<GeneratorModel>& generator_models() {
              "proportion to degree; every link in both directions with one weight",
        with_common({{"n", "256", "vertices (> k)"}, {"k", "3", "links per new vertex (>= 1)"}})},
       {"classroom", "small teaching graphs: textbook4 (4 vertices, negative edges), cities8 (8 vertices), "
-                    "grid3 (3x3 grid), negcycle4 (has a negative cycle)",
+                    "grid3 (3x3 grid), negcycle4 (has a negative cycle); classroom:NAME is short for "
+                    "classroom:name=NAME, and each opens with a block of its own unless --block is given",
        with_common({{"name", "textbook4", "textbook4 | cities8 | grid3 | negcycle4"}}, false)},
   };
   return models;
@@ -367,6 +368,15 @@ Graph gen_classroom(const Params& p) {
   return g;
 }
 
+/// The block each preset opens with: about two to four blocks per side, so that round 0 already shows a pivot
+/// block, its row and column and independent blocks.
+int classroom_block(const std::string& name) {
+  if (name == "textbook4" || name == "negcycle4") return 2;  // 2 x 2 blocks of 2
+  if (name == "cities8") return 4;                           // 2 x 2 blocks of 4: every phase has real work
+  if (name == "grid3") return 3;                             // one block per street row of the grid
+  return 0;
+}
+
 /// w'(u, v) = w(u, v) + p(u) - p(v): every u -> v path changes by p(u) - p(v), so shortest paths stay
 /// shortest and cycle weights do not change, but edges into high-potential vertices can turn negative.
 void reweight_with_potentials(Graph& g, std::uint64_t seed, std::int64_t spread, const std::string& model) {
@@ -397,6 +407,12 @@ GeneratorSpec GeneratorSpec::parse(const std::string& text) {
       const std::string item = rest.substr(start, end - start);
       if (!item.empty()) {
         const std::size_t eq = item.find('=');
+        // "classroom:textbook4": the preset's name alone, as the first item, stands for name=textbook4.
+        if (eq == std::string::npos && start == 0 && spec.model == "classroom") {
+          spec.params["name"] = item;
+          start = end + 1;
+          continue;
+        }
         if (eq == std::string::npos || eq == 0)
           throw UsageError("generator spec '" + text + "': '" + item + "' is not key=value");
         const std::string key = item.substr(0, eq);
@@ -408,6 +424,11 @@ GeneratorSpec GeneratorSpec::parse(const std::string& text) {
   }
   check_keys(spec);
   return spec;
+}
+
+int suggested_block(const GeneratorSpec& spec) {
+  if (spec.model != "classroom") return 0;
+  return classroom_block(Params(spec).raw("name"));
 }
 
 std::string GeneratorSpec::to_string() const {

@@ -1,10 +1,12 @@
 // Edge lists (.txt/.el/.csv): "u v [w]" per line, commas or blanks between fields, '#' and '%' comments; in a
 // line with commas no field may be empty.
 // n is the largest id + 1, unless a comment "# n=N" (written by write_edge_list) fixes it, which keeps
-// isolated trailing vertices across a round trip.
+// isolated trailing vertices across a round trip. A comment "# block: N" suggests the block to show the
+// graph with (classroom files: assets/graphs).
 #include "graph_formats.h"
 #include "text_scan.h"
 
+#include <apsp/core/option_limits.h>
 #include <apsp/io/atomic_file.h>
 
 #include <algorithm>
@@ -26,6 +28,26 @@ std::int64_t declared_n(std::string_view comment, const std::string& path, std::
   if (n > std::numeric_limits<std::int32_t>::max())
     throw InputError(path, line_where(ln), "vertex count n = " + std::to_string(n) + " exceeds the int32 range");
   return n;
+}
+
+/// The "block: N" suggestion inside a comment, or 0 when the comment is anything else.
+int suggested_block(std::string_view comment, const std::string& path, std::int64_t ln) {
+  std::size_t i = 1;
+  while (i < comment.size() && (comment[i] == ' ' || comment[i] == '\t')) ++i;
+  if (comment.substr(i, 6) != "block:") return 0;
+  i += 6;
+  while (i < comment.size() && (comment[i] == ' ' || comment[i] == '\t')) ++i;
+  std::size_t j = i;
+  while (j < comment.size() && comment[j] != ' ' && comment[j] != '\t' && comment[j] != '\r') ++j;
+  // "# block: the next lines ..." is prose, not a suggestion: only a number counts (and then must be in range).
+  const std::string_view token = comment.substr(i, j - i);
+  const std::string_view digits = !token.empty() && token[0] == '-' ? token.substr(1) : token;
+  if (digits.empty() || digits.find_first_not_of("0123456789") != std::string_view::npos) return 0;
+  const std::int64_t b = parse_int(token, path, ln, "suggested block");
+  if (b < limits::kMinBlock || b > limits::kMaxBlock)
+    throw InputError(path, line_where(ln), "suggested block " + std::to_string(b) + " outside " +
+                                               std::to_string(limits::kMinBlock) + " .. " + std::to_string(limits::kMaxBlock));
+  return static_cast<int>(b);
 }
 }  // namespace
 
@@ -50,6 +72,8 @@ Graph read_edge_list(const MappedFile& file, const ReadContext& ctx) {
     std::string_view line = lines.line();
     const std::size_t hash = line.find_first_of("#%");
     if (hash != std::string_view::npos) {
+      if (const int b = suggested_block(line.substr(hash), path, ln); b > 0 && ctx.suggested_block)
+        *ctx.suggested_block = b;
       const std::int64_t d = declared_n(line.substr(hash), path, ln);
       if (d >= 0) {
         if (n_decl >= 0 && d != n_decl)

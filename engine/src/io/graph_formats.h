@@ -14,6 +14,8 @@ struct ReadContext {
   const GraphReadOptions& options;
   /// Called with n as soon as the header is known, before any n- or m-sized allocation.
   std::function<void(std::int64_t n)> on_header;
+  /// Where a reader stores the block the file suggests (edge lists' `# block: N`); may be null.
+  int* suggested_block = nullptr;
 };
 
 Graph read_course_binary(const MappedFile& file, const ReadContext& ctx);

@@ -29,7 +29,8 @@ GraphReadResult read_graph(const std::string& path, const GraphReadOptions& opti
   result.format = options.format ? *options.format : graph_format_from_path(path);
   const io_detail::MappedFile file(path, io_detail::StreamLimits{options.max_stream_bytes, options.cancel});
   result.file_bytes = file.size();
-  const io_detail::ReadContext ctx{options, [&](std::int64_t n) { check_graph_memory(path, n, options); }};
+  const io_detail::ReadContext ctx{options, [&](std::int64_t n) { check_graph_memory(path, n, options); },
+                                   &result.suggested_block};
   switch (result.format) {
     case GraphFormat::CourseBinary: result.graph = io_detail::read_course_binary(file, ctx); break;
     case GraphFormat::Dimacs: result.graph = io_detail::read_dimacs(file, ctx); break;

@@ -50,6 +50,7 @@ LoadedGraph load_graph(const GraphSource& source, const GraphLoadOptions& option
     check_graph_memory(source.text, vertex_count(spec), read);  // before any edge is generated
     out.graph = generate(spec);
     out.description = spec.to_string();
+    out.suggested_block = suggested_block(spec);
   } else {
     read.format = source.format;
     read.one_based = source.one_based;
@@ -59,6 +60,7 @@ LoadedGraph load_graph(const GraphSource& source, const GraphLoadOptions& option
                   std::string(to_string(r.format)).c_str(), r.read_seconds * 1e3);
     out.graph = std::move(r.graph);
     out.description = description;
+    out.suggested_block = r.suggested_block;
   }
   throw_if_cancelled(options, source.label());
   out.estimate = estimate_solve(shape, out.graph.n, has_negative_weight(out.graph));

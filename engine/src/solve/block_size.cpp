@@ -44,4 +44,13 @@ std::vector<int> block_size_choices(const BackendInfo& backend, int current) {
   return sizes;
 }
 
+int opening_block_size(const BackendInfo& backend, int fallback, int n, int suggested) {
+  if (suggested <= 0) return fallback;
+  if (backend.block_sizes.empty()) return n > 0 ? std::min(suggested, n) : suggested;
+  int best = 0;
+  for (int b : backend.block_sizes)
+    if (b <= suggested) best = std::max(best, b);
+  return best > 0 ? best : *std::min_element(backend.block_sizes.begin(), backend.block_sizes.end());
+}
+
 }  // namespace apsp

@@ -18,7 +18,8 @@ struct GeneratorSpec {
   std::string model;                         ///< er, gnm, grid, ring, path, complete, ba, classroom
   std::map<std::string, std::string> params;  ///< raw key=value pairs
 
-  /// @brief Parses "model:k=v,k=v". Throws UsageError naming the bad part.
+  /// @brief Parses "model:k=v,k=v". Throws UsageError naming the bad part. "classroom:NAME" is shorthand for
+  /// "classroom:name=NAME" (the first item, with other keys after it: "classroom:cities8,neg=1").
   static GeneratorSpec parse(const std::string& text);
   /// @brief Canonical "model:k=v,..." text (keys sorted).
   std::string to_string() const;
@@ -41,6 +42,11 @@ const std::vector<GeneratorModel>& generator_models();
 
 /// @brief Builds the graph for @p spec. Throws UsageError on unknown models, keys or bad values.
 Graph generate(const GeneratorSpec& spec);
+
+/// @brief The block a graph of @p spec suggests for showing it (several blocks per side, so the blocked
+/// phases have something to show): each classroom preset names its own; 0 for every other model.
+/// Used only when no block was asked for (apsp/solve/block_size.h, opening_block_size()).
+int suggested_block(const GeneratorSpec& spec);
 
 /// @brief The n that generate(@p spec) would produce, without generating anything, so callers can refuse a
 /// graph whose distance matrix cannot fit before spending time and memory on its edges.

@@ -41,6 +41,9 @@ struct GraphReadResult {
   GraphFormat format;
   double read_seconds = 0;
   std::uint64_t file_bytes = 0;  ///< size of the input file
+  /// The block the file suggests for showing it (an edge list's `# block: N` comment); 0: none. Opening a
+  /// graph without an explicit block uses it (apsp/solve/block_size.h, opening_block_size()).
+  int suggested_block = 0;
 };
 
 /// @brief Reads a graph. Large inputs are memory-mapped (binary) or read through one buffer (text).

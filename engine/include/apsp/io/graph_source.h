@@ -55,6 +55,9 @@ struct LoadedGraph {
   /// The solve this graph is loaded for, with the graph's own negative weights counted: memory it was checked
   /// against, and the time `apsp solve` announces and --max-seconds compares.
   SolveEstimate estimate;
+  /// The block the graph suggests for showing it (a classroom preset, an edge list's `# block: N`); 0: none.
+  /// Callers without an explicit block open with it (apsp/solve/block_size.h, opening_block_size()).
+  int suggested_block = 0;
 };
 
 /// @brief Generates or reads @p source. Throws UsageError for a bad spec, InputError for a bad file (naming

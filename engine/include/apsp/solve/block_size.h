@@ -30,4 +30,11 @@ int supported_block_or_first(const BackendInfo& backend, int block);
 /// variable-block variant, with @p current added in order when it is positive and not among them.
 std::vector<int> block_size_choices(const BackendInfo& backend, int current);
 
+/// @brief The block a solve of @p n vertices opens with when no block was asked for (no `--block`): the
+/// graph's own suggestion @p suggested (a classroom generator, a file's `# block: N` comment; 0: none) when it
+/// has one, fitted to @p backend (min(suggested, n) for variable-block variants, else the largest listed size
+/// not above it, else the smallest listed), otherwise @p fallback (the default or remembered block), unchanged.
+/// This is the one place `apsp` and the studio take a graph's suggestion from.
+int opening_block_size(const BackendInfo& backend, int fallback, int n, int suggested);
+
 }  // namespace apsp

@@ -1,0 +1,47 @@
+#include "session/lessons.h"
+
+#include <filesystem>
+
+namespace apsp::studio {
+namespace {
+
+/// assets/graphs/NAME under the working directory, else under the source tree the studio was built from.
+std::string asset_graph(const std::string& name) {
+  std::error_code ec;
+  const std::filesystem::path local = std::filesystem::path("assets") / "graphs" / name;
+  if (std::filesystem::is_regular_file(local, ec)) return local.string();
+#ifdef APSP_STUDIO_ASSETS_DIR
+  const std::filesystem::path built = std::filesystem::path(APSP_STUDIO_ASSETS_DIR) / "graphs" / name;
+  if (std::filesystem::is_regular_file(built, ec)) return built.string();
+#endif
+  return {};
+}
+
+}  // namespace
+
+std::vector<Lesson> lessons() {
+  std::vector<Lesson> out = {
+      {"textbook4", "4 vertices, negative edges, no negative cycle: the textbook example (B = 2)",
+       GraphSource::generator("classroom:textbook4")},
+      {"cities8", "8 towns on a one-way loop with shortcuts: every phase has work in both rounds (B = 4)",
+       GraphSource::generator("classroom:cities8")},
+      {"grid3", "3 x 3 streets both ways: shortest paths turn corners (B = 3)", GraphSource::generator("classroom:grid3")},
+      {"negcycle4", "0 -> 1 -> 2 -> 0 weighs -1: the solve stops and names the negative cycle (B = 2)",
+       GraphSource::generator("classroom:negcycle4")},
+  };
+  const struct {
+    const char* name;
+    const char* file;
+    const char* description;
+  } files[] = {
+      {"ring12", "ring12.txt", "a 12-vertex one-way ring: each round fills one more diagonal band (B = 3)"},
+      {"two_islands", "two_islands.txt", "two islands and a one-way bridge: a quarter stays unreachable (B = 3)"},
+  };
+  for (const auto& f : files) {
+    const std::string path = asset_graph(f.file);
+    if (!path.empty()) out.push_back({f.name, f.description, GraphSource::file(path)});
+  }
+  return out;
+}
+
+}  // namespace apsp::studio

@@ -1,0 +1,21 @@
+#pragma once
+// The Lessons menu's presets (issue 10 item 9): small graphs a class meets first, each with one line saying what
+// it shows. Each opens with the block it suggests (apsp/solve/block_size.h, opening_block_size()).
+#include <apsp/io/graph_source.h>
+
+#include <string>
+#include <vector>
+
+namespace apsp::studio {
+
+struct Lesson {
+  std::string name;
+  std::string description;  ///< one line
+  GraphSource source;
+};
+
+/// @brief The presets, in teaching order. File lessons (assets/graphs) are looked up under the working
+/// directory's assets/graphs, then the source tree's; a lesson whose file is missing is left out.
+std::vector<Lesson> lessons();
+
+}  // namespace apsp::studio

@@ -1,0 +1,93 @@
+// The pseudocode panel (issue 10 item 2): naive Floyd–Warshall or its three-phase blocked form, whichever the
+// solver runs, with the executed line highlighted and the live values of round, phase, k, block and i, j.
+#include <imgui.h>
+
+#include <string>
+
+#include "teach/pseudocode.h"
+#include "teach/step_focus.h"
+#include "ui/panels.h"
+
+namespace apsp::studio {
+namespace {
+
+const char* phase_name(int phase) {
+  switch (phase) {
+    case 1: return "1 (pivot block)";
+    case 2: return "2 (row / column)";
+    case 3: return "3 (independent)";
+    default: return "whole pass";
+  }
+}
+
+/// Which blocks the focused phase writes, in words (with a selection: whether it writes that cell's block).
+std::string blocks_text(const StepFocus& f, const CellRef& sel) {
+  const int r = f.round;
+  if (sel.valid()) {
+    const int bi = sel.i / f.block, bj = sel.j / f.block;
+    const bool pivot_row = bi == r, pivot_col = bj == r;
+    bool written = true;
+    if (f.blocked) {
+      if (f.phase == 1) written = pivot_row && pivot_col;
+      if (f.phase == 2) written = pivot_row != pivot_col;
+      if (f.phase == 3) written = !pivot_row && !pivot_col;
+    }
+    std::string text = "(";  // built up with += : GCC 12 warns falsely (-Wrestrict) on "(" + std::string
+    text += std::to_string(bi) + ", " + std::to_string(bj) + ")";
+    text += written ? ", written by this phase" : ", not written by this phase";
+    return text;
+  }
+  const std::string rs = std::to_string(r);
+  if (!f.blocked) return "every cell";
+  if (f.phase == 1) return "(" + rs + ", " + rs + ")";
+  if (f.phase == 2) return "(" + rs + ", bj) and (bi, " + rs + ")";
+  return "(bi, bj), bi != " + rs + ", bj != " + rs;
+}
+
+}  // namespace
+
+void draw_pseudocode_panel(const AppState& state) {
+  const StepFocus f = step_focus(state.session, state.classroom);
+  const ClassroomState& c = state.classroom;
+  const bool blocked = f.active ? f.blocked : state.session.cursor.phase != Phase::Full;
+  const bool cell_updated = c.relaxation && c.relaxation->updated_by_step;
+  const std::size_t highlighted = pseudocode::executed_line(blocked, f.phase, cell_updated);
+  const auto draw_listing = [&](const auto& lines) {
+    const ImVec4 mark(0.94f, 0.89f, 0.26f, 1.0f);  // Okabe–Ito yellow, plus a ">" marker: not colour alone
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+      const std::string text(lines[i]);
+      if (f.active && i == highlighted) {
+        const ImVec2 p = ImGui::GetCursorScreenPos();
+        const ImVec2 extent(ImGui::GetContentRegionAvail().x, ImGui::GetTextLineHeight());
+        ImGui::GetWindowDrawList()->AddRectFilled(p, ImVec2(p.x + extent.x, p.y + extent.y), IM_COL32(80, 74, 20, 255));
+        ImGui::TextColored(mark, "> %s", text.c_str());
+      } else {
+        ImGui::Text("  %s", text.c_str());
+      }
+    }
+  };
+  ImGui::TextDisabled("%s Floyd-Warshall; all counts 0-based", blocked ? "blocked" : "naive");
+  if (blocked) {
+    draw_listing(pseudocode::kBlocked);
+  } else {
+    draw_listing(pseudocode::kNaive);
+  }
+  ImGui::Separator();
+  if (!f.active) {
+    ImGui::TextUnformatted(state.session.cursor.finished ? "finished: every round done" : "no solver yet");
+    return;
+  }
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::Text("%s round %d, phase %s", f.just_taken ? "step just taken:" : "next step:", f.round,
+              phase_name(f.blocked ? f.phase : 0));
+  ImGui::Text("k = %d, B = %d, block %s", f.k, f.block, blocks_text(f, c.selected).c_str());
+  ImGui::PopTextWrapPos();
+  if (c.selected.valid()) {
+    ImGui::Text("i = %d, j = %d", c.selected.i, c.selected.j);
+  } else {
+    ImGui::TextDisabled("i, j: select a cell");
+  }
+  if (c.relaxation && !c.relaxation->line.empty()) ImGui::TextWrapped("%s", c.relaxation->line.c_str());
+}
+
+}  // namespace apsp::studio
