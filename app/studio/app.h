@@ -29,6 +29,7 @@
 #include "slides/frame_export.h"
 #include "ui/graph_view_panel.h"
 #include "ui/heatmap_view_panel.h"
+#include "ui/layout.h"
 #include "ui/sweep_panel.h"
 #include "ui/theme.h"
 
