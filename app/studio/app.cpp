@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "session/multi_gpu_stats.h"
+#include "session/classroom_fill.h"
 #include "ui/panels.h"
 
 namespace apsp::studio {
@@ -173,6 +174,8 @@ void App::draw_ui() {
   if (ImGui::Begin("APSP Studio", nullptr, fixed)) {
     // Playback first: on a projector the controls used every minute must be above the fold.
     draw_playback_panel(m_state, m_commands);
+    draw_timeline_panel(m_state, m_commands);
+    draw_inspector_panel(m_state);
     draw_graph_panel(m_state, edits.graph, m_commands);
     draw_solver_panel(m_state, edits.solver, m_commands);
     draw_export_panel(m_state, edits.exports, m_commands);
@@ -225,6 +228,7 @@ void App::frame() {
   }
   m_state.session = m_session->snapshot();
   m_state.synthetic.update(m_state.session);
+  fill_classroom(m_state.classroom, m_state.session.inspection);
   // A failed job (negative cycle, int16 overflow) is already in the log; playing on would only repeat it.
   if (!m_plan.batch && m_session->take_failure()) m_state.playback.playing = false;
   update_heatmap();
@@ -331,6 +335,20 @@ void App::apply(const Command& command) {
                  [&](const CmdExportDistances& c) {
                    export_distances(c.path, *m_session, false);
                    m_state.last_written = c.path;
+                 },
+                 [&](const CmdSelectCell& c) {
+                   m_state.classroom.selected = c.cell;
+                   m_session->select_async(c.cell.i, c.cell.j);
+                 },
+                 [&](const CmdStepBack& c) {
+                   playback.playing = false;
+                   m_session->cancel();
+                   m_session->back_async(c.unit, c.count);
+                 },
+                 [&](const CmdSeekStep& c) {
+                   playback.playing = false;
+                   m_session->cancel();
+                   m_session->seek_async(c.index);
                  },
              },
              command);

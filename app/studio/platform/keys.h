@@ -7,6 +7,7 @@ inline constexpr int kSpace = 32;
 inline constexpr int kF = 70;
 inline constexpr int kR = 82;
 inline constexpr int kRight = 262;
+inline constexpr int kLeft = 263;
 inline constexpr int kF12 = 301;
 
 }  // namespace apsp::studio::keys

@@ -13,6 +13,8 @@
 #include <chrono>
 #include <thread>
 
+#include "session/classroom_worker.h"
+
 
 namespace apsp::studio {
 namespace {
@@ -74,6 +76,13 @@ struct SolverSession::Worker {
   // Rounds whose last phase completed on every GPU, from the profile (events polled, never waited on).
   SolveProgress progress;
   std::string stopped;  // why the solve stopped (SessionSnapshot::stopped)
+  ClassroomWorker classroom;  // time travel, the selected cell, its inspection (issue 10)
+  Inspection inspection;      // the last one computed, published with every snapshot
+
+  /// @brief The solver and graph just changed: a new TimeTravel around them.
+  void attach_classroom() {
+    classroom.attach(*solver, *graph, [this] { return to_distance_matrix(*graph, config.block, config.dtype); });
+  }
 
   bool device_mode() const { return device_view && cuda_device >= 0; }
 
@@ -183,11 +192,12 @@ void SolverSession::step_once(Worker& w, Granularity g, bool will_publish) {
   }
   w.last_frame_current = false;
   try {
-    w.solver->step(g);
+    w.classroom.travel()->step(g);
     // The check read() makes before any export, made as soon as the solve ends: a distance that left the dtype's
     // range stops the solve here (as `apsp solve` does) instead of being shown as a finished result.
     w.solver->check_final_range();
   } catch (const NegativeCycleError& e) {
+    w.classroom.set_negative_cycle(e.cycle());
     stop(w, e.what());
     throw;
   } catch (const RangeError& e) {
@@ -286,6 +296,7 @@ void SolverSession::publish(Worker& w, bool with_view) {
   s.gpu_solver = w.gpu_solver;
   s.view_updates = w.view_updates;
   s.stopped = w.stopped;
+  s.inspection = w.inspection;
   lock.unlock();
   wake_frame_loop();
 }
@@ -321,6 +332,8 @@ void SolverSession::load_async(GraphSource source, SolverConfig config) {
     w.config = effective;
     w.solver = std::move(solver);
     w.replace_matrix();
+    w.attach_classroom();
+    inspect(w);
     m_log.info("loaded " + source.label() + ": n = " + std::to_string(w.summary.n) +
                ", m = " + std::to_string(w.summary.m) + " (" + std::to_string(static_cast<int>(load_s * 1000)) +
                " ms); " + describe_config(effective));
@@ -350,6 +363,8 @@ void SolverSession::configure_async(SolverConfig config) {
     w.config = effective;
     w.summary.matrix_bytes = DistanceMatrix::required_bytes(w.graph->n, effective.block, effective.dtype);
     w.replace_matrix();
+    w.attach_classroom();
+    inspect(w);
     m_log.info("solver " + describe_config(effective) + " ready");
     publish(w, true);
   });
@@ -369,6 +384,7 @@ void SolverSession::step_async(Granularity g, int count) {
       }
     }
     w.last_step_ms = ms_since(t0);
+    inspect(w);
     publish(w, true);
   });
 }
@@ -387,6 +403,7 @@ void SolverSession::run_to_end_async() {
       }
     }
     w.last_step_ms = ms_since(t0);
+    inspect(w);
     publish(w, true);
   });
 }
@@ -398,7 +415,64 @@ void SolverSession::reset_async() {
     DistanceMatrix initial = to_distance_matrix(*w.graph, w.config.block, w.config.dtype);
     w.solver->reset(initial);
     w.replace_matrix();
+    w.classroom.restarted();
+    inspect(w);
     publish(w, true);
+  });
+}
+
+void SolverSession::inspect(Worker& w) {
+  if (!w.solver) {
+    w.inspection = Inspection{};
+    return;
+  }
+  try {
+    w.inspection = w.classroom.inspect(m_log);
+  } catch (const std::exception& e) {
+    // A replay for the inspector that fails (it reached a negative cycle again) must not fail the job.
+    m_log.warning(std::string("inspector: ") + e.what());
+  }
+}
+
+void SolverSession::back_async(teach::TravelUnit unit, int count) {
+  post("back", [this, unit, count](Worker& w) {
+    if (!w.solver) throw UsageError("no solver: load a graph first");
+    w.before = Worker::Before::None;  // going back: nothing is "improved"
+    w.last_frame_current = false;
+    w.stopped.clear();
+    w.classroom.set_negative_cycle({});
+    w.classroom.travel()->back(count, unit);
+    w.progress = SolveProgress(*w.solver);
+    inspect(w);
+    publish(w, true);
+  });
+}
+
+void SolverSession::seek_async(std::size_t index) {
+  post("seek", [this, index](Worker& w) {
+    if (!w.solver) throw UsageError("no solver: load a graph first");
+    w.before = Worker::Before::None;
+    w.last_frame_current = false;
+    w.stopped.clear();
+    w.classroom.set_negative_cycle({});
+    try {
+      w.classroom.travel()->seek(index);
+    } catch (const NegativeCycleError& e) {
+      w.classroom.set_negative_cycle(e.cycle());
+      w.stopped = e.what();
+      throw;
+    }
+    w.progress = SolveProgress(*w.solver);
+    inspect(w);
+    publish(w, true);
+  });
+}
+
+void SolverSession::select_async(int i, int j) {
+  post("select", [this, i, j](Worker& w) {
+    w.classroom.select(i, j);
+    inspect(w);
+    publish(w, false);
   });
 }
 
