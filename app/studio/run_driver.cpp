@@ -280,7 +280,7 @@ int RunDriver::write_exit_files(int status) {
       write_explain_json(m_options.explain_json, m_app.session().snapshot());
     } catch (const std::exception& e) {
       std::fprintf(stderr, "apsp-studio: --explain-json: %s\n", e.what());
-      if (status == 0) status = 1;
+      if (status == 0) status = exit_code(e);
     }
   }
   if (!m_options.log_file.empty()) {

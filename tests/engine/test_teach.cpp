@@ -117,6 +117,31 @@ TEST(TimeTravel, BackIntoAPhaseStepEqualsKStepsForward) {
   }
 }
 
+// A budget of four matrices over seven rounds: old checkpoints are thinned, the state stays exact.
+TEST(TimeTravel, CheckpointsStayWithinTheBudget) {
+  const Graph g = test_graphs()[2];  // n = 13
+  SolverOptions o;
+  o.block = 2;
+  auto solver = create_solver("cpu-blocked", o);
+  auto initial = [&] { return to_distance_matrix(g, 2, DType::I32); };
+  solver->reset(initial());
+  const std::uint64_t budget = 4 * DistanceMatrix::required_bytes(g.n, 2, DType::I32);
+  TimeTravel travel(*solver, initial, budget);
+  while (!solver->finished()) {
+    travel.step(Granularity::Round);
+    EXPECT_LE(travel.checkpoint_bytes(), budget);
+  }
+  EXPECT_GE(travel.checkpoint_count(), 2u);
+  EXPECT_LT(travel.checkpoint_count(), 7u);
+  for (int r = 0; r < solver->rounds(); ++r)
+    EXPECT_EQ(travel.round_start_cost(r) == 0, travel.has_checkpoint(r)) << "round " << r;
+  travel.seek(3);
+  auto fresh = create_solver("cpu-blocked", o);
+  fresh->reset(initial());
+  for (int r = 0; r < 3; ++r) fresh->step(Granularity::Round);
+  EXPECT_TRUE(same_bytes(read_raw_state(*solver), read_raw_state(*fresh)));
+}
+
 TEST(TimeTravel, ProfileDropsUndoneRounds) {
   const Graph g = test_graphs()[2];
   SolverOptions o;

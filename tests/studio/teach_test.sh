@@ -87,6 +87,8 @@ case "$case_name" in
     "$STUDIO" --select 1-2 --quit 2> err.txt; [ $? -eq 2 ] || die "--select 1-2 should be refused"
     grep -q -- "--select" err.txt || die "the refusal does not name --select"
     "$STUDIO" --back -1 --quit 2> /dev/null; [ $? -eq 2 ] || die "--back -1 should be refused"
+    "$STUDIO" --back-k 10000001 --quit 2> err.txt; [ $? -eq 2 ] || die "--back-k 10000001 should be refused"
+    [ "$(wc -l < err.txt)" = 1 ] || die "one line expected: $(cat err.txt)"
     studio --gen classroom:name=textbook4 --select 4:0 2> err.txt; [ $? -eq 2 ] || die "--select 4:0 on n = 4 should be refused"
     studio --gen classroom:name=textbook4 --block 2 --advance 1 --back 5 --select 0:3 --explain-json e.json \
       --distances d.bin || die "studio exited $?"

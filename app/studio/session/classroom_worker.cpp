@@ -12,6 +12,10 @@ namespace {
 // Up to this n a CPU shadow solve gives the final path before the run ends (n^3 = 1.3e8 updates: well under
 // a second); above it the final path is known once the run finishes.
 constexpr int kShadowSolveMaxN = 512;
+// The inspector runs after every step job, playback included: a round start that is not checkpointed (a matrix
+// above the time-travel budget) is re-reached by a replay only while that costs at most this many updates
+// (about a second on cpu-blocked, milliseconds on a GPU); beyond it the panel says why it shows nothing.
+constexpr std::uint64_t kInspectorReplayUpdates = 4'000'000'000ull;
 
 bool at_round_start(const Solver& s) {
   const Cursor c = s.cursor();
@@ -62,6 +66,10 @@ PathInfo ClassroomWorker::current_path() {
     // Mid-round in a blocked run the matrix mixes k ranges: the path as of the round's start, said so.
     std::vector<std::pair<int, int>> cells;
     for (int v = 0; v < n; ++v) cells.emplace_back(v, m_j);
+    if (m_travel->round_start_cost(c.round) > kInspectorReplayUpdates) {
+      info.as_of = "mid-round; the path as of the round's start needs a replay (above the time-travel budget)";
+      return info;
+    }
     column = m_travel->values_at_round_start(c.round, cells);
     below = c.round * block;
     info.as_of = "as of the start of round " + std::to_string(c.round) + " (mid-round; k < " + std::to_string(below) + ")";
@@ -124,7 +132,10 @@ Inspection ClassroomWorker::inspect(Log& log) {
   const int block = m_solver->options().block;
   if (const auto step = m_travel->last_step()) {
     const auto point = teach::relaxation_point(n, block, ins.blocked, step->before, step->after, m_i, m_j);
-    if (point) {
+    if (point && m_travel->round_start_cost(point->round) > kInspectorReplayUpdates) {
+      ins.note = "relaxation not shown: the matrix is above the time-travel checkpoint budget, so its round start "
+                 "would need a replay of more than 4e9 updates after every step";
+    } else if (point) {
       const auto cells = teach::relaxation_inputs(n, block, ins.blocked, *point, m_i, m_j);
       const auto values = m_travel->values_at_round_start(point->round, cells);
       auto round_start = [&](int a, int b) {

@@ -51,6 +51,7 @@ void write_explain_json(const std::string& path, const SessionSnapshot& s) {
   j["final_path"] = path_json(in.final_path);
   j["final_path_length"] = path_length(in.final_path);
   j["negative_cycle"] = in.negative_cycle;
+  j["note"] = in.note;
   AtomicFile file(path);
   file.write(j.dump(2) + "\n");
   file.commit();

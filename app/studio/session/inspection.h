@@ -28,6 +28,7 @@ struct Inspection {
   std::size_t steps_taken = 0;     ///< TimeTravel::current(): the timeline's position
   std::size_t steps_recorded = 0;  ///< TimeTravel::history().size(): the slider's end
   bool blocked = true;             ///< which pseudocode listing the line numbers refer to
+  std::string note;                ///< why the relaxation is missing although a cell is selected, if it is
 };
 
 }  // namespace apsp::studio

@@ -48,7 +48,9 @@ void draw_inspector_panel(const AppState& state) {
     ImGui::TextDisabled("click a heatmap cell (or --select I:J) to see its relaxation and paths");
   } else {
     ImGui::Text("cell i = %d, j = %d (0-based)", c.selected.i, c.selected.j);
-    if (!c.relaxation) {
+    if (!c.relaxation && !in.note.empty()) {
+      ImGui::TextDisabled("%s", in.note.c_str());
+    } else if (!c.relaxation) {
       ImGui::TextDisabled("no step taken yet: d[%d][%d] is the direct edge", c.selected.i, c.selected.j);
     } else {
       const Relaxation& r = *c.relaxation;

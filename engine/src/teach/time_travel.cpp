@@ -89,16 +89,31 @@ void TimeTravel::seek(std::size_t index) {
 void TimeTravel::move_to(std::int64_t target) {
   target = std::clamp<std::int64_t>(target, 0, m_clock.total());
   if (target < position()) {
-    int round = m_clock.cursor_at(target).round;
-    if (target >= m_clock.total()) round = m_clock.rounds() - 1;
-    // The nearest checkpoint at or before the target's round (next hops cannot be restored: from round 0).
-    int from = 0;
-    if (!m_solver.options().track_paths) {
-      for (auto it = m_checkpoints.begin(); it != m_checkpoints.end() && it->first <= round; ++it) from = it->first;
-    }
-    restore_round(from);
+    restore_round(restore_round_for(target));
   }
   advance_to(target);
+}
+
+int TimeTravel::restore_round_for(std::int64_t target) const {
+  int round = m_clock.cursor_at(target).round;
+  if (target >= m_clock.total()) round = m_clock.rounds() - 1;
+  // The nearest checkpoint at or before the target's round (next hops cannot be restored: from round 0).
+  int from = 0;
+  if (!m_solver.options().track_paths) {
+    for (auto it = m_checkpoints.begin(); it != m_checkpoints.end() && it->first <= round; ++it) from = it->first;
+  }
+  return from;
+}
+
+std::uint64_t TimeTravel::round_start_cost(int round) const {
+  if (m_checkpoints.count(round)) return 0;
+  const std::int64_t here = position();
+  const std::int64_t there = m_clock.round_start(round);
+  // There (a restore and a replay, or steps forward), then back here the same way.
+  std::int64_t steps = there >= here ? there - here : there - m_clock.round_start(restore_round_for(there));
+  steps += here - m_clock.round_start(restore_round_for(here));
+  const std::uint64_t n = static_cast<std::uint64_t>(m_solver.n());
+  return static_cast<std::uint64_t>(std::max<std::int64_t>(steps, 0)) * n * n;
 }
 
 void TimeTravel::restore_round(int round) {

@@ -72,6 +72,9 @@ class TimeTravel {
   /// @brief Normalized values (kInf32: unreachable) of @p cells at the start of round @p round, from a
   /// checkpoint, or by going there and back (exact, at any n; costs a replay).
   std::vector<std::int32_t> values_at_round_start(int round, const std::vector<std::pair<int, int>>& cells);
+  /// @brief Min-plus updates (k-steps replayed x n^2, an upper bound) that values_at_round_start(@p round)
+  /// would cost now: 0 with a checkpoint. Lets a caller that runs it after every step bound its work.
+  std::uint64_t round_start_cost(int round) const;
   /// @brief Whether the start of @p round is held (values_at_round_start() is then a lookup).
   bool has_checkpoint(int round) const { return m_checkpoints.count(round) != 0; }
   std::size_t checkpoint_count() const { return m_checkpoints.size(); }
@@ -87,6 +90,8 @@ class TimeTravel {
   void maybe_checkpoint();
   void thin_checkpoints();
   std::uint64_t matrix_bytes() const;
+  /// The round whose checkpoint a move back to @p target would restore (0: the input).
+  int restore_round_for(std::int64_t target) const;
 
   Solver& m_solver;
   std::function<DistanceMatrix()> m_make_initial;
