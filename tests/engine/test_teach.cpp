@@ -142,6 +142,35 @@ TEST(TimeTravel, CheckpointsStayWithinTheBudget) {
   EXPECT_TRUE(same_bytes(read_raw_state(*solver), read_raw_state(*fresh)));
 }
 
+// A run stopped by a negative cycle can go back before the round that found it, and step forward again.
+TEST(TimeTravel, BackFromANegativeCycle) {
+  const Graph g = generate(GeneratorSpec::parse("classroom:name=negcycle4"));
+  SolverOptions o;
+  o.block = 1;
+  auto solver = create_solver("cpu-blocked", o);
+  auto initial = [&] { return to_distance_matrix(g, 1, DType::I32); };
+  solver->reset(initial());
+  TimeTravel travel(*solver, initial);
+  std::vector<DistanceMatrix> rounds{read_raw_state(*solver)};
+  bool stopped = false;
+  while (!solver->finished()) {
+    try {
+      travel.step(Granularity::Round);
+      rounds.push_back(read_raw_state(*solver));
+    } catch (const NegativeCycleError&) {
+      stopped = true;
+    }
+  }
+  ASSERT_TRUE(stopped);
+  const int found_in = solver->cursor().round - 1;  // the round whose check saw the negative diagonal
+  ASSERT_GE(found_in, 0);
+  travel.back(1, TravelUnit::Round);
+  EXPECT_FALSE(solver->finished());
+  EXPECT_EQ(solver->cursor().round, found_in);
+  EXPECT_TRUE(same_bytes(read_raw_state(*solver), rounds[static_cast<std::size_t>(found_in)]));
+  EXPECT_THROW(travel.step(Granularity::Round), NegativeCycleError);
+}
+
 TEST(TimeTravel, ProfileDropsUndoneRounds) {
   const Graph g = test_graphs()[2];
   SolverOptions o;

@@ -36,6 +36,8 @@ std::int64_t KClock::round_start(int round) const {
 std::int64_t KClock::total() const { return static_cast<std::int64_t>(phases_per_round()) * m_n; }
 
 std::int64_t KClock::position(const Cursor& c) const {
+  // A run stopped by a negative cycle is finished at the end of the round that found it, not at the end.
+  if (c.finished && c.round < m_rounds) return round_start(c.round);
   if (c.finished || c.round >= m_rounds) return total();
   return round_start(c.round) + static_cast<std::int64_t>(phase_index(c.phase)) * k_count(c.round) + c.k;
 }

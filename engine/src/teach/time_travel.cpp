@@ -2,6 +2,7 @@
 #include <apsp/teach/time_travel.h>
 
 #include <algorithm>
+#include <cstring>
 
 namespace apsp::teach {
 
@@ -15,6 +16,8 @@ void TimeTravel::restart() {
   m_history.clear();
   m_current = 0;
   m_checkpoints.clear();
+  m_spare.clear();
+  m_recent_round[0] = m_recent_round[1] = -1;
   m_start = m_solver.cursor();
   maybe_checkpoint();
 }
@@ -23,7 +26,26 @@ std::uint64_t TimeTravel::matrix_bytes() const {
   return DistanceMatrix::required_bytes(m_solver.n(), m_solver.options().block, m_solver.options().dtype);
 }
 
-std::uint64_t TimeTravel::checkpoint_bytes() const { return matrix_bytes() * m_checkpoints.size(); }
+std::size_t TimeTravel::checkpoint_count() const {
+  return m_checkpoints.size() + (m_recent_round[0] >= 0 ? 1 : 0) + (m_recent_round[1] >= 0 ? 1 : 0);
+}
+
+std::uint64_t TimeTravel::checkpoint_bytes() const { return matrix_bytes() * checkpoint_count(); }
+
+const DistanceMatrix* TimeTravel::held(int round) const {
+  if (round < 0) return nullptr;
+  for (int s = 0; s < 2; ++s)
+    if (m_recent_round[s] == round) return &m_recent[s];
+  const auto it = m_checkpoints.find(round);
+  return it != m_checkpoints.end() ? &it->second : nullptr;
+}
+
+DistanceMatrix TimeTravel::take_spare() {
+  if (m_spare.empty()) return DistanceMatrix();
+  DistanceMatrix m = std::move(m_spare.back());
+  m_spare.pop_back();
+  return m;
+}
 
 std::optional<StepRecord> TimeTravel::last_step() const {
   if (m_current == 0) return std::nullopt;
@@ -101,12 +123,14 @@ int TimeTravel::restore_round_for(std::int64_t target) const {
   int from = 0;
   if (!m_solver.options().track_paths) {
     for (auto it = m_checkpoints.begin(); it != m_checkpoints.end() && it->first <= round; ++it) from = it->first;
+    for (int r : m_recent_round)
+      if (r <= round) from = std::max(from, r);
   }
   return from;
 }
 
 std::uint64_t TimeTravel::round_start_cost(int round) const {
-  if (m_checkpoints.count(round)) return 0;
+  if (held(round)) return 0;
   const std::int64_t here = position();
   const std::int64_t there = m_clock.round_start(round);
   // There (a restore and a replay, or steps forward), then back here the same way.
@@ -117,9 +141,8 @@ std::uint64_t TimeTravel::round_start_cost(int round) const {
 }
 
 void TimeTravel::restore_round(int round) {
-  const auto it = m_checkpoints.find(round);
-  if (it != m_checkpoints.end() && !m_solver.options().track_paths) {
-    m_solver.restore(it->second, round);
+  if (const DistanceMatrix* state = held(round); state && !m_solver.options().track_paths) {
+    m_solver.restore(*state, round);
     return;
   }
   if (round != 0) throw Error("time travel: no checkpoint for round " + std::to_string(round));
@@ -145,10 +168,23 @@ void TimeTravel::maybe_checkpoint() {
   const Cursor c = m_solver.cursor();
   if (!m_solver.loaded() || m_solver.n() == 0 || c.finished || c.k != 0) return;
   if (c.phase != (m_solver.blocked() ? Phase::Pivot : Phase::Full)) return;
-  if (m_checkpoints.count(c.round) || matrix_bytes() * 4 > m_budget) return;
-  DistanceMatrix state;
-  m_solver.read_state(state);
-  m_checkpoints.emplace(c.round, std::move(state));
+  const std::uint64_t bytes = matrix_bytes();
+  if (bytes * 4 > m_budget || held(c.round)) return;
+  // The older of the two recent buffers takes this round start (read_state reuses its allocation).
+  const int slot = m_recent_round[0] <= m_recent_round[1] ? 0 : 1;
+  m_solver.read_state(m_recent[slot]);
+  m_recent_round[slot] = c.round;
+  const std::uint64_t fit = m_budget / bytes;
+  const int rounds = m_clock.rounds();
+  const int spacing = std::max<int>(1, static_cast<int>((rounds + static_cast<std::int64_t>(fit) - 3) /
+                                                        std::max<std::int64_t>(1, static_cast<std::int64_t>(fit) - 2)));
+  if (c.round % spacing != 0 || m_checkpoints.count(c.round)) return;
+  DistanceMatrix copy = take_spare();
+  if (copy.storage_bytes() == m_recent[slot].storage_bytes() && copy.n() == m_recent[slot].n())
+    std::memcpy(copy.data(), m_recent[slot].data(), copy.storage_bytes());
+  else
+    copy = m_recent[slot];
+  m_checkpoints.emplace(c.round, std::move(copy));
   thin_checkpoints();
 }
 
@@ -159,7 +195,11 @@ void TimeTravel::thin_checkpoints() {
     for (const auto& [r, m] : m_checkpoints)
       if (r != keep) rounds.push_back(r);
     if (rounds.empty()) return;
-    for (std::size_t s = 0; s < rounds.size(); s += 2) m_checkpoints.erase(rounds[s]);
+    for (std::size_t s = 0; s < rounds.size(); s += 2) {
+      auto it = m_checkpoints.find(rounds[s]);
+      m_spare.push_back(std::move(it->second));
+      m_checkpoints.erase(it);
+    }
   }
 }
 
@@ -167,9 +207,8 @@ std::vector<std::int32_t> TimeTravel::values_at_round_start(int round, const std
   std::vector<std::int32_t> values;
   values.reserve(cells.size());
   const RangePolicy& policy = m_solver.range_policy();
-  const auto it = m_checkpoints.find(round);
-  if (it != m_checkpoints.end()) {
-    for (const auto& [a, b] : cells) values.push_back(policy.normalize(it->second.get(a, b)));
+  if (const DistanceMatrix* state = held(round)) {
+    for (const auto& [a, b] : cells) values.push_back(policy.normalize(state->get(a, b)));
     return values;
   }
   if (round == 0 && m_solver.options().track_paths) {

@@ -18,7 +18,8 @@ class KClock {
   KClock(int n, int block, bool blocked);
 
   std::int64_t total() const;
-  /// @brief Position of @p c (total() when finished).
+  /// @brief Position of @p c: total() when finished, except a run stopped early by a negative cycle (finished
+  /// with round < rounds()), which stands at the start of that round.
   std::int64_t position(const Cursor& c) const;
   /// @brief The Cursor at @p position (clamped to 0..total()).
   Cursor cursor_at(std::int64_t position) const;

@@ -13,11 +13,13 @@
 /// keeps phase 2's panels for its phase 3), never across one; within a round the replay is at most one round
 /// of work, which at small n costs microseconds.
 ///
-/// Memory budget (default 256 MiB of host memory, the matrix in the solver's padded layout and dtype): a
-/// checkpoint is taken at each round start reached while one matrix is at most a quarter of the budget; when
-/// the checkpoints exceed the budget, every other checkpoint is dropped, oldest first (the spacing doubles),
-/// never the current round's. Round 0 is always available (rebuilt from the input). With a matrix larger than
-/// a quarter of the budget no checkpoint is kept and going back replays from round 0.
+/// Memory budget (default 256 MiB of host memory, the matrix in the solver's padded layout and dtype), used only
+/// while one matrix is at most a quarter of it: the starts of the two latest rounds reached are always held
+/// (two buffers, reused: what the inspector reads), and a checkpoint every s rounds, s = ceil(rounds /
+/// (budget / matrix - 2)), so that a whole run fits. When they exceed the budget (after going back and
+/// forth), every other checkpoint is dropped, oldest first, never the current round's. Round 0 is always
+/// available (rebuilt from the input). With a larger matrix nothing is held and going back replays from
+/// round 0. Dropped buffers are reused, so a run allocates (and page-faults) each buffer once.
 #include <apsp/solve/solver.h>
 #include <apsp/teach/k_clock.h>
 
@@ -76,8 +78,9 @@ class TimeTravel {
   /// would cost now: 0 with a checkpoint. Lets a caller that runs it after every step bound its work.
   std::uint64_t round_start_cost(int round) const;
   /// @brief Whether the start of @p round is held (values_at_round_start() is then a lookup).
-  bool has_checkpoint(int round) const { return m_checkpoints.count(round) != 0; }
-  std::size_t checkpoint_count() const { return m_checkpoints.size(); }
+  bool has_checkpoint(int round) const { return held(round) != nullptr; }
+  /// @brief Round starts held: the spaced checkpoints and the two latest round starts.
+  std::size_t checkpoint_count() const;
   std::uint64_t checkpoint_bytes() const;
   std::uint64_t budget_bytes() const { return m_budget; }
 
@@ -100,7 +103,15 @@ class TimeTravel {
   std::vector<StepRecord> m_history;
   std::size_t m_current = 0;
   Cursor m_start;
+  /// The matrix held for the start of @p round (a checkpoint or a recent round start), or null.
+  const DistanceMatrix* held(int round) const;
+  /// A buffer for a new checkpoint: a dropped one when there is one (no new allocation).
+  DistanceMatrix take_spare();
+
   std::map<int, DistanceMatrix> m_checkpoints;  ///< round -> raw matrix at its start (Solver::read_state)
+  DistanceMatrix m_recent[2];                   ///< the two latest round starts reached, reused buffers
+  int m_recent_round[2] = {-1, -1};
+  std::vector<DistanceMatrix> m_spare;          ///< dropped checkpoints' buffers
 };
 
 }  // namespace apsp::teach
