@@ -8,6 +8,7 @@
 #include <apsp/solve/block_size.h>
 #include <apsp/solve/registry.h>
 #include <apsp/solve/solve_progress.h>
+#include <apsp/teach/shortest_path.h>
 
 #include <algorithm>
 #include <chrono>
@@ -57,18 +58,24 @@ std::pair<int, int> parse_pair(const std::string& text) {
   }
 }
 
-void print_paths(Solver& solver, const std::vector<std::string>& queries) {
+/// Paths from the distances and the graph's edges (teach/shortest_path.h): any backend, and the same path the
+/// studio's inspector shows.
+void print_paths(const Graph& graph, const DistanceMatrix& result, const std::vector<std::string>& queries) {
+  if (queries.empty()) return;
+  const teach::OutEdges edges(graph);
+  std::vector<std::int32_t> column(static_cast<std::size_t>(result.n()));
   for (const std::string& q : queries) {
     const auto [i, j] = parse_pair(q);
-    if (i < 0 || j < 0 || i >= solver.n() || j >= solver.n())
-      throw UsageError("--path " + q + ": vertex outside 0.." + std::to_string(solver.n() - 1));
-    const auto p = solver.path(i, j);
-    if (!p) {
+    if (i < 0 || j < 0 || i >= result.n() || j >= result.n())
+      throw UsageError("--path " + q + ": vertex outside 0.." + std::to_string(result.n() - 1));
+    for (int v = 0; v < result.n(); ++v) column[static_cast<std::size_t>(v)] = result.get(v, j);
+    const teach::WeightedPath p = teach::shortest_path(edges, column, i, j, result.n());
+    if (p.empty()) {
       std::printf("path %d -> %d: unreachable\n", i, j);
       continue;
     }
-    std::printf("path %d -> %d (distance %d, %zu edges):", i, j, solver.value_at(i, j), p->size() - 1);
-    for (std::int32_t v : *p) std::printf(" %d", v);
+    std::printf("path %d -> %d (distance %d, %zu edges):", i, j, result.get(i, j), p.vertices.size() - 1);
+    for (std::int32_t v : p.vertices) std::printf(" %d", v);
     std::printf("\n");
   }
 }
@@ -94,8 +101,8 @@ Action add_solve(CLI::App& app) {
   app.add_option("--gpus", a->gpus, "GPUs for multi-GPU variants")
       ->capture_default_str()
       ->check(CLI::Range(1, limits::kMaxGpus));
-  app.add_flag("--paths", a->paths, "Track next hops so --path queries can print shortest paths");
-  app.add_option("--path", a->path_queries, "Print the shortest path I -> J (I:J, repeatable; implies --paths)");
+  app.add_flag("--paths", a->paths, "Track next hops in the CPU solver (Solver::path); --path does not need it");
+  app.add_option("--path", a->path_queries, "Print a shortest path I -> J (I:J, repeatable; any backend: from the distances and the edges, fewest edges, smallest ids on ties)");
   app.add_option("--timings-csv", a->timings_csv, "Write per (round, phase, device) timings as CSV");
   app.add_option("--trace", a->trace,
                  "Write a Chrome trace / Perfetto timeline (JSON): every phase, copy and broadcast per device and stream");
@@ -110,7 +117,7 @@ Action add_solve(CLI::App& app) {
     opts.dtype = parse_dtype(a->dtype);
     opts.threads = a->threads;
     opts.gpus = a->gpus;
-    opts.track_paths = a->paths || !a->path_queries.empty();
+    opts.track_paths = a->paths;
     const std::string backend = a->backend.empty() ? default_backend() : a->backend;
     std::optional<DistanceFormat> out_format;
     if (!a->out_format.empty()) out_format = parse_distance_format(a->out_format);
@@ -173,7 +180,7 @@ Action add_solve(CLI::App& app) {
                   solver->n(), static_cast<long long>(input.graph.m()), backend.c_str(), opts.block,
                   std::string(to_string(opts.dtype)).c_str(), seconds, si(n * n * n / seconds).c_str(), a->output.c_str());
     }
-    print_paths(*solver, a->path_queries);
+    print_paths(input.graph, result, a->path_queries);
     throw_if_stop_requested();  // a signal during the (atomic) writes: they finished, the run still says it was stopped
     return 0;
   };

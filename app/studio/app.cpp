@@ -18,6 +18,7 @@
 
 #include "session/multi_gpu_stats.h"
 #include "ui/layout.h"
+#include "session/classroom_fill.h"
 #include "ui/panels.h"
 #include "ui/window_fit.h"
 
@@ -204,6 +205,8 @@ void App::draw_ui() {
     if (ImGui::Begin("APSP Studio", nullptr, fixed)) {
       // Playback first: on a projector the controls used every minute must be above the fold.
       draw_playback_panel(m_state, m_commands);
+      draw_timeline_panel(m_state, m_commands);
+      draw_inspector_panel(m_state);
       draw_lessons_menu(m_state, m_commands);
       // Near the top, where it is seen: why a large graph has no graph view beside its heatmap.
       if (m_state.session.has_graph && m_state.classroom.graph_view && !GraphViewPanel::shows(m_state))
@@ -294,6 +297,7 @@ void App::frame() {
   }
   m_state.session = m_session->snapshot();
   m_state.synthetic.update(m_state.session);
+  fill_classroom(m_state.classroom, m_state.session.inspection);
   // A failed job (negative cycle, int16 overflow) is already in the log; playing on would only repeat it.
   if (!m_plan.batch && m_session->take_failure()) m_state.playback.playing = false;
   update_heatmap();
@@ -440,6 +444,20 @@ void App::apply(const Command& command) {
                  [&](const CmdExportTrace& c) {
                    export_trace(c.path, m_state.session, m_log);
                    m_state.last_written = c.path;
+                 },
+                 [&](const CmdSelectCell& c) {
+                   m_state.classroom.selected = c.cell;
+                   m_session->select_async(c.cell.i, c.cell.j);
+                 },
+                 [&](const CmdStepBack& c) {
+                   playback.playing = false;
+                   m_session->cancel();
+                   m_session->back_async(c.unit, c.count);
+                 },
+                 [&](const CmdSeekStep& c) {
+                   playback.playing = false;
+                   m_session->cancel();
+                   m_session->seek_async(c.index);
                  },
              },
              command);

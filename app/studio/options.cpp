@@ -31,6 +31,14 @@ CLI::Validator float_range(float lo, float hi) {
 }
 }  // namespace
 
+std::optional<std::pair<int, int>> parse_cell(const std::string& text) {
+  int i = -1, j = -1, used = 0;
+  if (std::sscanf(text.c_str(), "%d:%d%n", &i, &j, &used) != 2 || used != static_cast<int>(text.size()) || i < 0 ||
+      j < 0)
+    return std::nullopt;
+  return std::pair{i, j};
+}
+
 std::optional<int> parse_options(int argc, char** argv, StudioOptions& o) {
   CLI::App app{
       "APSP Studio: watch the blocked Floyd-Warshall algorithm solve all-pairs shortest paths, round by "
@@ -51,6 +59,16 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o) {
       ->check(CLI::Range(0, limits::kMaxAdvanceSteps));
   app.add_option("--advance-k", o.advance_k, "then N single k-steps (one intermediate vertex each)")
       ->check(CLI::Range(0, limits::kMaxAdvanceSteps));
+  // Classroom: inspector and time travel (issue 10).
+  app.add_option("--select", o.select, "select cell I:J (0-based) for the inspector and its paths");
+  app.add_option("--back", o.back_rounds, "after the advances, go back N round boundaries (exact)")
+      ->check(CLI::Range(0, limits::kMaxAdvanceSteps));
+  app.add_option("--back-phases", o.back_phases, "then back N phase boundaries")
+      ->check(CLI::Range(0, limits::kMaxAdvanceSteps));
+  app.add_option("--back-k", o.back_k, "then back N k-steps")->check(CLI::Range(0, limits::kMaxAdvanceSteps));
+  app.add_option("--explain-json", o.explain_json,
+                 "write the inspector's state at quit as JSON (round, phase, k, i, j, d_ij_before, d_ik, d_kj, d_ij, "
+                 "line, path, path_length)");
   app.add_option("--screenshot", o.screenshot, "write the whole window to FILE.png");
   app.add_option("--heatmap-png", o.heatmap_png,
                  "write the heatmap alone, one pixel per cell (tile minimum beyond 4096)");
@@ -154,6 +172,8 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o) {
     if (!o.graph_file.empty() && !o.gen_spec.empty()) {
       throw CLI::ValidationError("GRAPH", "give a graph file or --gen, not both");
     }
+    if (!o.select.empty() && !parse_cell(o.select))
+      throw CLI::ValidationError("--select", "expected I:J (two vertex ids, 0-based), got '" + o.select + "'");
     if (!o.advance.empty() && o.advance != "all") {
       std::size_t used = 0;
       int rounds = -1;

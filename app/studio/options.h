@@ -3,6 +3,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 
 namespace apsp::studio {
 
@@ -69,10 +70,20 @@ struct StudioOptions {
   std::optional<bench::SweepSpec> sweep;  ///< --sweep SPEC (apsp/bench/sweep_text.h), parsed and checked
   std::string sweep_csv;                  ///< --sweep-csv FILE: the results, apsp bench --csv's columns
   std::string sweep_chart;                ///< --sweep-chart FILE.png: the sweep's charts, one panel each
+  // Classroom: inspector and time travel (issue 10, items 3-5). Applied after the --advance flags, in this
+  // order: --select, --back (rounds), --back-phases, --back-k.
+  std::string select;        ///< --select I:J: the inspector's cell (0-based)
+  int back_rounds = 0;       ///< --back N: back N round boundaries
+  int back_phases = 0;       ///< --back-phases N: back N phase boundaries
+  int back_k = 0;            ///< --back-k N: back N k-steps
+  std::string explain_json;  ///< --explain-json FILE: the inspector's state at quit
 
   /// @brief Batch run: no settings read or written, outputs then exit.
   bool scripted() const { return quit || headless; }
 };
+
+/// @brief "I:J" with two non-negative integers (--select); nullopt otherwise. Bounds against n come at load.
+std::optional<std::pair<int, int>> parse_cell(const std::string& text);
 
 /// @brief Parses argv. Returns an exit code when the program should stop (0 after --help, 2 on bad usage,
 /// with the message printed), nullopt to go on.

@@ -11,6 +11,8 @@
 #include <stop_token>
 #include <thread>
 
+#include "session/explain_json.h"
+
 namespace apsp::studio {
 namespace {
 
@@ -128,6 +130,29 @@ int RunDriver::load_launch_graph() {
     session.step_async(Granularity::KStep, m_options.advance_k);
     wait_idle_or_stop();
   }
+  if (int status = report_failure(session); status != 0) return status;
+  return apply_classroom_flags();
+}
+
+int RunDriver::apply_classroom_flags() {
+  SolverSession& session = m_app.session();
+  if (const auto cell = parse_cell(m_options.select)) {
+    const int n = session.snapshot().n;
+    if (cell->first >= n || cell->second >= n) {
+      std::fprintf(stderr, "apsp-studio: --select %s: vertex outside 0..%d\n", m_options.select.c_str(), n - 1);
+      return exit_status::kUsage;
+    }
+    session.select_async(cell->first, cell->second);  // the frame copies it into AppState::classroom
+  }
+  const std::pair<teach::TravelUnit, int> backs[] = {{teach::TravelUnit::Round, m_options.back_rounds},
+                                                     {teach::TravelUnit::Phase, m_options.back_phases},
+                                                     {teach::TravelUnit::KStep, m_options.back_k}};
+  for (const auto& [unit, count] : backs) {
+    if (count <= 0) continue;
+    session.back_async(unit, count);
+    wait_idle_or_stop();
+  }
+  wait_idle_or_stop();
   return report_failure(session);
 }
 
@@ -357,6 +382,15 @@ int RunDriver::write_exit_files(int status) {
     } catch (const std::exception& e) {
       std::fprintf(stderr, "apsp-studio: --stats-json: %s\n", e.what());
       if (status == 0) status = 1;
+    }
+  }
+  if (!m_options.explain_json.empty()) {
+    try {
+      m_app.session().wait_idle();
+      write_explain_json(m_options.explain_json, m_app.session().snapshot());
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "apsp-studio: --explain-json: %s\n", e.what());
+      if (status == 0) status = exit_code(e);
     }
   }
   if (!m_options.log_file.empty()) {

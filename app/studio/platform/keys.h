@@ -8,6 +8,7 @@ inline constexpr int kF = 70;
 inline constexpr int kP = 80;
 inline constexpr int kR = 82;
 inline constexpr int kRight = 262;
+inline constexpr int kLeft = 263;
 inline constexpr int kF12 = 301;
 
 }  // namespace apsp::studio::keys

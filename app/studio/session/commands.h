@@ -9,6 +9,7 @@
 #include <variant>
 #include <vector>
 
+#include "session/classroom_state.h"
 #include "session/solver_session.h"
 
 namespace apsp::studio {
@@ -92,11 +93,24 @@ struct CmdExportFrames {
   Granularity granularity = Granularity::Phase;
 };
 
+// Classroom (issue 10): the inspector's selection and time travel.
+struct CmdSelectCell {
+  CellRef cell;  ///< invalid (-1): clear the selection
+};
+struct CmdStepBack {
+  teach::TravelUnit unit = teach::TravelUnit::Phase;
+  int count = 1;
+};
+struct CmdSeekStep {
+  std::size_t index = 0;  ///< 0: the start; n: the state after the n-th step taken
+};
+
 using Command = std::variant<CmdLoadGraph, CmdSaveGraph, CmdConfigureSolver, CmdStep, CmdSetPlaying, CmdTogglePlaying,
                              CmdSetSpeed, CmdRunToEnd, CmdReset, CmdFitView, CmdSetColormap, CmdSetOverlays, CmdSetGrid,
                              CmdFixColourRange, CmdScreenshot, CmdExportHeatmap, CmdExportTimings, CmdExportDistances,
                              CmdStartSweep, CmdCancelSweep, CmdMeasure, CmdExportTrace, CmdExportSweep,
-                             CmdTogglePresentation, CmdSetGraphView, CmdExportFrames>;
+                             CmdTogglePresentation, CmdSetGraphView, CmdExportFrames,
+                             CmdSelectCell, CmdStepBack, CmdSeekStep>;
 
 /// @brief std::visit(Overloaded{[](const CmdA&) {...}, ...}, command): one lambda per Command.
 template <class... Ts>

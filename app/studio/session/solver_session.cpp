@@ -14,6 +14,8 @@
 #include <cstdio>
 #include <thread>
 
+#include "session/classroom_worker.h"
+
 
 namespace apsp::studio {
 namespace {
@@ -78,6 +80,13 @@ struct SolverSession::Worker {
   std::string stopped;  // why the solve stopped (SessionSnapshot::stopped)
   double last_run_to_end_ms = 0;
   std::optional<MeasureRecord> measure;
+  ClassroomWorker classroom;  // time travel, the selected cell, its inspection (issue 10)
+  Inspection inspection;      // the last one computed, published with every snapshot
+
+  /// @brief The solver and graph just changed: a new TimeTravel around them.
+  void attach_classroom() {
+    classroom.attach(*solver, *graph, [this] { return to_distance_matrix(*graph, config.block, config.dtype); });
+  }
 
   bool device_mode() const { return device_view && cuda_device >= 0; }
 
@@ -187,11 +196,12 @@ void SolverSession::step_once(Worker& w, Granularity g, bool will_publish) {
   }
   w.last_frame_current = false;
   try {
-    w.solver->step(g);
+    w.classroom.travel()->step(g);
     // The check read() makes before any export, made as soon as the solve ends: a distance that left the dtype's
     // range stops the solve here (as `apsp solve` does) instead of being shown as a finished result.
     w.solver->check_final_range();
   } catch (const NegativeCycleError& e) {
+    w.classroom.set_negative_cycle(e.cycle());
     stop(w, e.what());
     throw;
   } catch (const RangeError& e) {
@@ -293,6 +303,7 @@ void SolverSession::publish(Worker& w, bool with_view) {
   s.stopped = w.stopped;
   s.last_run_to_end_ms = w.last_run_to_end_ms;
   s.measure = w.measure;
+  s.inspection = w.inspection;
   lock.unlock();
   wake_frame_loop();
 }
@@ -334,6 +345,8 @@ void SolverSession::load_async(GraphSource source, SolverConfig config, bool blo
     w.replace_matrix();
     w.measure.reset();
     w.last_run_to_end_ms = 0;
+    w.attach_classroom();
+    inspect(w);
     m_log.info("loaded " + source.label() + ": n = " + std::to_string(w.summary.n) +
                ", m = " + std::to_string(w.summary.m) + " (" + std::to_string(static_cast<int>(load_s * 1000)) +
                " ms); " + describe_config(effective));
@@ -364,6 +377,8 @@ void SolverSession::configure_async(SolverConfig config) {
     w.config = effective;
     w.summary.matrix_bytes = DistanceMatrix::required_bytes(w.graph->n, effective.block, effective.dtype);
     w.replace_matrix();
+    w.attach_classroom();
+    inspect(w);
     m_log.info("solver " + describe_config(effective) + " ready");
     publish(w, true);
   });
@@ -383,6 +398,7 @@ void SolverSession::step_async(Granularity g, int count) {
       }
     }
     w.last_step_ms = ms_since(t0);
+    inspect(w);
     publish(w, true);
   });
 }
@@ -406,6 +422,7 @@ void SolverSession::run_to_end_async() {
     }
     w.last_step_ms = ms_since(t0);
     if (w.solver->finished() && started_at_round_0) w.last_run_to_end_ms = w.last_step_ms;
+    inspect(w);
     publish(w, true);
   });
 }
@@ -413,16 +430,18 @@ void SolverSession::run_to_end_async() {
 void SolverSession::measure_async(MeasureOptions options) {
   post("measure", [this, options](Worker& w) {
     if (!w.solver || !w.graph) throw UsageError("no solver: load a graph first");
-    // What `apsp bench` runs for this configuration: the matrix padded for the solver, then measure_solve().
+    // What `apsp bench` runs for this configuration: the matrix padded for the solver, then measure_solve(), on
+    // a solver of its own, so the lesson's solver (its step, its time-travel history, its view) stays as it was.
     const DistanceMatrix initial = to_distance_matrix(*w.graph, w.config.block, w.config.dtype);
+    const std::unique_ptr<Solver> timed = create_solver(w.solver->name(), w.solver->options());
     MeasureRecord record;
     record.config = w.config;
     record.n = w.graph->n;
     record.threads = w.solver->options().threads;
     record.options = options;
     try {
-      record.result = measure_solve(*w.solver, initial, options);
-      w.solver->check_final_range();
+      record.result = measure_solve(*timed, initial, options);
+      timed->check_final_range();
     } catch (const NegativeCycleError& e) {
       stop(w, e.what());
       throw;
@@ -430,8 +449,6 @@ void SolverSession::measure_async(MeasureOptions options) {
       stop(w, std::string("RangeError: ") + e.what());
       throw;
     }
-    w.solver->collect_timings(true);
-    w.replace_matrix();  // the matrix is the last run's: nothing in the view is "improved" by one step
     const TimeSpread& t = record.result.spread;
     char line[256];
     std::snprintf(line, sizeof line,
@@ -451,7 +468,64 @@ void SolverSession::reset_async() {
     DistanceMatrix initial = to_distance_matrix(*w.graph, w.config.block, w.config.dtype);
     w.solver->reset(initial);
     w.replace_matrix();
+    w.classroom.restarted();
+    inspect(w);
     publish(w, true);
+  });
+}
+
+void SolverSession::inspect(Worker& w) {
+  if (!w.solver) {
+    w.inspection = Inspection{};
+    return;
+  }
+  try {
+    w.inspection = w.classroom.inspect(m_log);
+  } catch (const std::exception& e) {
+    // A replay for the inspector that fails (it reached a negative cycle again) must not fail the job.
+    m_log.warning(std::string("inspector: ") + e.what());
+  }
+}
+
+void SolverSession::back_async(teach::TravelUnit unit, int count) {
+  post("back", [this, unit, count](Worker& w) {
+    if (!w.solver) throw UsageError("no solver: load a graph first");
+    w.before = Worker::Before::None;  // going back: nothing is "improved"
+    w.last_frame_current = false;
+    w.stopped.clear();
+    w.classroom.set_negative_cycle({});
+    w.classroom.travel()->back(count, unit);
+    w.progress = SolveProgress(*w.solver);
+    inspect(w);
+    publish(w, true);
+  });
+}
+
+void SolverSession::seek_async(std::size_t index) {
+  post("seek", [this, index](Worker& w) {
+    if (!w.solver) throw UsageError("no solver: load a graph first");
+    w.before = Worker::Before::None;
+    w.last_frame_current = false;
+    w.stopped.clear();
+    w.classroom.set_negative_cycle({});
+    try {
+      w.classroom.travel()->seek(index);
+    } catch (const NegativeCycleError& e) {
+      w.classroom.set_negative_cycle(e.cycle());
+      w.stopped = e.what();
+      throw;
+    }
+    w.progress = SolveProgress(*w.solver);
+    inspect(w);
+    publish(w, true);
+  });
+}
+
+void SolverSession::select_async(int i, int j) {
+  post("select", [this, i, j](Worker& w) {
+    w.classroom.select(i, j);
+    inspect(w);
+    publish(w, false);
   });
 }
 

@@ -24,7 +24,10 @@
 #include <utility>
 #include <vector>
 
+#include <apsp/teach/time_travel.h>
+
 #include "session/device_view_channel.h"
+#include "session/inspection.h"
 #include "session/log.h"
 
 namespace apsp::studio {
@@ -100,6 +103,7 @@ struct SessionSnapshot {
   /// Why the solve stopped short of a usable result ("RangeError: ...", "negative cycle: ..."); the cursor may
   /// say finished, but these distances are not answers. Empty otherwise; a load, configure or reset clears it.
   std::string stopped;
+  Inspection inspection;  ///< classroom: the selected cell's relaxation, its paths, the timeline (issue 10)
 };
 
 /// @brief A failed job, kept for scripted runs that turn it into an exit status.
@@ -145,6 +149,14 @@ class SolverSession {
   /// @brief false: step and run-to-end jobs publish their view only when they end (no per-frame updates).
   void set_view_updates_async(bool on);
 
+  // Classroom (issue 10): time travel, the selected cell. Each republishes the snapshot's inspection.
+  /// @brief Back by @p count k-steps, phases or rounds, exactly (apsp/teach/time_travel.h).
+  void back_async(teach::TravelUnit unit, int count = 1);
+  /// @brief To the state after step @p index of the steps taken (0: the start), the timeline slider.
+  void seek_async(std::size_t index);
+  /// @brief Selects cell (i, j) for the inspector and the paths; i < 0 clears the selection.
+  void select_async(int i, int j);
+
   /// @brief Blocks until every queued job has run (scripted use only: the GUI never waits).
   void wait_idle();
   /// @brief wait_idle() for at most @p timeout; true once idle. Lets a scripted run poll a stop request.
@@ -178,6 +190,8 @@ class SolverSession {
   void step_once(Worker& w, Granularity g, bool will_publish);
   bool view_due(const Worker& w, std::chrono::steady_clock::time_point last_publish, double interval_share) const;
   void fail(const std::string& context, const std::exception& e);
+  /// @brief Recomputes the classroom's inspection (relaxation, paths, timeline) for the next publish.
+  void inspect(Worker& w);
   /// @brief The solve stopped at an error (negative cycle, RangeError): says so in the snapshot.
   void stop(Worker& w, std::string why);
   /// @brief CPU threads for @p config: its own count, else the session's default.

@@ -185,6 +185,15 @@ void HeatmapViewPanel::draw(const AppState& state, HeatmapNavigation& nav, Comma
     v.auto_fit = false;
   }
   if (hovered && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) commands.push(CmdFitView{});
+  // Classroom: a click (released without dragging) selects the cell under the mouse for the inspector.
+  if (hovered && frame && ImGui::IsMouseReleased(ImGuiMouseButton_Left) &&
+      io.MouseDragMaxDistanceSqr[ImGuiMouseButton_Left] < 16.0f) {
+    const ViewGeometry& g = frame->geometry;
+    const double fy = (v.origin_y + mouse_px.y * v.texels_per_px) * g.n / std::max(1, g.rows);
+    const double fx = (v.origin_x + mouse_px.x * v.texels_per_px) * g.n / std::max(1, g.cols);
+    if (fy >= 0 && fx >= 0 && fy < g.n && fx < g.n)
+      commands.push(CmdSelectCell{CellRef{static_cast<int>(fy), static_cast<int>(fx)}});
+  }
   if (hovered && frame && !ImGui::IsItemActive()) {
     const ViewGeometry& g = frame->geometry;
     int tx = static_cast<int>(std::floor(v.origin_x + mouse_px.x * v.texels_per_px));

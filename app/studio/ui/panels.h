@@ -27,6 +27,10 @@ void draw_plots_panel(const AppState& state, const std::string& select_tab = {})
 /// @brief The CUDA devices' facts, or why there is none.
 void draw_device_panel(const AppState& state);
 void draw_log_panel(Log& log);
+/// @brief Classroom: back by a k-step, phase or round, and a slider over the steps taken so far.
+void draw_timeline_panel(const AppState& state, CommandQueue& commands);
+/// @brief Classroom: the selected cell's relaxation with its real numbers, and its current and final paths.
+void draw_inspector_panel(const AppState& state);
 /// @brief Lines at the bottom of the controls: frame rate, heatmap path and why, platform and GL renderer.
 void draw_status_panel(const AppState& state);
 

@@ -58,7 +58,7 @@ void draw_playback_panel(const AppState& state, CommandQueue& commands) {
   ImGui::TextWrapped("%s", s.has_solver ? describe_cursor(s.cursor, s.rounds, s.config.block, s.stopped).c_str() : "no solver");
   if (s.busy && !s.activity.empty()) ImGui::TextDisabled("working: %s", s.activity.c_str());
   ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextDisabled("keys: Space play, Right phase, Shift+Right round, R reset, F fit, P presentation, F12 screenshot");
+  ImGui::TextDisabled("keys: Space play, Right phase, Shift+Right round, Left / Shift+Left / Ctrl+Left back a phase / round / k, R reset, F fit, P presentation, F12 screenshot");
   ImGui::PopTextWrapPos();
   ImGui::PopID();
 }

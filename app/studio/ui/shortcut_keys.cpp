@@ -18,6 +18,16 @@ void handle_shortcut_keys(Log& log, CommandQueue& commands) {
     log.info(io.KeyShift ? "key Shift+Right: step one round" : "key Right: step one phase");
     commands.push(CmdStep{io.KeyShift ? Granularity::Round : Granularity::Phase});
   }
+  // Classroom time travel: Left back one phase, Shift+Left one round, Ctrl+Left one k-step (exact).
+  if (ImGui::IsKeyPressed(keys::kLeft, true)) {
+    const teach::TravelUnit unit = io.KeyCtrl ? teach::TravelUnit::KStep
+                                   : io.KeyShift ? teach::TravelUnit::Round
+                                                 : teach::TravelUnit::Phase;
+    log.info(io.KeyCtrl ? "key Ctrl+Left: back one k-step"
+             : io.KeyShift ? "key Shift+Left: back one round"
+                           : "key Left: back one phase");
+    commands.push(CmdStepBack{unit, 1});
+  }
   if (ImGui::IsKeyPressed(keys::kR, false)) {
     log.info("key R: reset");
     commands.push(CmdReset{});

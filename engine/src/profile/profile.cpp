@@ -41,6 +41,10 @@ bool is_compute(Phase p) {
   return p == Phase::Pivot || p == Phase::PivotRowCol || p == Phase::Independent || p == Phase::Full;
 }
 
+void ProfileLog::drop_rounds_from(int round) {
+  std::erase_if(m_samples, [round](const PhaseSample& s) { return is_compute(s.phase) && s.round >= round; });
+}
+
 double ProfileLog::compute_ms() const {
   double ms = 0;
   for (const PhaseSample& s : m_samples)

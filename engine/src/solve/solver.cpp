@@ -62,6 +62,30 @@ void Solver::reset(const DistanceMatrix& initial) {
   m_cursor = Cursor{0, first_phase(blocked()), 0, m_n == 0};
 }
 
+void Solver::restore(const DistanceMatrix& state, int round) {
+  if (!m_loaded) throw UsageError(std::string(name()) + ": restore() before reset()");
+  if (state.n() != m_n) throw UsageError(std::string(name()) + ": restore() of a matrix of another size");
+  if (round < 0 || round > rounds()) throw UsageError(std::string(name()) + ": restore() to a round outside 0..rounds()");
+  if (m_options.track_paths) throw UsageError(std::string(name()) + ": restore() cannot rebuild next hops (track_paths)");
+  const bool same_layout = state.block() == m_options.block && state.dtype() == m_options.dtype;
+  m_loaded = false;  // as reset(): a load that throws leaves the solver unloaded
+  if (same_layout) {
+    load(state);
+  } else {
+    load(convert(state, m_options.block, m_options.dtype));
+  }
+  m_profile.drop_rounds_from(round);
+  m_loaded = true;
+  m_cursor = Cursor{round, first_phase(blocked()), 0, round >= rounds()};
+}
+
+void Solver::read_state(DistanceMatrix& out) {
+  if (!m_loaded) throw UsageError(std::string(name()) + ": read_state() before reset()");
+  if (out.n() != m_n || out.block() != m_options.block || out.dtype() != m_options.dtype)
+    out = DistanceMatrix(m_n, m_options.block, m_options.dtype);
+  read_raw(out);
+}
+
 StepResult Solver::step(Granularity g) {
   if (!m_loaded) throw UsageError(std::string(name()) + ": step() before reset()");
   StepResult result;

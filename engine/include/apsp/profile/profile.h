@@ -59,6 +59,9 @@ class ProfileLog {
  public:
   void add(const PhaseSample& s) { m_samples.push_back(s); }
   void clear() { m_samples.clear(); }
+  /// @brief Drops the compute samples of rounds >= @p round (transfers, round -1, stay): after stepping back
+  /// in time the log holds only work that the current state still contains.
+  void drop_rounds_from(int round);
   const std::vector<PhaseSample>& samples() const { return m_samples; }
   bool empty() const { return m_samples.empty(); }
 

@@ -73,6 +73,19 @@ class Solver {
   /// cursor, clears the profile. Throws OutOfMemoryError before allocating, RangeError for int16 overflow.
   void reset(const DistanceMatrix& initial);
 
+  /// @brief Puts the solver back at the start of round @p round with the matrix @p state (raw values, as
+  /// read_state() gave them for that round start), for stepping back in time (teach/time_travel.h).
+  /// Keeps what reset() derived from the input (range policy, the copy for naming a negative cycle), reloads
+  /// the backend through load() (which reinitialises every per-run buffer and flag), and drops the profile's
+  /// compute samples of rounds >= @p round. Only round starts: a variant may carry state inside a round
+  /// (cuda-tuned's phase-2 panels feed its phase 3), never across one. round == rounds() means finished.
+  /// Throws UsageError before reset(), for a round outside 0..rounds(), a matrix of another n, or with
+  /// track_paths (next hops cannot be recovered from distances; replay from reset() instead).
+  void restore(const DistanceMatrix& state, int round);
+  /// @brief Raw copy of the current matrix (not normalized: values >= unreachable_from stay as stored), in the
+  /// solver's block and dtype; what restore() takes back exactly.
+  void read_state(DistanceMatrix& out);
+
   /// @brief Advances by @p g. Throws NegativeCycleError (with one cycle) once a diagonal goes negative
   /// (checked after each round), RangeError when a final distance leaves the dtype's range.
   StepResult step(Granularity g);

@@ -1,0 +1,162 @@
+#include "session/classroom_worker.h"
+
+#include <apsp/core/errors.h>
+#include <apsp/solve/registry.h>
+#include <apsp/teach/pseudocode.h>
+
+#include <algorithm>
+
+namespace apsp::studio {
+namespace {
+
+// Up to this n a CPU shadow solve gives the final path before the run ends (n^3 = 1.3e8 updates: well under
+// a second); above it the final path is known once the run finishes.
+constexpr int kShadowSolveMaxN = 512;
+// The inspector runs after every step job, playback included: a round start that is not checkpointed (a matrix
+// above the time-travel budget) is re-reached by a replay only while that costs at most this many updates
+// (about a second on cpu-blocked, milliseconds on a GPU); beyond it the panel says why it shows nothing.
+constexpr std::uint64_t kInspectorReplayUpdates = 4'000'000'000ull;
+
+bool at_round_start(const Solver& s) {
+  const Cursor c = s.cursor();
+  return c.k == 0 && c.phase == (s.blocked() ? Phase::Pivot : Phase::Full);
+}
+
+}  // namespace
+
+void ClassroomWorker::attach(Solver& solver, const Graph& graph, std::function<DistanceMatrix()> make_initial) {
+  m_solver = &solver;
+  m_graph = &graph;
+  m_travel = std::make_unique<teach::TimeTravel>(solver, std::move(make_initial));
+  m_edges = teach::OutEdges(graph);
+  m_final.clear();
+  m_final_tried = false;
+  m_negative_cycle.clear();
+  if (m_i >= graph.n || m_j >= graph.n) m_i = m_j = -1;
+}
+
+void ClassroomWorker::restarted() {
+  if (m_travel) m_travel->restart();
+  m_negative_cycle.clear();
+}
+
+std::vector<std::int32_t> ClassroomWorker::column_now(int j) {
+  std::vector<std::int32_t> column(static_cast<std::size_t>(m_solver->n()));
+  for (int v = 0; v < m_solver->n(); ++v) column[static_cast<std::size_t>(v)] = m_solver->value_at(v, j);
+  return column;
+}
+
+PathInfo ClassroomWorker::current_path() {
+  PathInfo info;
+  const Cursor c = m_solver->cursor();
+  const int n = m_solver->n();
+  const int block = m_solver->options().block;
+  std::vector<std::int32_t> column;
+  int below = 0;
+  if (c.finished) {
+    column = column_now(m_j);
+    below = n;
+    info.as_of = "final";
+  } else if (at_round_start(*m_solver) || !m_solver->blocked()) {
+    // A round boundary, or any k-step of the naive run: the matrix is Floyd–Warshall restricted to k < t.
+    column = column_now(m_j);
+    below = m_solver->blocked() ? c.round * block : static_cast<int>(m_travel->clock().position(c));
+    info.as_of = "intermediates < " + std::to_string(below);
+  } else {
+    // Mid-round in a blocked run the matrix mixes k ranges: the path as of the round's start, said so.
+    std::vector<std::pair<int, int>> cells;
+    for (int v = 0; v < n; ++v) cells.emplace_back(v, m_j);
+    if (m_travel->round_start_cost(c.round) > kInspectorReplayUpdates) {
+      info.as_of = "mid-round; the path as of the round's start needs a replay (above the time-travel budget)";
+      return info;
+    }
+    column = m_travel->values_at_round_start(c.round, cells);
+    below = c.round * block;
+    info.as_of = "as of the start of round " + std::to_string(c.round) + " (mid-round; k < " + std::to_string(below) + ")";
+  }
+  const teach::WeightedPath p = teach::shortest_path(m_edges, column, m_i, m_j, below);
+  info.vertices = p.vertices;
+  info.length = p.length;
+  info.known = true;
+  return info;
+}
+
+PathInfo ClassroomWorker::final_path() {
+  PathInfo info;
+  info.as_of = "final";
+  const int n = m_solver->n();
+  if (m_solver->finished()) {
+    if (!m_negative_cycle.empty()) return info;  // a negative cycle: no shortest paths
+    const teach::WeightedPath p = teach::shortest_path(m_edges, column_now(m_j), m_i, m_j, n);
+    info.vertices = p.vertices;
+    info.length = p.length;
+    info.known = true;
+    return info;
+  }
+  if (!m_final_tried && n <= kShadowSolveMaxN && m_graph) {
+    m_final_tried = true;
+    try {
+      SolverOptions o;
+      o.block = std::min(64, std::max(1, n));
+      o.threads = 1;  // the frame loop keeps its core
+      auto shadow = create_solver("cpu-blocked", o);
+      DistanceMatrix result;
+      solve_all(*shadow, to_distance_matrix(*m_graph, o.block, DType::I32));
+      shadow->read(result);
+      m_final = result.to_dense();
+    } catch (const std::exception&) {
+      m_final.clear();  // a negative cycle or a range error: the run itself will say so
+    }
+  }
+  if (m_final.empty()) return info;
+  std::vector<std::int32_t> column(static_cast<std::size_t>(n));
+  for (int v = 0; v < n; ++v) column[static_cast<std::size_t>(v)] = m_final[static_cast<std::size_t>(v) * n + m_j];
+  const teach::WeightedPath p = teach::shortest_path(m_edges, column, m_i, m_j, n);
+  info.vertices = p.vertices;
+  info.length = p.length;
+  info.known = true;
+  return info;
+}
+
+Inspection ClassroomWorker::inspect(Log& log) {
+  Inspection ins;
+  if (!m_solver || !m_travel) return ins;
+  ins.blocked = m_solver->blocked();
+  ins.steps_taken = m_travel->current();
+  ins.steps_recorded = m_travel->history().size();
+  ins.negative_cycle = m_negative_cycle;
+  const int n = m_solver->n();
+  if (m_i < 0 || m_j < 0 || m_i >= n || m_j >= n) return ins;
+  ins.i = m_i;
+  ins.j = m_j;
+  const int block = m_solver->options().block;
+  if (const auto step = m_travel->last_step()) {
+    const auto point = teach::relaxation_point(n, block, ins.blocked, step->before, step->after, m_i, m_j);
+    if (point && m_travel->round_start_cost(point->round) > kInspectorReplayUpdates) {
+      ins.note = "relaxation not shown: the matrix is above the time-travel checkpoint budget, so its round start "
+                 "would need a replay of more than 4e9 updates after every step";
+    } else if (point) {
+      const auto cells = teach::relaxation_inputs(n, block, ins.blocked, *point, m_i, m_j);
+      const auto values = m_travel->values_at_round_start(point->round, cells);
+      auto round_start = [&](int a, int b) {
+        const auto it = std::lower_bound(cells.begin(), cells.end(), std::pair{a, b});
+        return it != cells.end() && *it == std::pair{a, b} ? values[static_cast<std::size_t>(it - cells.begin())] : kInf32;
+      };
+      auto current = [&](int a, int b) { return m_solver->value_at(a, b); };
+      teach::Explanation e = teach::explain(n, block, ins.blocked, floor_of(m_solver->options().dtype), *point, m_i,
+                                            m_j, round_start, current);
+      if (e.mismatch && m_negative_cycle.empty()) {
+        log.error("inspector: d[" + std::to_string(m_i) + "][" + std::to_string(m_j) + "] computed as " +
+                  std::to_string(e.d_ij) + " but the solver holds " + std::to_string(e.solver_value) +
+                  " (round " + std::to_string(e.round) + ", phase " + std::to_string(e.phase) + ", k " +
+                  std::to_string(e.k) + "): please report this bug");
+      }
+      ins.relaxation = e;
+    }
+  }
+  ins.current_path = current_path();
+  ins.final_path = final_path();
+  return ins;
+}
+
+}  // namespace apsp::studio

@@ -1,0 +1,49 @@
+#pragma once
+// The worker thread's classroom state (issue 10): the TimeTravel wrapped around the session's solver, the
+// graph's out-edges for paths, the selected cell, and the inspection computed from them after each job.
+// Touched only by the session's worker thread.
+#include <apsp/graph/graph.h>
+#include <apsp/solve/solver.h>
+#include <apsp/teach/shortest_path.h>
+#include <apsp/teach/time_travel.h>
+
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "session/inspection.h"
+#include "session/log.h"
+
+namespace apsp::studio {
+
+class ClassroomWorker {
+ public:
+  /// @brief A new solver (load, configure) on @p graph: time travel starts over, the selection stays if it fits.
+  void attach(Solver& solver, const Graph& graph, std::function<DistanceMatrix()> make_initial);
+  /// @brief The solver was reset() on the same graph.
+  void restarted();
+  /// @brief The TimeTravel the session steps through; null before a graph is loaded.
+  teach::TimeTravel* travel() { return m_travel.get(); }
+  void select(int i, int j) { m_i = i, m_j = j; }
+  void set_negative_cycle(std::vector<std::int32_t> cycle) { m_negative_cycle = std::move(cycle); }
+  /// @brief The inspection for the solver's current state. Logs an error when the inspector's arithmetic and
+  /// the solver disagree (never expected).
+  Inspection inspect(Log& log);
+
+ private:
+  PathInfo current_path();
+  PathInfo final_path();
+  std::vector<std::int32_t> column_now(int j);
+
+  Solver* m_solver = nullptr;
+  std::unique_ptr<teach::TimeTravel> m_travel;
+  teach::OutEdges m_edges;
+  int m_i = -1;
+  int m_j = -1;
+  const Graph* m_graph = nullptr;
+  std::vector<std::int32_t> m_final;  ///< n x n final distances of a shadow solve (small n), once computed
+  bool m_final_tried = false;
+  std::vector<std::int32_t> m_negative_cycle;
+};
+
+}  // namespace apsp::studio

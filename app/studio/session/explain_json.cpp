@@ -1,0 +1,60 @@
+#include "session/explain_json.h"
+
+#include <apsp/core/types.h>
+#include <apsp/io/atomic_file.h>
+#include <apsp/teach/pseudocode.h>
+
+#include <nlohmann/json.hpp>
+
+namespace apsp::studio {
+namespace {
+
+nlohmann::json distance(std::int32_t v) { return v == kInf32 ? nlohmann::json(nullptr) : nlohmann::json(v); }
+
+nlohmann::json path_json(const PathInfo& p) { return p.known ? nlohmann::json(p.vertices) : nlohmann::json(nullptr); }
+
+nlohmann::json path_length(const PathInfo& p) {
+  return p.known && !p.vertices.empty() ? nlohmann::json(p.length) : nlohmann::json(nullptr);
+}
+
+}  // namespace
+
+void write_explain_json(const std::string& path, const SessionSnapshot& s) {
+  const Inspection& in = s.inspection;
+  nlohmann::json j;
+  const bool selected = in.i >= 0;
+  j["i"] = selected ? nlohmann::json(in.i) : nlohmann::json(nullptr);
+  j["j"] = selected ? nlohmann::json(in.j) : nlohmann::json(nullptr);
+  j["n"] = s.n;
+  j["blocked"] = in.blocked;
+  j["finished"] = s.cursor.finished;
+  j["steps_taken"] = in.steps_taken;
+  j["steps_recorded"] = in.steps_recorded;
+  const char* keys[] = {"round", "phase", "k", "updated_by_step", "d_ij_before", "d_ik", "d_kj", "d_ij", "line", "line_index"};
+  for (const char* key : keys) j[key] = nullptr;
+  if (in.relaxation) {
+    const teach::Explanation& e = *in.relaxation;
+    j["round"] = e.round;
+    j["phase"] = e.phase;
+    j["k"] = e.k;
+    j["updated_by_step"] = e.updated_by_step;
+    j["d_ij_before"] = distance(e.d_ij_before);
+    j["d_ik"] = distance(e.d_ik);
+    j["d_kj"] = distance(e.d_kj);
+    j["d_ij"] = distance(e.d_ij);
+    j["line"] = std::string(teach::pseudocode(in.blocked)[static_cast<std::size_t>(e.line)]);
+    j["line_index"] = e.line;
+  }
+  j["path"] = selected ? path_json(in.current_path) : nlohmann::json::array();
+  j["path_length"] = path_length(in.current_path);
+  j["path_as_of"] = in.current_path.as_of;
+  j["final_path"] = path_json(in.final_path);
+  j["final_path_length"] = path_length(in.final_path);
+  j["negative_cycle"] = in.negative_cycle;
+  j["note"] = in.note;
+  AtomicFile file(path);
+  file.write(j.dump(2) + "\n");
+  file.commit();
+}
+
+}  // namespace apsp::studio

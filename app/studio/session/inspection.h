@@ -1,0 +1,34 @@
+#pragma once
+// What the worker computes for the classroom's inspector after each job (issue 10, items 3-5): the relaxation
+// of the selected cell at the step just taken, the selected pair's current and final paths, and where the
+// timeline stands. Published in SessionSnapshot::inspection; App copies it into AppState::classroom.
+#include <apsp/teach/relaxation.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace apsp::studio {
+
+struct PathInfo {
+  std::vector<std::int32_t> vertices;  ///< i .. j; empty: unreachable, or not known yet
+  std::int64_t length = 0;
+  bool known = false;  ///< false: not computed (no selection, or the final path before the end at large n)
+  std::string as_of;   ///< "after round 2", "as of the start of round 2 (mid-round)", "final", ...
+};
+
+struct Inspection {
+  int i = -1;  ///< the selected cell; -1: none
+  int j = -1;
+  std::optional<teach::Explanation> relaxation;  ///< empty: no selection or no step taken yet
+  PathInfo current_path;
+  PathInfo final_path;
+  std::vector<std::int32_t> negative_cycle;  ///< vertices of the negative cycle that stopped the solve
+  std::size_t steps_taken = 0;     ///< TimeTravel::current(): the timeline's position
+  std::size_t steps_recorded = 0;  ///< TimeTravel::history().size(): the slider's end
+  bool blocked = true;             ///< which pseudocode listing the line numbers refer to
+  std::string note;                ///< why the relaxation is missing although a cell is selected, if it is
+};
+
+}  // namespace apsp::studio
