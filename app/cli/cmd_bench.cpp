@@ -16,6 +16,11 @@
 #include <cstdio>
 #include <memory>
 
+#include <apsp/core/version.h>
+#include <apsp/history/run_facts.h>
+#include <apsp/io/export_context.h>
+
+#include "bench_history.h"
 #include "bench_scaling.h"
 #include "cli_common.h"
 #include "commands.h"
@@ -34,6 +39,7 @@ struct BenchArgs {
   std::string gpus = "1";
   std::string graph = "er:p=0.05,seed=1,w=1:100";
   std::string csv;
+  bool no_history = false;
 };
 
 struct Row {
@@ -52,6 +58,7 @@ struct Row {
   double upload_ms = 0;
   double ratio = 1;
   double efficiency = -1;  // t(1 GPU) / (gpus * t): multi-GPU variants with a one-GPU row in this run
+  RunRecord record;        // for the run history (bench_history.h)
 };
 
 double median(std::vector<double> v) {
@@ -69,7 +76,7 @@ std::pair<std::string, int> parse_variant(const std::string& item, int default_b
 }
 
 Row measure(const std::string& backend, int block, int gpus, const DistanceMatrix& initial, const BenchArgs& a,
-            DType dtype) {
+            DType dtype, const std::string& graph) {
   SolverOptions opts;
   opts.block = block;
   opts.dtype = dtype;
@@ -124,6 +131,9 @@ Row measure(const std::string& backend, int block, int gpus, const DistanceMatri
     if (x.phase == Phase::Independent) ms3_by_device[x.device] += x.ms;
   for (const auto& [device, ms] : ms3_by_device) ms3 = std::max(ms3, ms);
   row.non_p3_share = ms3 > 0 ? std::max(0.0, 1.0 - ms3 / times.back()) : row.phase12_share;
+  const BenchRun run{backend, backend_info(backend).gpu, block, gpus, std::string(to_string(dtype)), a.threads,
+                     initial.n(), graph, times};
+  row.record = bench_run_record(run, solver->profile());
   return row;
 }
 
@@ -161,7 +171,8 @@ Action add_bench(CLI::App& app) {
       ->capture_default_str()
       ->check(int_list_check(1, limits::kMaxGpus));
   app.add_option("--graph", a->graph, "Generator spec without n (n comes from --n)")->capture_default_str();
-  app.add_option("--csv", a->csv, "Write the rows as CSV");
+  app.add_option("--csv", a->csv, "Write the rows as CSV ('-': standard output)");
+  app.add_flag("--no-history", a->no_history, "Do not append the runs to the run history (also: APSP_HISTORY=off)");
   return [a]() {
     const DType dtype = parse_dtype(a->dtype);
     const std::vector<std::string> backends = split_list(a->backends);
@@ -172,9 +183,10 @@ Action add_bench(CLI::App& app) {
     }
     const std::vector<int> sizes = parse_int_list(a->sizes, "--n", 1, limits::kMaxVertices);
     const std::vector<int> gpu_counts = parse_int_list(a->gpus, "--gpus", 1, limits::kMaxGpus);
-    std::printf("apsp bench: block %d, %s, %d warm-up + %d timed runs (median), graph %s\n", a->block,
+    std::FILE* table = is_stdout(a->csv) ? stderr : stdout;  // the CSV alone on standard output
+    std::fprintf(table, "apsp bench: block %d, %s, %d warm-up + %d timed runs (median), graph %s\n", a->block,
                 std::string(to_string(dtype)).c_str(), a->warmup, a->repeat, a->graph.c_str());
-    std::printf("%-13s %4s %4s %6s %10s %12s %7s %24s %7s %7s %8s %7s\n", "backend", "B", "gpus", "n", "time ms",
+    std::fprintf(table, "%-13s %4s %4s %6s %10s %12s %7s %24s %7s %7s %8s %7s\n", "backend", "B", "gpus", "n", "time ms",
                 "updates/s", "% peak", "GB/s p1 / p2 / p3", "p1+p2", "non-p3", "ratio", "scaling");
     std::vector<Row> rows;
     for (int n : sizes) {
@@ -194,7 +206,7 @@ Action add_bench(CLI::App& app) {
         const auto [backend, block] = parse_variant(item, a->block);
         const bool multi = backend_info(backend).multi_gpu;
         for (int g : multi ? gpu_counts : std::vector<int>{1}) {
-          Row r = measure(backend, block, g, initial_for(block), *a, dtype);
+          Row r = measure(backend, block, g, initial_for(block), *a, dtype, spec.to_string());
           if (first_ms == 0) first_ms = r.median_ms;
           r.ratio = first_ms / r.median_ms;
           if (multi) {
@@ -206,28 +218,38 @@ Action add_bench(CLI::App& app) {
           char peak[16] = "-", scaling[16] = "-";
           if (r.peak_pct >= 0) std::snprintf(peak, sizeof peak, "%.1f", r.peak_pct);
           if (r.efficiency >= 0) std::snprintf(scaling, sizeof scaling, "%.1f%%", 100 * r.efficiency);
-          std::printf("%-13s %4d %4d %6d %10.2f %12s %7s %24s %6.1f%% %6.1f%% %7.2fx %7s\n", r.backend.c_str(), r.block,
+          std::fprintf(table, "%-13s %4d %4d %6d %10.2f %12s %7s %24s %6.1f%% %6.1f%% %7.2fx %7s\n", r.backend.c_str(), r.block,
                       r.gpus, r.n, r.median_ms, si(r.updates_per_s).c_str(), peak, gbps_cell(r).c_str(),
                       100 * r.phase12_share, 100 * r.non_p3_share, r.ratio, scaling);
-          std::fflush(stdout);
+          std::fflush(table);
           rows.push_back(r);
         }
       }
     }
+    std::vector<RunRecord> records;
+    for (const Row& r : rows) records.push_back(r.record);
+    const std::vector<std::string> run_ids = record_bench_runs(records, a->no_history);
     if (!a->csv.empty()) {
-      std::string text =
+      // Context the rows do not carry (README "Export context"); backend, block, GPUs and n are columns.
+      ExportContext context = rows.empty() ? ExportContext{} : export_context(rows.front().record);
+      std::string text = "# version: " + std::string(version()) + "\n# dtype: " + std::string(to_string(dtype)) +
+                         "\n# threads: " + std::to_string(context.threads) + "\n# graph: " + a->graph +
+                         "\n# device: " + context.device + "\n# warmup: " + std::to_string(a->warmup) +
+                         "\n# repeat: " + std::to_string(a->repeat) + "\n";
+      text +=
           "backend,gpus,n,block,dtype,median_ms,min_ms,updates_per_s,peak_pct,gbps_pivot,gbps_rowcol,gbps_independent,"
-          "gbps_full,phase12_share,non_p3_share,upload_ms,ratio_to_first,parallel_efficiency\n";
-      for (const Row& r : rows) {
-        char line[512];
+          "gbps_full,phase12_share,non_p3_share,upload_ms,ratio_to_first,parallel_efficiency,max_ms,run_id\n";
+      for (std::size_t i = 0; i < rows.size(); ++i) {
+        const Row& r = rows[i];
+        char line[640];
         std::snprintf(line, sizeof line,
-                      "%s,%d,%d,%d,%s,%.4f,%.4f,%.6g,%.2f,%.3f,%.3f,%.3f,%.3f,%.4f,%.4f,%.4f,%.4f,%.4f\n",
+                      "%s,%d,%d,%d,%s,%.4f,%.4f,%.3f,%.2f,%.3f,%.3f,%.3f,%.3f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%s\n",
                       r.backend.c_str(), r.gpus, r.n, r.block, std::string(to_string(dtype)).c_str(), r.median_ms, r.min_ms,
                       r.updates_per_s, r.peak_pct, r.gbps[0], r.gbps[1], r.gbps[2], r.gbps[3], r.phase12_share,
-                      r.non_p3_share, r.upload_ms, r.ratio, r.efficiency);
+                      r.non_p3_share, r.upload_ms, r.ratio, r.efficiency, r.record.wall_max_ms, run_ids[i].c_str());
         text += line;
       }
-      AtomicFile f(a->csv);
+      AtomicFile f(output_path(a->csv));
       f.write(text);
       f.commit();
     }

@@ -1,4 +1,4 @@
-// apsp: command-line front end of APSP Studio (gen, solve, verify, bench, info).
+// apsp: command-line front end of APSP Studio (gen, solve, verify, bench, info, runs).
 // Exit codes: the engine's one table (apsp::exit_status, exit_code() in apsp/core/errors.h; README "Exit codes").
 #include <apsp/core/errors.h>
 #include <apsp/core/stop_signal.h>
@@ -23,6 +23,7 @@ int main(int argc, char** argv) {
   add("verify", "Compare two distance files", &apsp::cli::add_verify);
   add("bench", "Benchmark backends side by side (updates/s, GB/s per phase, ratios)", &apsp::cli::add_bench);
   add("info", "Describe a graph file, or the CUDA devices with --device", &apsp::cli::add_info);
+  add("runs", "The run history: list, show ID, compare A B", &apsp::cli::add_runs);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

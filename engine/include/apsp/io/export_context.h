@@ -1,0 +1,31 @@
+#pragma once
+/// @file export_context.h
+/// @brief What every CSV and JSON export says about the run behind it (README "Export context"): version,
+/// run id, backend, block, n, dtype, threads, GPUs, graph and device. CSV files carry it as leading
+/// "# key: value" comment lines, JSON files as a "context" object.
+#include <string>
+
+namespace apsp {
+
+struct RunRecord;
+
+struct ExportContext {
+  std::string version;  ///< apsp::version()
+  std::string run_id;   ///< the run-history id ("" when history is off)
+  std::string backend;
+  int block = 0;
+  int n = 0;
+  std::string dtype;
+  int threads = 0;
+  int gpus = 1;
+  std::string graph;   ///< generator spec or file path
+  std::string device;  ///< "NVIDIA H200 x 2" for CUDA backends, "cpu: <model>" otherwise
+};
+
+/// @brief The context of a run record (device from its GPUs, or its CPU model).
+ExportContext export_context(const RunRecord& record);
+/// @brief "# version: 0.1.0\n# run_id: ...\n..." in the order of ExportContext's fields; newlines in values
+/// become spaces so every comment stays one line.
+std::string csv_context_comments(const ExportContext& context);
+
+}  // namespace apsp
