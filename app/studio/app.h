@@ -57,6 +57,9 @@ class App {
   /// @brief The scripted outputs: written at once, with errors thrown (batch) or logged (commands).
   void export_heatmap(const std::string& path);
   void export_timings(const std::string& path);
+  /// @brief What the exports say about the run (export_context.h): the session's solver, graph and machine, and
+  /// the run-history id of the run they belong to ("-" when it was not recorded).
+  ExportContext export_context() const;
   /// @brief A screenshot of the next frame (F12 and the button ask through CmdScreenshot, after the frame).
   void request_screenshot(const std::string& path) { m_screenshot.request(path); }
   const std::string& screenshot_error() const { return m_screenshot.error(); }
@@ -95,6 +98,7 @@ class App {
   ScreenshotRequest m_screenshot;
   std::string m_synced_graph;  ///< source the graph panel and the window title were last filled from
   FrameClock m_clock;
+  RunRecorder m_recorder;  ///< appends each finished run to the history (session/run_history.h)
 };
 
 }  // namespace apsp::studio

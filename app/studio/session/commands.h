@@ -58,10 +58,15 @@ struct CmdExportTimings {
 struct CmdExportDistances {
   std::string path;  ///< .bin course binary, .npy or .csv (apsp::write_distances)
 };
+/// Issue 11 item 3 (History panel): the run every other run is compared against; "" clears it. Saved in the settings.
+struct CmdSetBaseline {
+  std::string run_id;
+};
 
 using Command = std::variant<CmdLoadGraph, CmdSaveGraph, CmdConfigureSolver, CmdStep, CmdSetPlaying, CmdTogglePlaying,
                              CmdSetSpeed, CmdRunToEnd, CmdReset, CmdFitView, CmdSetColormap, CmdSetOverlays, CmdSetGrid,
-                             CmdFixColourRange, CmdScreenshot, CmdExportHeatmap, CmdExportTimings, CmdExportDistances>;
+                             CmdFixColourRange, CmdScreenshot, CmdExportHeatmap, CmdExportTimings, CmdExportDistances,
+                             CmdSetBaseline>;
 
 /// @brief std::visit(Overloaded{[](const CmdA&) {...}, ...}, command): one lambda per Command.
 template <class... Ts>

@@ -25,6 +25,8 @@ void draw_plots_panel(const AppState& state);
 /// @brief The CUDA devices' facts, or why there is none.
 void draw_device_panel(const AppState& state);
 void draw_log_panel(Log& log);
+/// @brief Issue 11 item 3: the recorded runs, two of them compared, the baseline (ui/history_panel.cpp).
+void draw_history_panel(const AppState& state, HistoryPanelState& edits, CommandQueue& commands);
 /// @brief Lines at the bottom of the controls: frame rate, heatmap path and why, platform and GL renderer.
 void draw_status_panel(const AppState& state);
 
