@@ -1,5 +1,6 @@
 #include "app.h"
 
+#include <apsp/history/run_facts.h>
 #include <apsp/history/runs_file.h>
 #include <apsp/solve/device_info.h>
 #include <apsp/solve/registry.h>
@@ -40,7 +41,7 @@ App::App(const StudioOptions& options) : m_options(options) {
 
 ExportContext App::export_context() const {
   const SessionSnapshot& s = m_state.session;
-  RunRecord facts = gui_run_record(s, m_plan.cpu_threads);
+  const RunRecord facts = gui_run_record(s, m_plan.cpu_threads, m_state.device.devices);
   ExportContext context = apsp::export_context(facts);
   // The run the export belongs to: the last recorded one, while the solver is still the one that made it.
   const RunHistoryState& h = m_state.history;
@@ -244,7 +245,7 @@ void App::frame() {
   }
   m_state.session = m_session->snapshot();
   m_state.synthetic.update(m_state.session);
-  m_recorder.update(m_state.session, m_plan.cpu_threads, m_state.history, m_log);
+  m_recorder.update(m_state.session, m_plan.cpu_threads, m_state.device.devices, m_state.history, m_log);
   // A failed job (negative cycle, int16 overflow) is already in the log; playing on would only repeat it.
   if (!m_plan.batch && m_session->take_failure()) m_state.playback.playing = false;
   update_heatmap();

@@ -182,6 +182,17 @@ TEST(RunHistory, PathFollowsXdgDataHomeAndTheOptOut) {
   if (old_data) ::setenv("XDG_DATA_HOME", saved.c_str(), 1); else ::unsetenv("XDG_DATA_HOME");
 }
 
+TEST(RunHistory, ExportContextNamesTheDevice) {
+  RunRecord r = sample_record(1);
+  r.cpu_model = "Test CPU";
+  EXPECT_EQ(export_context(r).device, "cpu: Test CPU");
+  EXPECT_EQ(export_context(r).run_id, r.id);
+  EXPECT_EQ(export_context(r).n, 32);
+  EXPECT_EQ(export_context(r).threads, 2);
+  r.devices = {{"Test GPU", 132, 1980000, 13000}, {"Test GPU", 132, 1980000, 13000}};
+  EXPECT_EQ(export_context(r).device, "Test GPU x 2");
+}
+
 TEST(RunHistory, FileFingerprintIsFnv1a64OfTheBytes) {
   apsp_test::TempDir dir;
   const std::string path = dir.file("g.txt");

@@ -75,6 +75,17 @@ case "$case_name" in
     "$APSP" runs show "$id" | grep -q "source:    gui" || die "apsp runs show does not find the gui run"
     echo "ok: run $id"
     ;;
+  timings_csv_ksteps)
+    # k-steps of one phase are one row of the timing CSV: k_steps counts them, ms/updates/bytes add up.
+    studio --gen "$SPEC" --backend cpu-blocked --block 32 --advance 1 --advance-k 5 --timings-csv t.csv --quit ||
+      die "studio exited $?"
+    rows=$(grep -c '^cpu-blocked,32,1,pivot,0,' t.csv)
+    [ "$rows" = 1 ] || die "$rows rows for round 1 phase pivot: $(cat t.csv)"
+    k=$(grep '^cpu-blocked,32,1,pivot,0,' t.csv | cut -d, -f9)
+    [ "$k" = 5 ] || die "k_steps $k, expected 5: $(grep ',1,pivot,' t.csv)"
+    ! grep -q 'e+' t.csv || die "a number in exponent form: $(grep 'e+' t.csv | head -1)"
+    echo "ok: one row, k_steps $k"
+    ;;
   bad_file_cli)
     printf '\x05\x00' > bad.bin  # truncated header
     for extra in "--quit" ""; do

@@ -14,7 +14,7 @@
 
 namespace apsp::studio {
 
-RunRecord gui_run_record(const SessionSnapshot& s, int cpu_threads) {
+RunRecord gui_run_record(const SessionSnapshot& s, int cpu_threads, const std::vector<DeviceInfo>& devices) {
   ProfileLog profile;
   std::map<int, double> compute_by_device;
   for (const PhaseSample& sample : s.samples) {
@@ -26,7 +26,7 @@ RunRecord gui_run_record(const SessionSnapshot& s, int cpu_threads) {
   RunDescription what;
   what.source = "gui";
   what.backend = s.config.backend;
-  what.gpu_backend = s.gpu_solver;
+  what.gpu_backend = false;  // the devices come from @p devices below, not from a new CUDA query
   what.block = s.config.block;
   what.gpus = s.config.gpus;
   what.dtype = std::string(to_string(s.config.dtype));
@@ -34,7 +34,16 @@ RunRecord gui_run_record(const SessionSnapshot& s, int cpu_threads) {
   what.n = s.n;
   what.graph = s.graph.source.text;
   if (s.graph.source.kind == GraphSource::Kind::File) what.graph_file = s.graph.source.text;
-  return make_run_record(what, profile, wall_ms);
+  RunRecord record = make_run_record(what, profile, wall_ms);
+  if (s.gpu_solver) {
+    // One GPU: the device the session runs on; several: the first ones, as the multi-GPU solver takes them.
+    const int first = s.config.gpus == 1 && s.cuda_device >= 0 ? s.cuda_device : 0;
+    for (int d = first; d < static_cast<int>(devices.size()) && d < first + s.config.gpus; ++d) {
+      const DeviceInfo& info = devices[static_cast<std::size_t>(d)];
+      record.devices.push_back({info.name, info.sm_count, info.sm_clock_khz, info.driver_version});
+    }
+  }
+  return record;
 }
 
 void RunRecorder::load(RunHistoryState& state, Log& log) const {
@@ -47,14 +56,15 @@ void RunRecorder::load(RunHistoryState& state, Log& log) const {
   }
 }
 
-void RunRecorder::update(const SessionSnapshot& s, int cpu_threads, RunHistoryState& state, Log& log) {
+void RunRecorder::update(const SessionSnapshot& s, int cpu_threads, const std::vector<DeviceInfo>& devices,
+                         RunHistoryState& state, Log& log) {
   if (!s.has_solver || !s.cursor.finished) {
     m_recorded = false;  // a reset or a new solver: its end will be a new run
     return;
   }
   if (m_recorded || s.busy || !s.stopped.empty() || s.samples.empty()) return;
   m_recorded = true;
-  RunRecord record = gui_run_record(s, cpu_threads);
+  RunRecord record = gui_run_record(s, cpu_threads, devices);
   if (state.enabled) {
     const std::string warning = try_append_run(record, true);
     if (!warning.empty()) {

@@ -102,4 +102,24 @@ void set_wall_times(RunRecord& record, std::vector<double> times_ms) {
   record.wall_max_ms = times_ms.back();
 }
 
+ExportContext export_context(const RunRecord& r) {
+  ExportContext c;
+  c.version = r.version;
+  c.run_id = r.id;
+  c.backend = r.backend;
+  c.block = r.block;
+  c.n = r.n;
+  c.dtype = r.dtype;
+  c.threads = r.threads;
+  c.gpus = r.gpus;
+  c.graph = r.graph;
+  if (!r.devices.empty()) {
+    c.device = r.devices.front().name;
+    if (r.devices.size() > 1) c.device += " x " + std::to_string(r.devices.size());
+  } else {
+    c.device = "cpu: " + (r.cpu_model.empty() ? std::string("unknown") : r.cpu_model);
+  }
+  return c;
+}
+
 }  // namespace apsp

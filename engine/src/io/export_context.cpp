@@ -1,4 +1,3 @@
-#include <apsp/history/run_record.h>
 #include <apsp/io/export_context.h>
 
 namespace apsp {
@@ -10,26 +9,6 @@ std::string one_line(std::string s) {
   return s;
 }
 }  // namespace
-
-ExportContext export_context(const RunRecord& r) {
-  ExportContext c;
-  c.version = r.version;
-  c.run_id = r.id;
-  c.backend = r.backend;
-  c.block = r.block;
-  c.n = r.n;
-  c.dtype = r.dtype;
-  c.threads = r.threads;
-  c.gpus = r.gpus;
-  c.graph = r.graph;
-  if (!r.devices.empty()) {
-    c.device = r.devices.front().name;
-    if (r.devices.size() > 1) c.device += " x " + std::to_string(r.devices.size());
-  } else {
-    c.device = "cpu: " + (r.cpu_model.empty() ? std::string("unknown") : r.cpu_model);
-  }
-  return c;
-}
 
 std::string csv_context_comments(const ExportContext& c) {
   std::string text;

@@ -2,12 +2,11 @@
 /// @file export_context.h
 /// @brief What every CSV and JSON export says about the run behind it (README "Export context"): version,
 /// run id, backend, block, n, dtype, threads, GPUs, graph and device. CSV files carry it as leading
-/// "# key: value" comment lines, JSON files as a "context" object.
+/// "# key: value" comment lines, JSON files as a "context" object. A run record gives one:
+/// history/run_facts.h export_context().
 #include <string>
 
 namespace apsp {
-
-struct RunRecord;
 
 struct ExportContext {
   std::string version;  ///< apsp::version()
@@ -22,8 +21,6 @@ struct ExportContext {
   std::string device;  ///< "NVIDIA H200 x 2" for CUDA backends, "cpu: <model>" otherwise
 };
 
-/// @brief The context of a run record (device from its GPUs, or its CPU model).
-ExportContext export_context(const RunRecord& record);
 /// @brief "# version: 0.1.0\n# run_id: ...\n..." in the order of ExportContext's fields; newlines in values
 /// become spaces so every comment stays one line.
 std::string csv_context_comments(const ExportContext& context);
