@@ -115,7 +115,7 @@ Action add_runs(CLI::App& app) {
              "IDs may be shortened to a unique prefix; 'last' is the newest run.");
   CLI::App* list = app.add_subcommand("list", "One run a line, its id first (date, source, backend, block, GPUs, "
                                               "dtype, n, graph, wall time)");
-  list->add_option("--baseline", a->baseline, "Add each run's wall-time change against this run (+: slower)");
+  list->add_option("--baseline", a->baseline, "Add each run's compute-time change against this run (+: slower)");
   CLI::App* show = app.add_subcommand("show", "Everything a run holds, with a per-phase table");
   show->add_option("id", a->a, "Run id (or a unique prefix, or 'last')")->required();
   CLI::App* compare = app.add_subcommand("compare", "Two runs side by side: per-phase times and the ratios B/A");

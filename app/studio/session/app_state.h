@@ -64,8 +64,9 @@ struct ExportPaths {
 
 /// @brief The History panel's picks: the two runs it compares (ids; "" for none).
 struct HistoryPanelState {
-  std::string a_id;
+  std::string a_id;               ///< "" until picked: the baseline
   std::string b_id;
+  bool b_follows_newest = true;   ///< B is the newest run until the user picks one
 };
 
 /// @brief What the panels edit in place (see the rule at the top of this file).

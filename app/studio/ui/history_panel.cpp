@@ -5,6 +5,7 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -68,17 +69,22 @@ void draw_history_panel(const AppState& state, HistoryPanelState& edits, Command
   if (!history.enabled) ImGui::TextDisabled("history off (--no-history or APSP_HISTORY=off): runs are not recorded");
   const RunRecord* baseline = find(history.runs, history.baseline_id);
   if (baseline)
-    ImGui::Text("baseline %s: %s B=%d, %s", baseline->id.c_str(), baseline->backend.c_str(), baseline->block,
-                format_duration_ms(baseline->wall_ms).c_str());
+    ImGui::Text("baseline %s: %s B%d, compute %s", baseline->id.c_str() + std::min<std::size_t>(9, baseline->id.size()),
+                baseline->backend.c_str(), baseline->block, format_duration_ms(baseline->compute_ms()).c_str());
   if (history.runs.empty()) {
     ImGui::TextDisabled("no runs yet: run a solve to its end");
     return;
   }
-  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit;
+  // Until the user picks: A is the baseline, B the newest run, so a finished run is compared at once.
+  if (edits.a_id.empty() && baseline) edits.a_id = baseline->id;
+  if (edits.b_follows_newest) edits.b_id = history.runs.back().id;
+  // Natural column widths, scrolled sideways: the left column is narrower than a run's line.
+  const ImGuiTableFlags flags =
+      ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollX | ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit;
   const float height = 8.5f * ImGui::GetTextLineHeightWithSpacing();
   if (ImGui::BeginTable("history_runs", 7, flags, ImVec2(0, height))) {
     ImGui::TableSetupScrollFreeze(0, 1);
-    for (const char* c : {"A", "B", "run", "configuration", "n", "time", "vs base"}) ImGui::TableSetupColumn(c);
+    for (const char* c : {"A", "B", "run", "backend", "n", "compute", "vs base"}) ImGui::TableSetupColumn(c);
     ImGui::TableHeadersRow();
     const int count = static_cast<int>(history.runs.size());
     for (int i = count - 1; i >= std::max(0, count - kListedRuns); --i) {
@@ -88,15 +94,22 @@ void draw_history_panel(const AppState& state, HistoryPanelState& edits, Command
       ImGui::TableNextColumn();
       if (ImGui::RadioButton("##a", edits.a_id == r.id)) edits.a_id = r.id;
       ImGui::TableNextColumn();
-      if (ImGui::RadioButton("##b", edits.b_id == r.id)) edits.b_id = r.id;
+      if (ImGui::RadioButton("##b", edits.b_id == r.id)) {
+        edits.b_id = r.id;
+        edits.b_follows_newest = false;
+      }
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(r.id.c_str());
+      // The time of day and the suffix fit the narrow column; the whole record is in the tooltip.
+      ImGui::TextUnformatted(r.id.size() > 9 ? r.id.c_str() + 9 : r.id.c_str());
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("%s (%s, %s)\n%s, graph %s\nthreads %d, wall %s", r.id.c_str(), r.source.c_str(),
+                          r.date.c_str(), r.host.c_str(), r.graph.c_str(), r.threads, format_duration_ms(r.wall_ms).c_str());
       ImGui::TableNextColumn();
-      ImGui::Text("%s %s B=%d x%d %s", r.source.c_str(), r.backend.c_str(), r.block, r.gpus, r.dtype.c_str());
+      ImGui::Text("%s B%d x%d %s", r.backend.c_str(), r.block, r.gpus, r.dtype.c_str());
       ImGui::TableNextColumn();
       ImGui::Text("%d", r.n);
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(format_duration_ms(r.wall_ms).c_str());
+      ImGui::TextUnformatted(format_duration_ms(r.compute_ms() > 0 ? r.compute_ms() : r.wall_ms).c_str());
       ImGui::TableNextColumn();
       if (baseline && baseline->id == r.id)
         ImGui::TextUnformatted("base");

@@ -25,12 +25,21 @@ std::vector<ComparisonRow> compare_runs(const RunRecord& a, const RunRecord& b) 
   return rows;
 }
 
+namespace {
+/// The figure ±% compares: the compute time, measured the same way by every source (a GUI run's wall clock
+/// would count a user's pauses, `apsp solve`'s includes the upload); the wall time where a record has none.
+double compared_ms(const RunRecord& r, bool use_compute) { return use_compute ? r.compute_ms() : r.wall_ms; }
+bool both_have_compute(const RunRecord& a, const RunRecord& b) { return a.compute_ms() > 0 && b.compute_ms() > 0; }
+}  // namespace
+
 double percent_change(const RunRecord& baseline, const RunRecord& run) {
-  return baseline.wall_ms > 0 ? (run.wall_ms / baseline.wall_ms - 1.0) * 100.0 : 0.0;
+  const bool compute = both_have_compute(baseline, run);
+  const double base = compared_ms(baseline, compute);
+  return base > 0 ? (compared_ms(run, compute) / base - 1.0) * 100.0 : 0.0;
 }
 
 std::string format_percent_change(const RunRecord& baseline, const RunRecord& run) {
-  if (baseline.wall_ms <= 0) return "-";
+  if (compared_ms(baseline, both_have_compute(baseline, run)) <= 0) return "-";
   char buf[32];
   std::snprintf(buf, sizeof buf, "%+.1f %%", percent_change(baseline, run));
   return buf;

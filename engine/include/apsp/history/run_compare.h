@@ -19,7 +19,8 @@ struct ComparisonRow {
 
 /// @brief Every phase either run has (in the engine's phase order), then "compute", then "wall".
 std::vector<ComparisonRow> compare_runs(const RunRecord& a, const RunRecord& b);
-/// @brief (b / a - 1) * 100 for the wall time: "+12.3 %" means @p b is slower than the baseline @p a.
+/// @brief (run / baseline - 1) * 100 of the compute time (the compute phases' sum, measured alike by the CLI,
+/// bench and the studio; the wall time when a record has no phases): "+12.3 %" means @p run is slower.
 double percent_change(const RunRecord& baseline, const RunRecord& run);
 /// @brief "+12.3 %" / "-4.0 %" / "-" (no baseline time).
 std::string format_percent_change(const RunRecord& baseline, const RunRecord& run);
