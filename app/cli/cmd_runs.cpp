@@ -84,8 +84,8 @@ void print_show(const RunRecord& r) {
     const bool is_compute = p.phase == "pivot" || p.phase == "rowcol" || p.phase == "independent" || p.phase == "full";
     char share[16] = "-";
     if (is_compute && compute > 0) std::snprintf(share, sizeof share, "%.1f%%", 100.0 * p.ms / compute);
-    std::printf("%-12s %s %7s %16llu %16llu %10.2f\n", p.phase.c_str(), right(format_duration_ms(p.ms), 12).c_str(), share,
-                static_cast<unsigned long long>(p.bytes), static_cast<unsigned long long>(p.updates),
+    std::printf("%-12s %s %7s %16llu %16llu %10.2f\n", p.phase.c_str(), right(format_duration_ms(p.ms), 12).c_str(),
+                share, static_cast<unsigned long long>(p.bytes), static_cast<unsigned long long>(p.updates),
                 p.ms > 0 ? static_cast<double>(p.bytes) / (p.ms * 1e6) : 0.0);
   }
   std::printf("%-12s %s\n", "compute", right(format_duration_ms(compute), 12).c_str());
@@ -111,10 +111,12 @@ void print_compare(const RunRecord& a, const RunRecord& b) {
 Action add_runs(CLI::App& app) {
   auto a = std::make_shared<RunsArgs>();
   app.require_subcommand(1);
-  app.footer("\nThe history: $XDG_DATA_HOME/apsp-studio/runs.jsonl (else ~/.local/share/apsp-studio/runs.jsonl).\n"
-             "IDs may be shortened to a unique prefix; 'last' is the newest run.");
-  CLI::App* list = app.add_subcommand("list", "One run a line, its id first (date, source, backend, block, GPUs, "
-                                              "dtype, n, graph, wall time)");
+  app.footer(
+      "\nThe history: $XDG_DATA_HOME/apsp-studio/runs.jsonl (else ~/.local/share/apsp-studio/runs.jsonl).\n"
+      "IDs may be shortened to a unique prefix; 'last' is the newest run.");
+  CLI::App* list = app.add_subcommand("list",
+                                      "One run a line, its id first (date, source, backend, block, GPUs, "
+                                      "dtype, n, graph, wall time)");
   list->add_option("--baseline", a->baseline, "Add each run's compute-time change against this run (+: slower)");
   CLI::App* show = app.add_subcommand("show", "Everything a run holds, with a per-phase table");
   show->add_option("id", a->a, "Run id (or a unique prefix, or 'last')")->required();

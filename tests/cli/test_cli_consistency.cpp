@@ -14,11 +14,13 @@ class CliConsistency : public TempDir {};
 TEST_F(CliConsistency, DashOWritesCsvDistancesToStandardOutput) {
   ASSERT_EQ(run_apsp("solve --gen er:n=40,p=0.2,seed=1 -q -o " + path("d.csv")).status, 0);
   // Standard output only (stderr to a file): the CSV and nothing else.
-  const std::string out = shell_output(std::string(APSP_CLI_PATH) + " solve --gen er:n=40,p=0.2,seed=1 -o - 2> " + path("err.txt"));
+  const std::string out =
+      shell_output(std::string(APSP_CLI_PATH) + " solve --gen er:n=40,p=0.2,seed=1 -o - 2> " + path("err.txt"));
   EXPECT_EQ(out, read_text(path("d.csv")));
   EXPECT_NE(read_text(path("err.txt")).find("-> standard output"), std::string::npos) << read_text(path("err.txt"));
   // A binary format goes to a pipe unchanged: 40 * 40 int32.
-  const std::string bin = shell_output(std::string(APSP_CLI_PATH) + " solve --gen er:n=40,p=0.2,seed=1 -q -o - --out-format bin | wc -c");
+  const std::string bin =
+      shell_output(std::string(APSP_CLI_PATH) + " solve --gen er:n=40,p=0.2,seed=1 -q -o - --out-format bin | wc -c");
   EXPECT_EQ(std::stoi(bin), 40 * 40 * 4);
 }
 
@@ -41,8 +43,8 @@ TEST_F(CliConsistency, GenDashOWritesAnEdgeList) {
 }
 
 TEST_F(CliConsistency, TimingsCsvToStandardOutput) {
-  const std::string out = shell_output(std::string(APSP_CLI_PATH) +
-                                       " solve --gen ring:n=32 --block 16 -q --timings-csv - 2>/dev/null");
+  const std::string out =
+      shell_output(std::string(APSP_CLI_PATH) + " solve --gen ring:n=32 --block 16 -q --timings-csv - 2>/dev/null");
   EXPECT_EQ(out.rfind("# version: ", 0), 0u) << out;
   EXPECT_NE(out.find("\nbackend,block,round,phase"), std::string::npos) << out;
 }
@@ -64,14 +66,16 @@ TEST_F(CliConsistency, SolveWithoutArgumentsPointsAtItsHelp) {
 TEST_F(CliConsistency, SolveHelpListsEveryBackend) {
   const RunResult r = run_apsp("solve --help");
   EXPECT_EQ(r.status, 0);
-  for (const BackendInfo& b : list_backends()) EXPECT_NE(r.output.find("  " + b.name + ": "), std::string::npos) << b.name;
+  for (const BackendInfo& b : list_backends())
+    EXPECT_NE(r.output.find("  " + b.name + ": "), std::string::npos) << b.name;
 }
 
 TEST_F(CliConsistency, SmallTimesPrintInMicrosecondsOrMilliseconds) {
   const RunResult r = run_apsp("solve --gen ring:n=8 --block 8 --threads 1 -o " + path("d.bin"));
   ASSERT_EQ(r.status, 0) << r.output;
   EXPECT_EQ(r.output.find(" s,"), std::string::npos) << r.output;  // never "0.000 s"
-  EXPECT_TRUE(r.output.find(" ms,") != std::string::npos || r.output.find(" \xC2\xB5s,") != std::string::npos) << r.output;
+  EXPECT_TRUE(r.output.find(" ms,") != std::string::npos || r.output.find(" \xC2\xB5s,") != std::string::npos)
+      << r.output;
   const RunResult show = run_apsp("runs show last");
   EXPECT_EQ(show.output.find("0.000 s"), std::string::npos) << show.output;
 }

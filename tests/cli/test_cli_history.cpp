@@ -104,7 +104,8 @@ TEST_F(CliHistory, OptOutWritesNothing) {
 }
 
 TEST_F(CliHistory, BenchAppendsOneRecordPerConfigurationWithTheSpread) {
-  const RunResult r = apsp("bench --backend cpu-naive,cpu-blocked --n 48 --block 16 --repeat 3 --warmup 0 --csv " + path("b.csv"));
+  const RunResult r =
+      apsp("bench --backend cpu-naive,cpu-blocked --n 48 --block 16 --repeat 3 --warmup 0 --csv " + path("b.csv"));
   ASSERT_EQ(r.status, 0) << r.output;
   const std::vector<RunRecord> runs = records();
   ASSERT_EQ(runs.size(), 2u);
@@ -121,16 +122,22 @@ TEST_F(CliHistory, BenchAppendsOneRecordPerConfigurationWithTheSpread) {
 }
 
 TEST_F(CliHistory, TimingsCsvNamesTheRunAndItsContext) {
-  ASSERT_EQ(apsp("solve --gen ring:n=64 --block 16 --threads 1 -q -o " + path("a.bin") + " --timings-csv " + path("t.csv")).status, 0);
+  ASSERT_EQ(
+      apsp("solve --gen ring:n=64 --block 16 --threads 1 -q -o " + path("a.bin") + " --timings-csv " + path("t.csv"))
+          .status,
+      0);
   const std::vector<RunRecord> runs = records();
   ASSERT_EQ(runs.size(), 1u);
   const std::string csv = read_text(path("t.csv"));
-  for (const std::string& want : {"# run_id: " + runs[0].id + "\n", std::string("# n: 64\n"), std::string("# dtype: i32\n"),
-                                  std::string("# threads: 1\n"), std::string("# gpus: 1\n"),
-                                  std::string("# graph: ring:n=64\n"), std::string("# block: 16\n"),
-                                  std::string("# device: cpu: "), std::string("# version: ")})
+  for (const std::string& want :
+       {"# run_id: " + runs[0].id + "\n", std::string("# n: 64\n"), std::string("# dtype: i32\n"),
+        std::string("# threads: 1\n"), std::string("# gpus: 1\n"), std::string("# graph: ring:n=64\n"),
+        std::string("# block: 16\n"), std::string("# device: cpu: "), std::string("# version: ")})
     EXPECT_NE(csv.find(want), std::string::npos) << want << " not in\n" << csv;
-  ASSERT_EQ(apsp("solve --gen ring:n=64 --block 16 -q --no-history -o " + path("a.bin") + " --timings-csv " + path("u.csv")).status, 0);
+  ASSERT_EQ(
+      apsp("solve --gen ring:n=64 --block 16 -q --no-history -o " + path("a.bin") + " --timings-csv " + path("u.csv"))
+          .status,
+      0);
   EXPECT_NE(read_text(path("u.csv")).find("# run_id: -\n"), std::string::npos);
 }
 

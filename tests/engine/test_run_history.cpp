@@ -183,7 +183,10 @@ TEST(RunHistory, PathFollowsXdgDataHomeAndTheOptOut) {
   EXPECT_FALSE(std::filesystem::exists(runs_file_path()));
   EXPECT_EQ(try_append_run(sample_record(1), true), "");
   EXPECT_EQ(read_runs(runs_file_path()).runs.size(), 1u);
-  if (old_data) ::setenv("XDG_DATA_HOME", saved.c_str(), 1); else ::unsetenv("XDG_DATA_HOME");
+  if (old_data)
+    ::setenv("XDG_DATA_HOME", saved.c_str(), 1);
+  else
+    ::unsetenv("XDG_DATA_HOME");
 }
 
 TEST(RunHistory, ExportContextNamesTheDevice) {

@@ -14,10 +14,10 @@ class Log;
 struct SessionSnapshot;
 
 struct RunHistoryState {
-  bool enabled = true;            ///< false: --no-history or APSP_HISTORY=off (nothing is appended)
-  std::vector<RunRecord> runs;    ///< oldest first: the file's runs, then this session's
-  std::string baseline_id;        ///< kept in the settings; "" for none
-  std::string last_recorded_id;   ///< the run the last export names ("" before one finished)
+  bool enabled = true;           ///< false: --no-history or APSP_HISTORY=off (nothing is appended)
+  std::vector<RunRecord> runs;   ///< oldest first: the file's runs, then this session's
+  std::string baseline_id;       ///< kept in the settings; "" for none
+  std::string last_recorded_id;  ///< the run the last export names ("" before one finished)
 };
 
 /// @brief What a GUI run is: a record from the snapshot's samples. Wall time: the busiest device's compute

@@ -2,7 +2,6 @@
 // compared (per-phase table with ratios B/A, per-round compute time overlaid), and the baseline set from here.
 #include <apsp/core/format.h>
 #include <apsp/history/run_compare.h>
-
 #include <imgui.h>
 
 #include <algorithm>
@@ -103,7 +102,8 @@ void draw_history_panel(const AppState& state, HistoryPanelState& edits, Command
       ImGui::TextUnformatted(r.id.size() > 9 ? r.id.c_str() + 9 : r.id.c_str());
       if (ImGui::IsItemHovered())
         ImGui::SetTooltip("%s (%s, %s)\n%s, graph %s\nthreads %d, wall %s", r.id.c_str(), r.source.c_str(),
-                          r.date.c_str(), r.host.c_str(), r.graph.c_str(), r.threads, format_duration_ms(r.wall_ms).c_str());
+                          r.date.c_str(), r.host.c_str(), r.graph.c_str(), r.threads,
+                          format_duration_ms(r.wall_ms).c_str());
       ImGui::TableNextColumn();
       ImGui::Text("%s B%d x%d %s", r.backend.c_str(), r.block, r.gpus, r.dtype.c_str());
       ImGui::TableNextColumn();

@@ -2,7 +2,6 @@
 #include <apsp/history/run_facts.h>
 #include <apsp/profile/profile.h>
 #include <apsp/solve/device_info.h>
-
 #include <unistd.h>
 
 #include <algorithm>

@@ -1,8 +1,6 @@
 #include <apsp/core/errors.h>
 #include <apsp/history/run_record.h>
 #include <apsp/profile/profile.h>
-
-#include <nlohmann/json.hpp>
 #include <unistd.h>
 
 #include <atomic>
@@ -11,6 +9,7 @@
 #include <cstdio>
 #include <ctime>
 #include <map>
+#include <nlohmann/json.hpp>
 
 namespace apsp {
 
@@ -25,7 +24,8 @@ std::tm utc_now(std::chrono::system_clock::time_point now) {
 /// Times rounded to 0.1 µs: the JSON then prints "3.9581" rather than "3.958123456789012".
 double rounded_ms(double ms) { return std::round(ms * 1e4) / 1e4; }
 
-template <class T> void read_if(const nlohmann::json& j, const char* key, T& out) {
+template <class T>
+void read_if(const nlohmann::json& j, const char* key, T& out) {
   const auto it = j.find(key);
   if (it != j.end() && !it->is_null()) out = it->get<T>();
 }
@@ -96,7 +96,9 @@ std::string to_json_line(const RunRecord& r) {
   j["threads"] = r.threads;
   nlohmann::ordered_json devices = nlohmann::ordered_json::array();
   for (const RunDevice& d : r.devices)
-    devices.push_back({{"name", d.name}, {"sm_count", d.sm_count}, {"sm_clock_khz", d.sm_clock_khz},
+    devices.push_back({{"name", d.name},
+                       {"sm_count", d.sm_count},
+                       {"sm_clock_khz", d.sm_clock_khz},
                        {"driver_version", d.driver_version}});
   j["devices"] = devices;
   j["backend"] = r.backend;

@@ -1,6 +1,5 @@
 #include <apsp/core/errors.h>
 #include <apsp/history/runs_file.h>
-
 #include <fcntl.h>
 #include <sys/file.h>
 #include <unistd.h>
@@ -102,8 +101,8 @@ RunsFile read_runs(const std::filesystem::path& path) {
     try {
       out.runs.push_back(parse_run_record(line));
     } catch (const Error& e) {
-      out.warnings.push_back(path.string() + ":" + std::to_string(number) + ": skipped, not a run record (" +
-                             e.what() + ")");
+      out.warnings.push_back(path.string() + ":" + std::to_string(number) + ": skipped, not a run record (" + e.what() +
+                             ")");
     }
   }
   return out;
@@ -121,7 +120,8 @@ const RunRecord& find_run(const std::vector<RunRecord>& runs, const std::string&
     }
   }
   if (matches == 1) return *found;
-  if (matches > 1) throw UsageError("run id '" + id + "' is ambiguous (" + std::to_string(matches) + " runs start with it)");
+  if (matches > 1)
+    throw UsageError("run id '" + id + "' is ambiguous (" + std::to_string(matches) + " runs start with it)");
   throw UsageError("no run '" + id + "' in the history (see apsp runs list)");
 }
 

@@ -34,14 +34,14 @@ struct RunRecord {
   std::string version;  ///< apsp::version()
   std::string date;     ///< ISO 8601 UTC, "2026-11-22T23:05:12Z"
   std::string host;
-  std::string source;   ///< "gui", "solve" or "bench"
+  std::string source;  ///< "gui", "solve" or "bench"
   std::string cpu_model;
-  int threads = 0;      ///< CPU threads the solver used (resolved: never 0)
+  int threads = 0;                 ///< CPU threads the solver used (resolved: never 0)
   std::vector<RunDevice> devices;  ///< GPUs of a CUDA backend; empty for CPU backends
   std::string backend;
   int block = 0;
   int gpus = 1;
-  std::string dtype;    ///< "i32" or "i16"
+  std::string dtype;  ///< "i32" or "i16"
   int n = 0;
   std::string graph;       ///< generator spec, or the file's path
   std::string graph_hash;  ///< files only: "fnv1a64:<16 hex digits>" of the file's bytes
