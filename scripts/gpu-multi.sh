@@ -136,9 +136,9 @@ bench() {
   clocks_stop
   tee -a "$SUMMARY" < "$OUT/bench-$tag.log"
   if [ $rc -ne 0 ]; then log "bench $tag FAILED rc=$rc"; status=1; return 0; fi
-  # CSV columns: backend,gpus,n,block,dtype,median_ms,...
+  # CSV: "# key: value" context lines, then the header and columns backend,gpus,n,block,dtype,median_ms,...
   printf "%-8s %5s %6s %12s %10s %10s\n" n B gpus "median ms" speed-up efficiency | tee -a "$SUMMARY"
-  awk -F, 'NR > 1 {t[$3 "," $2] = $6; if ($2 == 1) one[$3] = $6; ns[$3] = 1; gs[$2] = 1}
+  awk -F, '/^#/ {next} !header {header = 1; next} {t[$3 "," $2] = $6; if ($2 == 1) one[$3] = $6; ns[$3] = 1; gs[$2] = 1}
     END {
       for (n in ns) for (g in gs) if ((n "," g) in t) {
         s = (n in one) ? one[n] / t[n "," g] : 0

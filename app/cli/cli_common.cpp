@@ -1,6 +1,10 @@
 #include "cli_common.h"
 
 #include <apsp/core/errors.h>
+#include <apsp/history/runs_file.h>
+#include <apsp/solve/registry.h>
+
+#include <unistd.h>
 
 #include <charconv>
 #include <cstdio>
@@ -72,6 +76,35 @@ std::string si(double value) {
   char buf[32];
   std::snprintf(buf, sizeof buf, value >= 100 ? "%.0f %s" : (value >= 10 ? "%.1f %s" : "%.2f %s"), value, units[u]);
   return buf;
+}
+
+bool is_stdout(const std::string& path) { return path == "-"; }
+
+std::string output_path(const std::string& path) { return is_stdout(path) ? "/dev/stdout" : path; }
+
+void refuse_binary_to_terminal(const std::string& path, bool binary, const std::string& format_name) {
+  if (is_stdout(path) && binary && ::isatty(STDOUT_FILENO))
+    throw UsageError("-o -: " + format_name + " is binary; not writing it to a terminal (redirect it, or pick a text format)");
+}
+
+std::string backends_help() {
+  std::string text = "\nBackends (--backend NAME; default " + default_backend() + "):\n";
+  for (const BackendInfo& b : list_backends()) {
+    text += "  " + b.name + ": " + b.description;
+    if (!b.available) text += " (unavailable here: " + b.unavailable_reason + ")";
+    text += "\n";
+  }
+  return text;
+}
+
+std::string record_run(const RunRecord& record, bool no_history, const char* command) {
+  if (no_history || !history_enabled_by_environment()) return "";
+  const std::string warning = try_append_run(record, true);
+  if (!warning.empty()) {
+    std::fprintf(stderr, "apsp %s: warning: %s\n", command, warning.c_str());
+    return "";
+  }
+  return record.id;
 }
 
 }  // namespace apsp::cli

@@ -8,6 +8,10 @@
 #include <string>
 #include <vector>
 
+namespace apsp {
+struct RunRecord;
+}
+
 namespace apsp::cli {
 
 /// "1024,2048" -> {1024, 2048}; throws UsageError naming @p option on an item that is not an integer in
@@ -25,5 +29,19 @@ GraphSource graph_source(const std::string& path, const std::string& gen_spec, c
 
 /// "12.3 G" style figures for tables.
 std::string si(double value);
+
+// --- Issue 11 items 6 and 7: standard output as a destination, the backends in --help, run history ---
+
+/// True for "-", which names standard output.
+bool is_stdout(const std::string& path);
+/// The path an export writes to: "-" becomes /dev/stdout (AtomicFile writes a descriptor straight through).
+std::string output_path(const std::string& path);
+/// Throws UsageError (one line) when @p path is "-", @p binary is true and standard output is a terminal.
+void refuse_binary_to_terminal(const std::string& path, bool binary, const std::string& format_name);
+/// "Backends:" and one line per registered variant (name, description, or why it is unavailable), for --help.
+std::string backends_help();
+/// Appends @p record to the run history unless @p no_history or APSP_HISTORY=off; a failure is a warning on
+/// stderr (the run itself succeeded). Returns the id written, "" when none was.
+std::string record_run(const RunRecord& record, bool no_history, const char* command);
 
 }  // namespace apsp::cli

@@ -17,6 +17,11 @@
 #include <memory>
 #include <set>
 
+#include <apsp/core/version.h>
+#include <apsp/history/run_facts.h>
+#include <apsp/io/export_context.h>
+
+#include "bench_history.h"
 #include "cli_common.h"
 #include "commands.h"
 #if APSP_CLI_HAVE_CHARTS
@@ -51,6 +56,7 @@ std::string read_dtype_list(const std::string& text, std::vector<DType>* out) {
     if (out) out->push_back(parse_dtype(item));
   }
   return {};
+  bool no_history = false;
 }
 
 CLI::Validator dtype_list_check() {
@@ -73,13 +79,13 @@ std::string join(const std::vector<int>& v) {
   return s;
 }
 
-void print_header() {
-  std::printf("  %-13s %4s %4s %5s %6s %9s %9s %9s %7s %10s %7s %24s %7s %7s %8s %7s  %s\n", "backend", "B", "gpus",
+void print_header(std::FILE* out) {
+  std::fprintf(out, "  %-13s %4s %4s %5s %6s %9s %9s %9s %7s %10s %7s %24s %7s %7s %8s %7s  %s\n", "backend", "B", "gpus",
               "dtype", "n", "min", "median", "max", "spread", "updates/s", "% peak", "GB/s p1 / p2 / p3", "p1+p2",
               "non-p3", "ratio", "scaling", "note");
 }
 
-void print_row(const bench::SweepResult& r) {
+void print_row(std::FILE* out, const bench::SweepResult& r) {
   char peak[16] = "-", scaling[16] = "-", spread[16];
   if (r.peak_pct >= 0) std::snprintf(peak, sizeof peak, "%.1f", r.peak_pct);
   if (r.efficiency >= 0) std::snprintf(scaling, sizeof scaling, "%.1f%%", 100 * r.efficiency);
@@ -87,7 +93,7 @@ void print_row(const bench::SweepResult& r) {
   const std::string note =
       r.time.noisy() ? "noisy: spread > " + std::to_string(static_cast<int>(apsp::kNoisySpreadPct)) + " %" : "";
   const bench::SweepConfig& c = r.config;
-  std::printf("%c %-13s %4d %4d %5s %6d %9s %9s %9s %7s %10s %7s %24s %6.1f%% %6.1f%% %7.2fx %7s  %s\n",
+  std::fprintf(out, "%c %-13s %4d %4d %5s %6d %9s %9s %9s %7s %10s %7s %24s %6.1f%% %6.1f%% %7.2fx %7s  %s\n",
               r.best ? '*' : ' ', c.backend.c_str(), c.block, c.gpus, std::string(to_string(c.dtype)).c_str(), c.n,
               format_duration_ms(r.time.min_ms).c_str(), format_duration_ms(r.time.median_ms).c_str(),
               format_duration_ms(r.time.max_ms).c_str(), spread, si(r.updates_per_s).c_str(), peak,
@@ -121,7 +127,7 @@ class SweepProgressLine {
 };
 
 /// One line per (backend, reason): a whole unavailable backend is one line, not one per combination.
-void print_skipped(const std::vector<bench::SkippedConfig>& skipped) {
+void print_skipped(std::FILE* out, const std::vector<bench::SkippedConfig>& skipped) {
   std::vector<std::pair<std::string, std::vector<const bench::SkippedConfig*>>> groups;
   for (const bench::SkippedConfig& s : skipped) {
     const std::string key = s.config.backend + "\n" + s.reason;
@@ -132,7 +138,7 @@ void print_skipped(const std::vector<bench::SkippedConfig>& skipped) {
   for (const auto& [key, members] : groups) {
     const bench::SkippedConfig& first = *members.front();
     if (members.size() == 1) {
-      std::printf("skipped %s: %s\n", bench::describe(first.config).c_str(), first.reason.c_str());
+      std::fprintf(out, "skipped %s: %s\n", bench::describe(first.config).c_str(), first.reason.c_str());
       continue;
     }
     std::set<int> blocks, gpus, sizes;
@@ -146,15 +152,32 @@ void print_skipped(const std::vector<bench::SkippedConfig>& skipped) {
     auto ints = [](const std::set<int>& v) { return join(std::vector<int>(v.begin(), v.end())); };
     std::string dt;
     for (const std::string& d : dtypes) dt += (dt.empty() ? "" : ",") + d;
-    std::printf("skipped %zu combinations of %s (B %s, gpus %s, %s, n %s): %s\n", members.size(),
+    std::fprintf(out, "skipped %zu combinations of %s (B %s, gpus %s, %s, n %s): %s\n", members.size(),
                 first.config.backend.c_str(), ints(blocks).c_str(), ints(gpus).c_str(), dt.c_str(), ints(sizes).c_str(),
                 first.reason.c_str());
   }
 }
 
-void write_csv(const std::string& path, const bench::SweepReport& report) {
-  AtomicFile f(path);
-  f.write(bench::sweep_results_csv(report));
+/// The run history's records of @p report (README "Run history"): one per configuration measured.
+std::vector<RunRecord> bench_records(const bench::SweepReport& report, int threads) {
+  std::vector<RunRecord> records;
+  for (const bench::SweepResult& r : report.results) {
+    const bench::SweepConfig& c = r.config;
+    GeneratorSpec graph = GeneratorSpec::parse(report.spec.graph);
+    graph.params["n"] = std::to_string(c.n);
+    const BenchRun run{c.backend, backend_info(c.backend).gpu, c.block, c.gpus, std::string(to_string(c.dtype)),
+                       threads, c.n, graph.to_string(), r.time.samples_ms};
+    ProfileLog last;
+    for (const PhaseSample& x : r.last_samples) last.add(x);
+    records.push_back(bench_run_record(run, last));
+  }
+  return records;
+}
+
+/// The results CSV (engine sweep_text.h: context comments, one row per configuration) with each row's run id.
+void write_csv(const std::string& path, const bench::SweepReport& report, const std::vector<std::string>& run_ids) {
+  AtomicFile f(output_path(path));
+  f.write(bench::sweep_results_csv(report, run_ids));
   f.commit();
 }
 }  // namespace
@@ -188,7 +211,8 @@ Action add_bench(CLI::App& app) {
       ->capture_default_str()
       ->check(int_list_check(1, limits::kMaxGpus));
   app.add_option("--graph", a->graph, "Generator spec without n (n comes from --n)")->capture_default_str();
-  app.add_option("--csv", a->csv, "Write the rows as CSV");
+  app.add_option("--csv", a->csv, "Write the rows as CSV ('-': standard output)");
+  app.add_flag("--no-history", a->no_history, "Do not append the runs to the run history (also: APSP_HISTORY=off)");
   app.add_option("--chart", a->chart, "Write the sweep's charts as one PNG (one panel per chart)");
   app.add_option("--chart-csv", a->chart_csv, "Write the charts' data as CSV (chart,series,x,y)");
   app.add_option("--chart-kind", a->chart_kinds,
@@ -221,10 +245,11 @@ Action add_bench(CLI::App& app) {
 #endif
     std::string dtypes;
     for (DType d : spec.dtypes) dtypes += (dtypes.empty() ? "" : ",") + std::string(to_string(d));
-    std::printf("apsp bench: block %s, gpus %s, dtype %s, %d warm-up + %d timed runs (min / median / max), graph %s\n",
+    std::FILE* table = is_stdout(a->csv) ? stderr : stdout;  // the CSV alone on standard output
+    std::fprintf(table, "apsp bench: block %s, gpus %s, dtype %s, %d warm-up + %d timed runs (min / median / max), graph %s\n",
                 join(spec.blocks).c_str(), join(spec.gpus).c_str(), dtypes.c_str(), spec.warmup, spec.repeat,
                 spec.graph.c_str());
-    std::fflush(stdout);
+    std::fflush(table);
     SweepProgressLine progress;
     bench::SweepCallbacks callbacks;
     callbacks.progress = [&](const bench::SweepProgress& p) { progress.update(p); };
@@ -235,14 +260,16 @@ Action add_bench(CLI::App& app) {
       const bench::SkippedConfig& s = report.skipped.front();
       throw UnavailableError("nothing to run: " + bench::describe(s.config) + ": " + s.reason);
     }
-    print_header();
-    for (const bench::SweepResult& r : report.results) print_row(r);
-    std::printf(
+    print_header(table);
+    for (const bench::SweepResult& r : report.results) print_row(table, r);
+    std::fprintf(table, 
         "* the best (lowest median) of its n; spread = (max - min) / median; times are wall times of the "
         "solve, upload excluded\n");
-    print_skipped(report.skipped);
-    std::fflush(stdout);
-    if (!a->csv.empty()) write_csv(a->csv, report);
+    print_skipped(table, report.skipped);
+    std::fflush(table);
+    const std::vector<RunRecord> records = bench_records(report, a->threads);
+    const std::vector<std::string> run_ids = record_bench_runs(records, a->no_history);
+    if (!a->csv.empty()) write_csv(a->csv, report, run_ids);
 #if APSP_CLI_HAVE_CHARTS
     if (!a->chart.empty() || !a->chart_csv.empty()) {
       const std::vector<chart::Chart> charts = chart::sweep_charts(report, kinds);

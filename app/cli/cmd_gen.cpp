@@ -8,6 +8,7 @@
 #include <memory>
 #include <set>
 
+#include "cli_common.h"
 #include "commands.h"
 
 namespace apsp::cli {
@@ -41,7 +42,9 @@ Action add_gen(CLI::App& app) {
   // Both at once used to let the spec win silently: now a usage error.
   app.add_option("--spec", args->spec, "Whole spec 'model:key=value,...' instead of --model and parameters")
       ->excludes(model);
-  app.add_option("-o,--output", args->output, "Output graph file (format from the extension)")->required();
+  app.add_option("-o,--output", args->output,
+                 "Output graph file (format from the extension; '-': standard output, el unless --format says)")
+      ->required();
   app.add_option("--format", args->format, "Output format: bin, gr, mtx, el");
   app.add_flag("--neg", args->neg, "Reweight with vertex potentials: negative edges, no negative cycles");
   std::set<std::string> keys;
@@ -66,9 +69,13 @@ Action add_gen(CLI::App& app) {
     const Graph g = generate(spec);
     std::optional<GraphFormat> format;
     if (!args->format.empty()) format = parse_graph_format(args->format);
-    write_graph(args->output, g, format);
-    std::printf("wrote %s: n = %d, m = %lld (%s)\n", args->output.c_str(), g.n, static_cast<long long>(g.m()),
-                spec.to_string().c_str());
+    if (is_stdout(args->output) && !format) format = GraphFormat::EdgeList;  // "-" has no extension: text
+    if (format) refuse_binary_to_terminal(args->output, *format == GraphFormat::CourseBinary, std::string(to_string(*format)));
+    write_graph(output_path(args->output), g, format);
+    // The summary must not mix into a graph written to standard output.
+    std::fprintf(is_stdout(args->output) ? stderr : stdout, "wrote %s: n = %d, m = %lld (%s)\n",
+                 is_stdout(args->output) ? "standard output" : args->output.c_str(), g.n, static_cast<long long>(g.m()),
+                 spec.to_string().c_str());
     return 0;
   };
 }

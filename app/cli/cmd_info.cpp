@@ -1,6 +1,7 @@
 // apsp info FILE: size, weights, format and the memory a solve needs; --device: CUDA device facts;
 // --backends: every solver variant and whether it can run here.
 #include <apsp/core/errors.h>
+#include <apsp/core/format.h>
 #include <apsp/core/memory.h>
 #include <apsp/solve/solve_estimate.h>
 #include <apsp/core/option_limits.h>
@@ -40,8 +41,8 @@ void print_graph(const InfoArgs& a) {
     self_loops += e.src == e.dst;
   }
   std::printf("file:        %s\n", a.path.c_str());
-  std::printf("format:      %s (%s, read in %.1f ms)\n", std::string(to_string(r.format)).c_str(),
-              format_bytes(r.file_bytes).c_str(), r.read_seconds * 1e3);
+  std::printf("format:      %s (%s, read in %s)\n", std::string(to_string(r.format)).c_str(),
+              format_bytes(r.file_bytes).c_str(), format_duration_ms(r.read_seconds * 1e3).c_str());
   std::printf("vertices:    n = %d\n", g.n);
   std::printf("edges:       m = %lld (%lld negative, %lld self loops)\n", static_cast<long long>(g.m()),
               static_cast<long long>(negative), static_cast<long long>(self_loops));

@@ -1,7 +1,9 @@
 // apsp solve: read or generate a graph, solve round by round (progress bar on a terminal), write distances.
 #include <apsp/core/errors.h>
+#include <apsp/core/format.h>
 #include <apsp/core/option_limits.h>
 #include <apsp/core/stop_signal.h>
+#include <apsp/history/run_facts.h>
 #include <apsp/io/distance_io.h>
 #include <apsp/io/timings_csv.h>
 #include <apsp/profile/trace.h>
@@ -42,6 +44,7 @@ struct SolveArgs {
   std::string trace;  // --trace FILE.json: the samples as a Chrome trace / Perfetto timeline
   bool quiet = false;
   double max_seconds = 0;  // 0: no limit
+  bool no_history = false;
 };
 
 std::pair<int, int> parse_pair(const std::string& text) {
@@ -60,7 +63,8 @@ std::pair<int, int> parse_pair(const std::string& text) {
 
 /// Paths from the distances and the graph's edges (teach/shortest_path.h): any backend, and the same path the
 /// studio's inspector shows.
-void print_paths(const Graph& graph, const DistanceMatrix& result, const std::vector<std::string>& queries) {
+void print_paths(const Graph& graph, const DistanceMatrix& result, const std::vector<std::string>& queries,
+                 std::FILE* out) {
   if (queries.empty()) return;
   const teach::OutEdges edges(graph);
   std::vector<std::int32_t> column(static_cast<std::size_t>(result.n()));
@@ -71,12 +75,12 @@ void print_paths(const Graph& graph, const DistanceMatrix& result, const std::ve
     for (int v = 0; v < result.n(); ++v) column[static_cast<std::size_t>(v)] = result.get(v, j);
     const teach::WeightedPath p = teach::shortest_path(edges, column, i, j, result.n());
     if (p.empty()) {
-      std::printf("path %d -> %d: unreachable\n", i, j);
+      std::fprintf(out, "path %d -> %d: unreachable\n", i, j);
       continue;
     }
-    std::printf("path %d -> %d (distance %d, %zu edges):", i, j, result.get(i, j), p.vertices.size() - 1);
-    for (std::int32_t v : p.vertices) std::printf(" %d", v);
-    std::printf("\n");
+    std::fprintf(out, "path %d -> %d (distance %d, %zu edges):", i, j, result.get(i, j), p.vertices.size() - 1);
+    for (std::int32_t v : p.vertices) std::fprintf(out, " %d", v);
+    std::fprintf(out, "\n");
   }
 }
 }  // namespace
@@ -87,7 +91,8 @@ Action add_solve(CLI::App& app) {
   app.add_option("--gen", a->gen_spec, "Generate the graph instead: 'er:n=256,p=0.05,seed=1,w=1:100'");
   app.add_option("--format", a->format, "Input format: bin, gr, mtx, el (default: from the extension)");
   app.add_flag("--one-based", a->one_based, "Edge-list vertex ids start at 1");
-  app.add_option("-o,--output", a->output, "Distance file (.bin n*n int32, .npy, .csv)")->required();
+  app.add_option("-o,--output", a->output,
+                 "Distance file (.bin n*n int32, .npy, .csv; '-': standard output, csv unless --out-format says)");
   app.add_option("--out-format", a->out_format, "Distance format: bin, npy, csv (default: from the extension)");
   app.add_option("--backend", a->backend, "Solver variant (default: the fastest available; see apsp info --backends)");
   CLI::Option* block_flag =
@@ -103,7 +108,7 @@ Action add_solve(CLI::App& app) {
       ->check(CLI::Range(1, limits::kMaxGpus));
   app.add_flag("--paths", a->paths, "Track next hops in the CPU solver (Solver::path); --path does not need it");
   app.add_option("--path", a->path_queries, "Print a shortest path I -> J (I:J, repeatable; any backend: from the distances and the edges, fewest edges, smallest ids on ties)");
-  app.add_option("--timings-csv", a->timings_csv, "Write per (round, phase, device) timings as CSV");
+  app.add_option("--timings-csv", a->timings_csv, "Write per (round, phase, device) timings as CSV ('-': standard output)");
   app.add_option("--trace", a->trace,
                  "Write a Chrome trace / Perfetto timeline (JSON): every phase, copy and broadcast per device and stream");
   app.add_flag("-q,--quiet", a->quiet, "Print nothing on success");
@@ -111,7 +116,11 @@ Action add_solve(CLI::App& app) {
                  "Refuse (exit 2) a solve estimated to take longer, stop one that does (exit 2); 0: no limit")
       ->capture_default_str()
       ->check(CLI::Range(0.0, limits::kMaxSolveSeconds));
+  // Issue 11 item 3: the run history (README "Run history").
+  app.add_flag("--no-history", a->no_history, "Do not append this run to the run history (also: APSP_HISTORY=off)");
+  app.footer(backends_help());
   return [a, block_flag]() {
+    if (a->input.empty() && a->gen_spec.empty()) throw UsageError("no graph given; see apsp solve --help");
     SolverOptions opts;
     opts.block = a->block;
     opts.dtype = parse_dtype(a->dtype);
@@ -121,6 +130,11 @@ Action add_solve(CLI::App& app) {
     const std::string backend = a->backend.empty() ? default_backend() : a->backend;
     std::optional<DistanceFormat> out_format;
     if (!a->out_format.empty()) out_format = parse_distance_format(a->out_format);
+    if (is_stdout(a->output) && !out_format) out_format = DistanceFormat::Csv;  // "-" has no extension: text
+    if (out_format)
+      refuse_binary_to_terminal(a->output, *out_format != DistanceFormat::Csv, std::string(to_string(*out_format)));
+    // Whatever shares standard output with the distances or the timings goes to stderr instead.
+    std::FILE* report = is_stdout(a->output) || is_stdout(a->timings_csv) ? stderr : stdout;
     const GraphSource source = graph_source(a->input, a->gen_spec, a->format, a->one_based);
     auto solver = create_solver(backend, opts);  // validates name, block and dtype before any reading
 
@@ -169,18 +183,39 @@ Action add_solve(CLI::App& app) {
     DistanceMatrix result;
     solver->read(result);
     throw_if_stop_requested();
-    write_distances(a->output, result, out_format);
+    if (!a->output.empty()) write_distances(output_path(a->output), result, out_format);
     solver->collect_timings(true);
-    if (!a->timings_csv.empty()) write_timings_csv(a->timings_csv, backend, opts.block, solver->profile());
+    RunDescription what;
+    what.source = "solve";
+    what.backend = backend;
+    what.gpu_backend = backend_info(backend).gpu;
+    what.block = opts.block;
+    what.gpus = opts.gpus;
+    what.dtype = std::string(to_string(opts.dtype));
+    what.threads = opts.threads;
+    what.n = solver->n();
+    what.graph = source.text;
+    if (source.kind == GraphSource::Kind::File) what.graph_file = source.text;
+    const RunRecord record = make_run_record(what, solver->profile(), seconds * 1e3);
+    const std::string run_id = record_run(record, a->no_history, "solve");
+    if (!a->timings_csv.empty()) {
+      ExportContext context = export_context(record);
+      context.run_id = run_id.empty() ? "-" : run_id;  // "-": the run is not in the history
+      write_timings_csv(output_path(a->timings_csv), context, solver->profile());
+    }
     if (!a->trace.empty())
       write_trace(a->trace, solver->profile().samples(), trace_context_for(backend, opts, solver->n()));
     if (!a->quiet) {
       const double n = solver->n();
-      std::printf("%s: n = %d, m = %lld, %s, block %d, %s: %.3f s, %s updates/s -> %s\n", input.description.c_str(),
-                  solver->n(), static_cast<long long>(input.graph.m()), backend.c_str(), opts.block,
-                  std::string(to_string(opts.dtype)).c_str(), seconds, si(n * n * n / seconds).c_str(), a->output.c_str());
+      const std::string destination = a->output.empty() ? "(distances not written)"
+                                      : is_stdout(a->output) ? "standard output" : a->output;
+      std::fprintf(report, "%s: n = %d, m = %lld, %s, block %d, %s: %s, %s updates/s -> %s%s%s\n",
+                   input.description.c_str(), solver->n(), static_cast<long long>(input.graph.m()), backend.c_str(),
+                   opts.block, std::string(to_string(opts.dtype)).c_str(), format_duration_ms(seconds * 1e3).c_str(),
+                   si(n * n * n / seconds).c_str(), destination.c_str(), run_id.empty() ? "" : ", run ",
+                   run_id.c_str());
     }
-    print_paths(input.graph, result, a->path_queries);
+    print_paths(input.graph, result, a->path_queries, report);
     throw_if_stop_requested();  // a signal during the (atomic) writes: they finished, the run still says it was stopped
     return 0;
   };

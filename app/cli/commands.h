@@ -13,5 +13,6 @@ Action add_solve(CLI::App& app);
 Action add_verify(CLI::App& app);
 Action add_bench(CLI::App& app);
 Action add_info(CLI::App& app);
+Action add_runs(CLI::App& app);
 
 }  // namespace apsp::cli

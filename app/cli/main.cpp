@@ -1,4 +1,4 @@
-// apsp: command-line front end of APSP Studio (gen, solve, verify, bench, info).
+// apsp: command-line front end of APSP Studio (gen, solve, verify, bench, info, runs).
 // Exit codes: the engine's one table (apsp::exit_status, exit_code() in apsp/core/errors.h; README "Exit codes").
 #include <apsp/core/errors.h>
 #include <apsp/core/stop_signal.h>
@@ -24,6 +24,7 @@ int main(int argc, char** argv) {
   add("bench", "Benchmark sweep: backends x block sizes x GPUs x dtypes x n (min / median / max, spread, best per n, charts)",
       &apsp::cli::add_bench);
   add("info", "Describe a graph file, or the CUDA devices with --device", &apsp::cli::add_info);
+  add("runs", "The run history: list, show ID, compare A B", &apsp::cli::add_runs);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

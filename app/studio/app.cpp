@@ -4,6 +4,8 @@
 #include <apsp/core/errors.h>
 #include <apsp/core/format.h>
 #include <apsp/io/atomic_file.h>
+#include <apsp/history/run_facts.h>
+#include <apsp/history/runs_file.h>
 #include <apsp/solve/device_info.h>
 #include <apsp/solve/registry.h>
 #include <imgui.h>
@@ -52,6 +54,23 @@ App::App(const StudioOptions& options) : m_options(options) {
     if (Platform* p = m_sweep_platform.load()) p->wake();
   });
   if (m_options.sweep) m_sweep_panel.show_spec(*m_options.sweep);
+  // Issue 11 item 3: the run history (session/run_history.h).
+  m_state.history.enabled = !m_options.no_history && history_enabled_by_environment();
+  m_state.history.baseline_id = m_settings.baseline_run;
+  m_recorder.load(m_state.history, m_log);
+}
+
+ExportContext App::export_context() const {
+  const SessionSnapshot& s = m_state.session;
+  const RunRecord facts = gui_run_record(s, m_plan.cpu_threads, m_state.device.devices);
+  ExportContext context = apsp::export_context(facts);
+  // The run the export belongs to: the last recorded one, while the solver is still the one that made it.
+  const RunHistoryState& h = m_state.history;
+  const bool same = !h.runs.empty() && h.runs.back().id == h.last_recorded_id && s.cursor.finished &&
+                    h.runs.back().backend == s.config.backend && h.runs.back().block == s.config.block &&
+                    h.runs.back().n == s.n;
+  context.run_id = same ? h.last_recorded_id : "-";
+  return context;
 }
 
 App::~App() {
@@ -214,6 +233,7 @@ void App::draw_ui() {
       draw_graph_panel(m_state, edits.graph, m_commands);
       draw_solver_panel(m_state, edits.solver, m_commands);
       draw_export_panel(m_state, edits.exports, m_commands);
+      draw_history_panel(m_state, edits.history, m_commands);
       m_sweep_panel.draw_launcher(m_sweep);
       draw_status_panel(m_state);
     }
@@ -298,6 +318,7 @@ void App::frame() {
   m_state.session = m_session->snapshot();
   m_state.synthetic.update(m_state.session);
   fill_classroom(m_state.classroom, m_state.session.inspection);
+  m_recorder.update(m_state.session, m_plan.cpu_threads, m_state.device.devices, m_state.history, m_log);
   // A failed job (negative cycle, int16 overflow) is already in the log; playing on would only repeat it.
   if (!m_plan.batch && m_session->take_failure()) m_state.playback.playing = false;
   update_heatmap();
@@ -414,6 +435,11 @@ void App::apply(const Command& command) {
                  [&](const CmdExportFrames& c) {
                    start_frame_export(FrameExportRequest{c.directory, c.gif_path, c.granularity}, false);
                  },
+                 [&](const CmdSetBaseline& c) {
+                   m_state.history.baseline_id = c.run_id;
+                   m_settings.baseline_run = c.run_id;
+                   m_log.info(c.run_id.empty() ? "baseline cleared" : "baseline: run " + c.run_id);
+                 },
                  [&](const CmdExportDistances& c) {
                    export_distances(c.path, *m_session, false);
                    m_state.last_written = c.path;
@@ -470,7 +496,7 @@ void App::export_heatmap(const std::string& path) {
 }
 
 void App::export_timings(const std::string& path) {
-  export_timings_csv(path, m_state.session, m_log);
+  export_timings_csv(path, m_state.session, export_context(), m_log);
   m_state.last_written = path;
 }
 

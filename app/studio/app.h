@@ -69,6 +69,9 @@ class App {
   /// @brief The scripted outputs: written at once, with errors thrown (batch) or logged (commands).
   void export_heatmap(const std::string& path);
   void export_timings(const std::string& path);
+  /// @brief What the exports say about the run (export_context.h): the session's solver, graph and machine, and
+  /// the run-history id of the run they belong to ("-" when it was not recorded).
+  ExportContext export_context() const;
   /// @brief A screenshot of the next frame (F12 and the button ask through CmdScreenshot, after the frame).
   void request_screenshot(const std::string& path) { m_screenshot.request(path); }
   const std::string& screenshot_error() const { return m_screenshot.error(); }
@@ -132,6 +135,7 @@ class App {
   std::uint64_t m_sweep_logged = 0;  ///< generation of the last sweep whose end was logged
   std::vector<WindowFit> m_window_fits;
   std::pair<float, float> m_display_size{0.0f, 0.0f};
+  RunRecorder m_recorder;  ///< appends each finished run to the history (session/run_history.h)
 };
 
 }  // namespace apsp::studio

@@ -30,11 +30,12 @@ void export_heatmap_png(const std::string& path, const HeatmapRenderer& renderer
            (scale > 1 ? ", " + std::to_string(scale) + " x " + std::to_string(scale) + " pixels per texel)" : ")"));
 }
 
-void export_timings_csv(const std::string& path, const SessionSnapshot& session, Log& log) {
+void export_timings_csv(const std::string& path, const SessionSnapshot& session, const ExportContext& context,
+                        Log& log) {
   ProfileLog profile;
   for (const PhaseSample& s : session.samples) profile.add(s);
-  write_timings_csv(path, session.config.backend, session.config.block, profile);
-  log.info("timings written to " + path + " (" + std::to_string(profile.samples().size()) + " rows)");
+  write_timings_csv(path, context, profile);
+  log.info("timings written to " + path + " (" + std::to_string(merge_k_steps(profile.samples()).size()) + " rows)");
 }
 
 void export_trace(const std::string& path, const SessionSnapshot& session, Log& log) {

@@ -3,6 +3,8 @@
 // distances, a screenshot of the window. Each logs what it wrote; failures throw (the GUI logs them, batch runs
 // turn them into an exit status).
 #include <optional>
+#include <apsp/io/export_context.h>
+
 #include <string>
 
 #include "platform/platform.h"
@@ -20,7 +22,8 @@ void export_heatmap_png(const std::string& path, const HeatmapRenderer& renderer
                         const HeatmapOverlay& overlay, int scale, const Platform& platform, Log& log);
 
 /// @brief One row per (round, phase, device) of @p session's samples.
-void export_timings_csv(const std::string& path, const SessionSnapshot& session, Log& log);
+void export_timings_csv(const std::string& path, const SessionSnapshot& session, const ExportContext& context,
+                        Log& log);
 
 /// @brief @p session's samples as a Chrome trace / Perfetto timeline (apsp/profile/trace.h).
 void export_trace(const std::string& path, const SessionSnapshot& session, Log& log);

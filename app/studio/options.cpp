@@ -80,6 +80,8 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o) {
   app.add_option("--timings-csv", o.timings_csv, "write one row per (round, phase, device)");
   app.add_option("--distances", o.distances, "write the distances (.bin course binary, .npy or .csv)");
   app.add_option("--stats-json", o.stats_json, "write frame, heatmap-update and solve statistics to FILE at quit");
+  // Issue 11 item 3: the run history (app/studio/README.md "History").
+  app.add_flag("--no-history", o.no_history, "do not append finished runs to the run history (also: APSP_HISTORY=off)");
   app.add_flag("--stats-view-off", o.stats_view_off,
                "after the run, solve again with the view off and once more with it on, to compare solve times");
   app.add_flag("--run-to-end", o.run_to_end,

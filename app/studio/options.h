@@ -43,6 +43,8 @@ struct StudioOptions {
   std::string timings_csv;              ///< --timings-csv FILE
   std::string distances;                ///< --distances FILE (.bin course binary, .npy, .csv)
   std::string stats_json;               ///< --stats-json FILE, written at quit
+  // Issue 11 item 3: the run history.
+  bool no_history = false;              ///< --no-history: finished runs are not appended to the runs file
   bool stats_view_off = false;          ///< --stats-view-off: re-solve with the view off, then on, for the stats
   bool run_to_end = false;              ///< --run-to-end: press "Run to end" once the window is up
   bool quit = false;                    ///< --quit

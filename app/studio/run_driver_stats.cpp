@@ -56,6 +56,7 @@ RunStats RunDriver::collect_stats() const {
   const AppState& state = m_app.state();
   const SessionSnapshot& s = state.session;
   const HeatmapFeed* feed = m_app.feed();
+  r.context = m_app.export_context();
   r.path = feed ? feed->path() : "";
   r.path_reason = feed ? feed->reason() : "";
   r.backend = s.config.backend;

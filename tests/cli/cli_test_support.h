@@ -1,6 +1,7 @@
 #pragma once
 // Runs `apsp` in a shell and captures its exit status and combined output; temp dirs per test.
 #include <gtest/gtest.h>
+#include <stdlib.h>
 #include <sys/wait.h>
 
 #include <array>
@@ -65,12 +66,21 @@ class TempDir : public ::testing::Test {
     m_dir = std::filesystem::temp_directory_path() / ("apsp-cli-" + std::string(info->test_suite_name()) + "-" + info->name());
     std::filesystem::remove_all(m_dir);
     std::filesystem::create_directories(m_dir);
+    // apsp appends every solve to the run history: keep it beside this test's directory (tests list that one),
+    // never in the user's.
+    m_data_home = m_dir.string() + "-data-home";
+    std::filesystem::remove_all(m_data_home);
+    ::setenv("XDG_DATA_HOME", m_data_home.c_str(), 1);
   }
-  void TearDown() override { std::filesystem::remove_all(m_dir); }
+  void TearDown() override {
+    std::filesystem::remove_all(m_dir);
+    std::filesystem::remove_all(m_data_home);
+  }
   std::string path(const std::string& name) const { return (m_dir / name).string(); }
 
  private:
   std::filesystem::path m_dir;
+  std::filesystem::path m_data_home;
 };
 
 }  // namespace apsp::test

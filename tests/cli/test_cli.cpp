@@ -87,11 +87,14 @@ TEST_F(Cli, BenchPrintsRatiosAndWritesCsv) {
   EXPECT_NE(r.output.find("updates/s"), std::string::npos);
   EXPECT_NE(r.output.find("cpu-blocked"), std::string::npos);
   const std::string csv = read_text(path("b.csv"));
-  EXPECT_EQ(csv.rfind("backend,gpus,n,block,dtype,median_ms", 0), 0u) << csv;
-  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 5);  // header + 2 backends x 2 sizes
+  EXPECT_EQ(csv.rfind("# version: ", 0), 0u) << csv;  // context comments first (README "Export context")
+  EXPECT_NE(csv.find("\nbackend,gpus,n,block,dtype,median_ms"), std::string::npos) << csv;
+  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 8 + 5);  // 8 comments, header + 2 backends x 2 sizes
   // The sweep appended max, spread, best, ... after the columns earlier versions wrote (scripts read by position).
   EXPECT_NE(csv.find(",ratio_to_first,parallel_efficiency,max_ms,spread_pct,best,noisy,"), std::string::npos) << csv;
+  EXPECT_NE(csv.find(",repeats,warmup,run_id\n"), std::string::npos) << csv;
   EXPECT_NE(csv.find(",-1.0000,"), std::string::npos) << csv;  // no multi-GPU rows: no efficiency
+  EXPECT_EQ(csv.find("e+"), std::string::npos) << csv;          // numbers in one format, no exponents
   EXPECT_NE(csv.find("cpu-naive,1,96,32,i32"), std::string::npos);
   // A per-variant block size: NAME:BLOCK.
   const RunResult b = run_apsp("bench --backend cpu-blocked:16,cpu-blocked:48 --n 100 --repeat 1 --warmup 0 --csv " + path("c.csv"));
@@ -126,8 +129,8 @@ TEST_F(Cli, TimingsCsvHasOneRowPerRoundAndPhase) {
   const RunResult r = run_apsp("solve --gen er:n=100,p=0.1,seed=1 -o " + path("d.bin") + " --block 32 --timings-csv " + path("t.csv"));
   ASSERT_EQ(r.status, 0) << r.output;
   const std::string csv = read_text(path("t.csv"));
-  EXPECT_EQ(csv.rfind("backend,block,round,phase,device,ms,updates,bytes", 0), 0u);
-  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 1 + 4 * 3);
+  EXPECT_NE(csv.find("\nbackend,block,round,phase,device,ms,updates,bytes"), std::string::npos);
+  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 10 + 1 + 4 * 3);  // 10 context comments
 }
 
 TEST_F(Cli, GraphSmallerThanTheBlockRunsAsOneBlockOfN) {

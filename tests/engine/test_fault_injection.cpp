@@ -147,7 +147,11 @@ TEST_F(FaultInjection, FullDiskNeverHarmsAGraphOrTimingsExport) {
     s.bytes = 4000;
     log.add(s);
   }
-  expect_full_disk_safe("t.csv", [&](const std::string& path) { write_timings_csv(path, "cpu-naive", 8, log); });
+  expect_full_disk_safe("t.csv", [&](const std::string& path) { ExportContext context;
+    context.backend = "cpu-naive";
+    context.block = 8;
+    write_timings_csv(path, context, log);
+  });
 }
 
 }  // namespace

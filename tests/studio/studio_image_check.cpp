@@ -392,7 +392,10 @@ int check_timings(const std::map<std::string, std::string>& args) {
   std::ifstream in(path);
   if (!in) fail(path + ": cannot open");
   std::string header;
-  std::getline(in, header);
+  // Leading "# key: value" lines carry the run's context (README "Export context"); the header follows them.
+  int comments = 0;
+  while (std::getline(in, header) && header.rfind("# ", 0) == 0) ++comments;
+  if (comments == 0) fail("no context comments before the header");
   if (header != apsp::timings_csv_header()) fail("header '" + header + "' is not the documented one");
   auto columns = split_csv(header);
   auto col = [&](const std::string& name) {

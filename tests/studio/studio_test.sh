@@ -6,6 +6,7 @@ case_name=$1
 work="$WORK/$case_name"
 rm -rf "$work" && mkdir -p "$work/config" && cd "$work" || exit 1
 export XDG_CONFIG_HOME="$work/config"  # settings must never leak between tests or into the user's
+export XDG_DATA_HOME="$work/config/data"  # nor the run history (inside config/: tests list the work directory)
 
 # Under a virtual X display with Mesa's software GL, as in CI.
 studio() { xvfb-run -a -s "-screen 0 1600x1000x24" "$STUDIO" "$@"; }
@@ -55,6 +56,37 @@ case "$case_name" in
   timings_csv)
     studio --gen "$SPEC" --block 64 --advance all --timings-csv t.csv --quit || die "studio exited $?"
     "$CHECK" timings --csv t.csv --rounds 4 || exit 1
+    ;;
+  # --- issue 11 item 3: the run history (history panel helper) ---
+  history_gui)
+    # A batch run to the end appends one "gui" record; its timings CSV names it; --no-history appends nothing.
+    runs="$XDG_DATA_HOME/apsp-studio/runs.jsonl"
+    studio --gen "$SPEC" --block 64 --advance all --timings-csv t.csv --stats-json s.json --quit || die "studio exited $?"
+    [ -f "$runs" ] || die "no runs file"
+    [ "$(wc -l < "$runs")" = 1 ] || die "expected one record: $(cat "$runs")"
+    grep -q '"source":"gui"' "$runs" || die "not a gui record: $(cat "$runs")"
+    grep -q '"n":200' "$runs" || die "n missing: $(cat "$runs")"
+    id=$(sed 's/.*"id":"\([^"]*\)".*/\1/' "$runs")
+    grep -q "^# run_id: $id\$" t.csv || die "the CSV does not name run $id: $(head -3 t.csv)"
+    grep -q "\"run_id\": \"$id\"" s.json || grep -q "\"run_id\":\"$id\"" s.json || die "stats JSON lacks the run id"
+    "$CHECK" timings --csv t.csv --rounds 4 || exit 1
+    studio --gen "$SPEC" --block 64 --advance all --no-history --quit || die "studio exited $?"
+    APSP_HISTORY=off studio --gen "$SPEC" --block 64 --advance all --quit || die "studio exited $?"
+    [ "$(wc -l < "$runs")" = 1 ] || die "an opted-out run was recorded"
+    # The CLI reads what the studio wrote.
+    "$APSP" runs show "$id" | grep -q "source:    gui" || die "apsp runs show does not find the gui run"
+    echo "ok: run $id"
+    ;;
+  timings_csv_ksteps)
+    # k-steps of one phase are one row of the timing CSV: k_steps counts them, ms/updates/bytes add up.
+    studio --gen "$SPEC" --backend cpu-blocked --block 32 --advance 1 --advance-k 5 --timings-csv t.csv --quit ||
+      die "studio exited $?"
+    rows=$(grep -c '^cpu-blocked,32,1,pivot,0,' t.csv)
+    [ "$rows" = 1 ] || die "$rows rows for round 1 phase pivot: $(cat t.csv)"
+    k=$(grep '^cpu-blocked,32,1,pivot,0,' t.csv | cut -d, -f9)
+    [ "$k" = 5 ] || die "k_steps $k, expected 5: $(grep ',1,pivot,' t.csv)"
+    ! grep -q 'e+' t.csv || die "a number in exponent form: $(grep 'e+' t.csv | head -1)"
+    echo "ok: one row, k_steps $k"
     ;;
   bad_file_cli)
     printf '\x05\x00' > bad.bin  # truncated header
@@ -377,7 +409,7 @@ case "$case_name" in
     ln -s target.csv link.csv
     studio --gen "$SPEC" --block 64 --advance all --timings-csv link.csv --quit || die "studio exited $?"
     [ -L link.csv ] || die "the link was replaced by a regular file"
-    head -1 target.csv | grep -q "^backend,block,round" || die "the link's target was not written: $(head -2 target.csv)"
+    grep -q "^backend,block,round" target.csv || die "the link's target was not written: $(head -2 target.csv)"
     if mknod null c 1 3 2>/dev/null; then
       studio --gen "$SPEC" --block 64 --advance all --heatmap-png null --quit || die "studio exited $?"
       [ -c null ] || die "the character device was replaced: $(ls -l null)"

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "session/classroom_state.h"
+#include "session/run_history.h"
 #include "session/solver_session.h"
 #include "session/synthetic_gpus.h"
 
@@ -66,12 +67,20 @@ struct ExportPaths {
   int slide_granularity = 1;  ///< 0 k, 1 phase, 2 round
 };
 
+/// @brief The History panel's picks: the two runs it compares (ids; "" for none).
+struct HistoryPanelState {
+  std::string a_id;               ///< "" until picked: the baseline
+  std::string b_id;
+  bool b_follows_newest = true;   ///< B is the newest run until the user picks one
+};
+
 /// @brief What the panels edit in place (see the rule at the top of this file).
 struct PanelEdits {
   GraphPanelState graph;
   SolverConfig solver;  ///< what the solver panel shows before "Apply"
   ExportPaths exports;
   HeatmapNavigation view;
+  HistoryPanelState history;  ///< issue 11 item 3: the History panel's picks
 };
 
 /// @brief The CUDA devices, for the device panel and the "% of peak" column.
@@ -99,6 +108,7 @@ struct AppState {
   std::string heatmap_path_reason;  ///< why that path
   DeviceState device;
   ClassroomState classroom;  ///< issue 10: selection, relaxation, paths, presentation (session/classroom_state.h)
+  RunHistoryState history;  ///< issue 11 item 3: recorded runs and the baseline (session/run_history.h)
   SyntheticGpus synthetic;  ///< test hook (session/synthetic_gpus.h); shown_gpus() and plot_samples() consult it
   float ui_scale = 1;
   double time_s = 0;

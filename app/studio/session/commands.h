@@ -104,13 +104,17 @@ struct CmdStepBack {
 struct CmdSeekStep {
   std::size_t index = 0;  ///< 0: the start; n: the state after the n-th step taken
 };
+/// Issue 11 item 3 (History panel): the run every other run is compared against; "" clears it. Saved in the settings.
+struct CmdSetBaseline {
+  std::string run_id;
+};
 
 using Command = std::variant<CmdLoadGraph, CmdSaveGraph, CmdConfigureSolver, CmdStep, CmdSetPlaying, CmdTogglePlaying,
                              CmdSetSpeed, CmdRunToEnd, CmdReset, CmdFitView, CmdSetColormap, CmdSetOverlays, CmdSetGrid,
                              CmdFixColourRange, CmdScreenshot, CmdExportHeatmap, CmdExportTimings, CmdExportDistances,
                              CmdStartSweep, CmdCancelSweep, CmdMeasure, CmdExportTrace, CmdExportSweep,
                              CmdTogglePresentation, CmdSetGraphView, CmdExportFrames,
-                             CmdSelectCell, CmdStepBack, CmdSeekStep>;
+                             CmdSelectCell, CmdStepBack, CmdSeekStep, CmdSetBaseline>;
 
 /// @brief std::visit(Overloaded{[](const CmdA&) {...}, ...}, command): one lambda per Command.
 template <class... Ts>

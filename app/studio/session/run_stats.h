@@ -2,6 +2,8 @@
 // The app's own statistics (--stats-json FILE, written at quit): frame times, heatmap update times, solve times
 // with the view on and off, and what they were measured on. Fields are documented in app/studio/README.md.
 #include <optional>
+#include <apsp/io/export_context.h>
+
 #include <string>
 #include <vector>
 
@@ -28,6 +30,7 @@ struct WindowFit {
 };
 
 struct RunStats {
+  ExportContext context;  ///< version, run id, n, dtype, threads, GPUs, graph, device (issue 11 item 6)
   std::string path;  ///< heatmap path: "CUDA-GL interop" or "host upload"
   std::string path_reason;
   std::string backend;

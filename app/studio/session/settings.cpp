@@ -69,6 +69,7 @@ Settings load_settings(const std::filesystem::path& path, Log& log) {
     s.rounds_per_second = j.value("rounds_per_second", s.rounds_per_second);
     s.overlays = j.value("overlays", s.overlays);
     s.grid = j.value("grid", s.grid);
+    s.baseline_run = j.value("baseline_run", s.baseline_run);
     if (s.graph_kind != "gen" && s.graph_kind != "file") s.graph_kind = "gen";
     // A hand-edited or damaged file must not smuggle in what the flags refuse (option_limits.h).
     const Settings defaults;
@@ -106,7 +107,8 @@ void save_settings(const std::filesystem::path& path, const Settings& s, Log& lo
                         {"window_height", s.window_height},
                         {"rounds_per_second", s.rounds_per_second},
                         {"overlays", s.overlays},
-                        {"grid", s.grid}};
+                        {"grid", s.grid},
+                        {"baseline_run", s.baseline_run}};
     AtomicFile file(path.string());
     file.write(j.dump(2) + "\n");
     file.commit();

@@ -153,6 +153,7 @@ class SweepRun {
       if (peak > 0) r.peak_pct = 100.0 * r.updates_per_s / peak;
     }
     fill_phase_figures(solver->profile(), times.back(), r);
+    r.last_samples = solver->profile().samples();
     return r;
   }
 

@@ -1,6 +1,8 @@
 #include <apsp/bench/sweep_text.h>
 #include <apsp/core/errors.h>
 #include <apsp/core/option_limits.h>
+#include <apsp/core/version.h>
+#include <apsp/history/run_facts.h>
 
 #include <charconv>
 #include <cstdio>
@@ -84,17 +86,24 @@ SweepSpec parse_sweep_spec(const std::string& text) {
   return spec;
 }
 
-std::string sweep_results_csv(const SweepReport& report) {
-  std::string text =
+std::string sweep_results_csv(const SweepReport& report, const std::vector<std::string>& run_ids) {
+  std::string dtypes;
+  for (DType d : report.spec.dtypes) dtypes += (dtypes.empty() ? "" : ",") + std::string(to_string(d));
+  std::string text = "# version: " + std::string(version()) + "\n# dtype: " + dtypes +
+                     "\n# threads: " + std::to_string(report.spec.threads) + "\n# graph: " + report.spec.graph +
+                     "\n# device: " + (report.device.empty() ? std::string("none") : report.device) +
+                     "\n# cpu: " + cpu_model() + "\n# warmup: " + std::to_string(report.spec.warmup) +
+                     "\n# repeat: " + std::to_string(report.spec.repeat) + "\n";
+  text +=
       "backend,gpus,n,block,dtype,median_ms,min_ms,updates_per_s,peak_pct,gbps_pivot,gbps_rowcol,gbps_independent,"
       "gbps_full,phase12_share,non_p3_share,upload_ms,ratio_to_first,parallel_efficiency,max_ms,spread_pct,best,"
-      "noisy,ms_pivot,ms_rowcol,ms_independent,ms_full,repeats,warmup\n";
+      "noisy,ms_pivot,ms_rowcol,ms_independent,ms_full,repeats,warmup,run_id\n";
   for (const SweepResult& r : report.results) {
     const SweepConfig& c = r.config;
     char line[768];
     std::snprintf(line, sizeof line,
-                  "%s,%d,%d,%d,%s,%.4f,%.4f,%.6g,%.2f,%.3f,%.3f,%.3f,%.3f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.2f,%d,%d,"
-                  "%.4f,%.4f,%.4f,%.4f,%d,%d\n",
+                  "%s,%d,%d,%d,%s,%.4f,%.4f,%.3f,%.2f,%.3f,%.3f,%.3f,%.3f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.2f,%d,%d,"
+                  "%.4f,%.4f,%.4f,%.4f,%d,%d,",
                   c.backend.c_str(), c.gpus, c.n, c.block, std::string(to_string(c.dtype)).c_str(), r.time.median_ms,
                   r.time.min_ms, r.updates_per_s, r.peak_pct, r.gb_per_s(Phase::Pivot), r.gb_per_s(Phase::PivotRowCol),
                   r.gb_per_s(Phase::Independent), r.gb_per_s(Phase::Full), r.phase12_share, r.non_p3_share,
@@ -102,6 +111,8 @@ std::string sweep_results_csv(const SweepReport& report) {
                   r.time.noisy() ? 1 : 0, r.phase_ms(Phase::Pivot), r.phase_ms(Phase::PivotRowCol),
                   r.phase_ms(Phase::Independent), r.phase_ms(Phase::Full), report.spec.repeat, report.spec.warmup);
     text += line;
+    const std::size_t i = static_cast<std::size_t>(&r - report.results.data());
+    text += (i < run_ids.size() ? run_ids[i] : std::string("-")) + "\n";
   }
   return text;
 }

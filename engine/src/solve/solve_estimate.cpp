@@ -1,5 +1,6 @@
 #include <apsp/core/distance_matrix.h>
 #include <apsp/core/errors.h>
+#include <apsp/core/format.h>
 #include <apsp/solve/solve_estimate.h>
 
 #include <algorithm>
@@ -84,8 +85,10 @@ std::string format_duration(double seconds) {
     std::snprintf(text, sizeof text, "%.1f h", seconds / 3600);
   else if (seconds >= 60)
     std::snprintf(text, sizeof text, "%.0f min", seconds / 60);
-  else
+  else if (seconds >= 1)
     std::snprintf(text, sizeof text, "%.1f s", seconds);
+  else
+    return format_duration_ms(seconds * 1e3);  // "250 ms", "36.0 µs": never "0.0 s"
   return text;
 }
 

@@ -98,6 +98,7 @@ struct SweepResult {
   double updates_per_s = 0;          ///< n^3 / median
   double peak_pct = -1;              ///< % of the min-plus peak of the device(s); -1 when no device is known
   std::vector<PhaseFigures> phases;  ///< every phase of the last timed run, enum order
+  std::vector<PhaseSample> last_samples;  ///< the last timed run's profile (the run history's per-round times)
   double phase12_share = 0;          ///< phases 1+2 event time / all compute event time
   double non_p3_share = 0;           ///< wall time not covered by the busiest device's phase-3 events
   double ratio = 1;                  ///< median of the first result of the same n / this median

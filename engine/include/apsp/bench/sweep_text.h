@@ -5,6 +5,7 @@
 #include <apsp/bench/sweep.h>
 
 #include <string>
+#include <vector>
 
 namespace apsp::bench {
 
@@ -15,11 +16,14 @@ namespace apsp::bench {
 /// apsp/core/option_limits.h.
 SweepSpec parse_sweep_spec(const std::string& text);
 
-/// @brief The results CSV: a header line, then one row per result in order. The first 18 columns are those
+/// @brief The results CSV: leading `# key: value` comments with what the rows do not carry (version, dtype list,
+/// threads, graph spec, device, cpu, warmup, repeat; README "Export context"), a header line, then one row per
+/// result in order. The first 18 columns are those
 /// `apsp bench --csv` always wrote (backend, gpus, n, block, dtype, median_ms, min_ms, updates_per_s, peak_pct,
 /// gbps_pivot, gbps_rowcol, gbps_independent, gbps_full, phase12_share, non_p3_share, upload_ms, ratio_to_first,
 /// parallel_efficiency); then max_ms, spread_pct, best (0/1), noisy (0/1: spread above kNoisySpreadPct),
-/// ms_pivot, ms_rowcol, ms_independent, ms_full (event time of the last timed run), repeats, warmup.
-std::string sweep_results_csv(const SweepReport& report);
+/// ms_pivot, ms_rowcol, ms_independent, ms_full (event time of the last timed run), repeats, warmup, run_id
+/// (@p run_ids[i] for result i, the run history's id; "-" where none was recorded).
+std::string sweep_results_csv(const SweepReport& report, const std::vector<std::string>& run_ids = {});
 
 }  // namespace apsp::bench

@@ -26,6 +26,7 @@ struct DeviceInfo {
   int compute_minor = 0;
   std::uint64_t memory_bytes = 0;
   std::uint64_t free_bytes = 0;
+  int driver_version = 0;           ///< cudaDriverGetVersion (13000 for CUDA 13.0); 0 if unknown
   double peak_bandwidth_gbps = 0;   ///< 2 * memory clock * bus width / 8 from the device attributes
   double minplus_peak_i32 = 0;      ///< updates/s: SMs x 64 x SM clock (sm_90 VIADDMNMX rate)
   double minplus_peak_i16 = 0;      ///< twice the int32 figure (packed 16x2)

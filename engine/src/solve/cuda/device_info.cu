@@ -65,6 +65,10 @@ std::vector<DeviceInfo> cuda_devices(bool with_occupancy) {
     info.compute_minor = prop.minor;
     info.memory_bytes = prop.totalGlobalMem;
     info.sm_clock_khz = attribute(cudaDevAttrClockRate, d);
+    if (cudaDriverGetVersion(&info.driver_version) != cudaSuccess) {
+      (void)cudaGetLastError();
+      info.driver_version = 0;
+    }
     const double mem_clock_khz = attribute(cudaDevAttrMemoryClockRate, d);
     const double bus_bits = attribute(cudaDevAttrGlobalMemoryBusWidth, d);
     // Double data rate: two transfers per memory clock.

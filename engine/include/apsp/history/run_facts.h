@@ -1,0 +1,44 @@
+#pragma once
+/// @file run_facts.h
+/// @brief Facts about the machine and the input that a run record carries: host, CPU model, GPUs,
+/// a fingerprint of the graph file.
+#include <apsp/history/run_record.h>
+#include <apsp/io/export_context.h>
+
+#include <string>
+#include <vector>
+
+namespace apsp {
+
+/// @brief The host name ("" if unknown).
+std::string host_name();
+/// @brief The first "model name" of /proc/cpuinfo ("" where there is none).
+std::string cpu_model();
+/// @brief The CUDA devices' name, SMs, clock and driver, the first @p gpus of them (none without CUDA).
+std::vector<RunDevice> run_devices(int gpus);
+/// @brief "fnv1a64:<16 hex digits>": 64-bit FNV-1a over the file's bytes (fast; identifies, not secure);
+/// "" when the file cannot be read.
+std::string file_fingerprint(const std::string& path);
+
+/// @brief What a caller knows about a run; make_run_record() adds the machine's facts, id, date, version.
+struct RunDescription {
+  std::string source;  ///< "gui", "solve", "bench"
+  std::string backend;
+  bool gpu_backend = false;
+  int block = 0;
+  int gpus = 1;
+  std::string dtype;
+  int threads = 0;  ///< as requested: 0 resolves to the OpenMP default
+  int n = 0;
+  std::string graph;       ///< spec or path
+  std::string graph_file;  ///< the file to fingerprint; empty for generated graphs
+};
+
+/// @brief A record for @p what with wall time @p wall_ms (one run) and the per-phase totals of @p log.
+RunRecord make_run_record(const RunDescription& what, const ProfileLog& log, double wall_ms);
+/// @brief What exports say about @p record (io/export_context.h): device from its GPUs, or its CPU model.
+ExportContext export_context(const RunRecord& record);
+/// @brief Sets @p record's wall time to the median of @p times_ms and its spread to their min and max.
+void set_wall_times(RunRecord& record, std::vector<double> times_ms);
+
+}  // namespace apsp

@@ -1,0 +1,77 @@
+#pragma once
+/// @file run_record.h
+/// @brief One finished run as the run history keeps it (README "Run history"): what ran, where, and its
+/// per-phase totals. Serialised as one JSON object per line; the JSON stays inside the engine.
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace apsp {
+
+class ProfileLog;
+
+/// @brief Totals of one phase over a run ("pivot", "rowcol", "independent", "full", "upload", ...):
+/// summed over rounds and devices.
+struct RunPhaseTotal {
+  std::string phase;
+  double ms = 0;
+  std::uint64_t bytes = 0;
+  std::uint64_t updates = 0;
+};
+
+/// @brief A GPU the run used.
+struct RunDevice {
+  std::string name;
+  int sm_count = 0;
+  int sm_clock_khz = 0;
+  int driver_version = 0;  ///< cudaDriverGetVersion: 13000 for CUDA 13.0
+};
+
+/// @brief One finished run.
+struct RunRecord {
+  std::string id;       ///< "20261122-230512-3fa9": UTC date-time + 4 hex digits; sorts by time
+  std::string version;  ///< apsp::version()
+  std::string date;     ///< ISO 8601 UTC, "2026-11-22T23:05:12Z"
+  std::string host;
+  std::string source;  ///< "gui", "solve" or "bench"
+  std::string cpu_model;
+  int threads = 0;                 ///< CPU threads the solver used (resolved: never 0)
+  std::vector<RunDevice> devices;  ///< GPUs of a CUDA backend; empty for CPU backends
+  std::string backend;
+  int block = 0;
+  int gpus = 1;
+  std::string dtype;  ///< "i32" or "i16"
+  int n = 0;
+  std::string graph;       ///< generator spec, or the file's path
+  std::string graph_hash;  ///< files only: "fnv1a64:<16 hex digits>" of the file's bytes
+  std::vector<RunPhaseTotal> phases;
+  double wall_ms = 0;      ///< the solve's wall time (median over the repeats when there are several)
+  int repeats = 1;         ///< timed runs behind wall_ms
+  double wall_min_ms = 0;  ///< spread of the repeats (both equal wall_ms for one run)
+  double wall_max_ms = 0;
+  std::vector<double> round_ms;  ///< per round: compute ms summed over phases and devices (the last repeat)
+
+  /// @brief Sum of the compute phases' ms (pivot, rowcol, independent, full).
+  double compute_ms() const;
+  /// @brief The phase named @p phase, or nullptr.
+  const RunPhaseTotal* phase(std::string_view name) const;
+};
+
+/// @brief A new id: the current UTC time "YYYYMMDD-HHMMSS" and 4 hex digits of (process, counter, clock),
+/// so ids made in the same second by two processes differ and ids sort by time.
+std::string new_run_id();
+/// @brief The current UTC time as ISO 8601 ("2026-11-22T23:05:12Z").
+std::string utc_now_iso8601();
+
+/// @brief Fills @p record's phases and round_ms from @p log (the compute phases per round; transfers only
+/// in the totals).
+void set_profile(RunRecord& record, const ProfileLog& log);
+
+/// @brief One line of JSON (no newline) for @p record.
+std::string to_json_line(const RunRecord& record);
+/// @brief Parses one line written by to_json_line(); throws apsp::Error (the reason) when it is not JSON or lacks
+/// the id. Missing optional fields keep their defaults, so older or newer lines still read.
+RunRecord parse_run_record(std::string_view line);
+
+}  // namespace apsp

@@ -1,0 +1,124 @@
+#include <apsp/core/version.h>
+#include <apsp/history/run_facts.h>
+#include <apsp/profile/profile.h>
+#include <apsp/solve/device_info.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <thread>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+namespace apsp {
+
+std::string host_name() {
+  char buf[256] = {};
+  if (::gethostname(buf, sizeof buf - 1) != 0) return "";
+  return buf;
+}
+
+std::string cpu_model() {
+  std::ifstream in("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind("model name", 0) != 0) continue;
+    const std::size_t colon = line.find(':');
+    if (colon == std::string::npos) continue;
+    std::size_t start = line.find_first_not_of(" \t", colon + 1);
+    return start == std::string::npos ? "" : line.substr(start);
+  }
+  return "";
+}
+
+std::vector<RunDevice> run_devices(int gpus) {
+  std::vector<RunDevice> out;
+  for (const DeviceInfo& d : cuda_devices(false)) {
+    if (static_cast<int>(out.size()) >= gpus) break;
+    out.push_back({d.name, d.sm_count, d.sm_clock_khz, d.driver_version});
+  }
+  return out;
+}
+
+std::string file_fingerprint(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return "";
+  std::uint64_t h = 14695981039346656037ull;  // FNV-1a 64
+  std::vector<char> buf(1 << 20);
+  while (in) {
+    in.read(buf.data(), static_cast<std::streamsize>(buf.size()));
+    const std::streamsize got = in.gcount();
+    for (std::streamsize i = 0; i < got; ++i) h = (h ^ static_cast<unsigned char>(buf[i])) * 1099511628211ull;
+  }
+  if (in.bad()) return "";
+  char text[40];
+  std::snprintf(text, sizeof text, "fnv1a64:%016llx", static_cast<unsigned long long>(h));
+  return text;
+}
+
+namespace {
+int resolved_threads(int requested) {
+  if (requested > 0) return requested;
+#ifdef _OPENMP
+  return omp_get_max_threads();
+#else
+  return std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+#endif
+}
+}  // namespace
+
+RunRecord make_run_record(const RunDescription& what, const ProfileLog& log, double wall_ms) {
+  RunRecord r;
+  r.id = new_run_id();
+  r.version = std::string(version());
+  r.date = utc_now_iso8601();
+  r.host = host_name();
+  r.source = what.source;
+  r.cpu_model = cpu_model();
+  r.threads = resolved_threads(what.threads);
+  if (what.gpu_backend) r.devices = run_devices(what.gpus);
+  r.backend = what.backend;
+  r.block = what.block;
+  r.gpus = what.gpus;
+  r.dtype = what.dtype;
+  r.n = what.n;
+  r.graph = what.graph;
+  if (!what.graph_file.empty()) r.graph_hash = file_fingerprint(what.graph_file);
+  set_profile(r, log);
+  set_wall_times(r, {wall_ms});
+  return r;
+}
+
+void set_wall_times(RunRecord& record, std::vector<double> times_ms) {
+  if (times_ms.empty()) return;
+  std::sort(times_ms.begin(), times_ms.end());
+  const std::size_t m = times_ms.size() / 2;
+  record.wall_ms = times_ms.size() % 2 ? times_ms[m] : 0.5 * (times_ms[m - 1] + times_ms[m]);
+  record.repeats = static_cast<int>(times_ms.size());
+  record.wall_min_ms = times_ms.front();
+  record.wall_max_ms = times_ms.back();
+}
+
+ExportContext export_context(const RunRecord& r) {
+  ExportContext c;
+  c.version = r.version;
+  c.run_id = r.id;
+  c.backend = r.backend;
+  c.block = r.block;
+  c.n = r.n;
+  c.dtype = r.dtype;
+  c.threads = r.threads;
+  c.gpus = r.gpus;
+  c.graph = r.graph;
+  if (!r.devices.empty()) {
+    c.device = r.devices.front().name;
+    if (r.devices.size() > 1) c.device += " x " + std::to_string(r.devices.size());
+  } else {
+    c.device = "cpu: " + (r.cpu_model.empty() ? std::string("unknown") : r.cpu_model);
+  }
+  return c;
+}
+
+}  // namespace apsp

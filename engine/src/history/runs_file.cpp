@@ -1,0 +1,138 @@
+#include <apsp/core/errors.h>
+#include <apsp/history/runs_file.h>
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <sstream>
+
+namespace apsp {
+
+namespace {
+/// Closes the descriptor (and so drops its flock) on every path out.
+class Fd {
+ public:
+  explicit Fd(int fd) : m_fd(fd) {}
+  ~Fd() {
+    if (m_fd >= 0) ::close(m_fd);
+  }
+  Fd(const Fd&) = delete;
+  Fd& operator=(const Fd&) = delete;
+  int get() const { return m_fd; }
+
+ private:
+  int m_fd;
+};
+
+std::string errno_text() { return std::strerror(errno); }
+}  // namespace
+
+std::filesystem::path runs_file_path() {
+  const char* data = std::getenv("XDG_DATA_HOME");
+  std::filesystem::path base;
+  if (data && *data) {
+    base = data;
+  } else {
+    const char* home = std::getenv("HOME");
+    base = std::filesystem::path(home && *home ? home : ".") / ".local" / "share";
+  }
+  return base / "apsp-studio" / "runs.jsonl";
+}
+
+bool history_enabled_by_environment() {
+  const char* v = std::getenv("APSP_HISTORY");
+  if (!v) return true;
+  const std::string s(v);
+  return !(s == "off" || s == "0" || s == "no" || s == "false");
+}
+
+void append_run(const std::filesystem::path& path, const RunRecord& record) {
+  std::error_code ec;
+  std::filesystem::create_directories(path.parent_path(), ec);
+  if (ec) throw Error(path.parent_path().string() + ": cannot create the directory (" + ec.message() + ")");
+  const Fd fd(::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644));
+  if (fd.get() < 0) throw Error(path.string() + ": cannot open (" + errno_text() + ")");
+  // The lock keeps two programs appending at once from interleaving; O_APPEND puts each line at the end.
+  while (::flock(fd.get(), LOCK_EX) != 0) {
+    if (errno != EINTR) throw Error(path.string() + ": cannot lock (" + errno_text() + ")");
+  }
+  const std::string line = to_json_line(record) + "\n";
+  std::size_t done = 0;
+  while (done < line.size()) {
+    const ssize_t wrote = ::write(fd.get(), line.data() + done, line.size() - done);
+    if (wrote < 0) {
+      if (errno == EINTR) continue;
+      throw Error(path.string() + ": cannot append (" + errno_text() + ")");
+    }
+    done += static_cast<std::size_t>(wrote);
+  }
+}
+
+RunsFile read_runs(const std::filesystem::path& path) {
+  RunsFile out;
+  const Fd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+  if (fd.get() < 0) {
+    if (errno == ENOENT) return out;
+    throw Error(path.string() + ": cannot open (" + errno_text() + ")");
+  }
+  while (::flock(fd.get(), LOCK_SH) != 0) {
+    if (errno != EINTR) throw Error(path.string() + ": cannot lock (" + errno_text() + ")");
+  }
+  std::string text;
+  char buf[65536];
+  for (;;) {
+    const ssize_t got = ::read(fd.get(), buf, sizeof buf);
+    if (got < 0) {
+      if (errno == EINTR) continue;
+      throw Error(path.string() + ": cannot read (" + errno_text() + ")");
+    }
+    if (got == 0) break;
+    text.append(buf, static_cast<std::size_t>(got));
+  }
+  std::istringstream lines(text);
+  std::string line;
+  int number = 0;
+  while (std::getline(lines, line)) {
+    ++number;
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    try {
+      out.runs.push_back(parse_run_record(line));
+    } catch (const Error& e) {
+      out.warnings.push_back(path.string() + ":" + std::to_string(number) + ": skipped, not a run record (" + e.what() +
+                             ")");
+    }
+  }
+  return out;
+}
+
+const RunRecord& find_run(const std::vector<RunRecord>& runs, const std::string& id) {
+  if (id == "last" && !runs.empty()) return runs.back();
+  const RunRecord* found = nullptr;
+  int matches = 0;
+  for (const RunRecord& r : runs) {
+    if (r.id == id) return r;
+    if (!id.empty() && r.id.rfind(id, 0) == 0) {
+      found = &r;
+      ++matches;
+    }
+  }
+  if (matches == 1) return *found;
+  if (matches > 1)
+    throw UsageError("run id '" + id + "' is ambiguous (" + std::to_string(matches) + " runs start with it)");
+  throw UsageError("no run '" + id + "' in the history (see apsp runs list)");
+}
+
+std::string try_append_run(const RunRecord& record, bool enabled) {
+  if (!enabled || !history_enabled_by_environment()) return "";
+  try {
+    append_run(runs_file_path(), record);
+  } catch (const std::exception& e) {
+    return std::string("run history not written: ") + e.what();
+  }
+  return "";
+}
+
+}  // namespace apsp
