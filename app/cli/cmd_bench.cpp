@@ -18,6 +18,7 @@
 #include <set>
 
 #include <apsp/core/version.h>
+#include <apsp/graph/generators.h>
 #include <apsp/history/run_facts.h>
 #include <apsp/io/export_context.h>
 
@@ -45,6 +46,7 @@ struct BenchArgs {
   std::string chart;
   std::string chart_csv;
   std::string chart_kinds;
+  bool no_history = false;
 };
 
 /// "i32,i16" -> the dtypes; "" when @p text is such a list, else why not (a CLI11 validator message).
@@ -56,7 +58,6 @@ std::string read_dtype_list(const std::string& text, std::vector<DType>* out) {
     if (out) out->push_back(parse_dtype(item));
   }
   return {};
-  bool no_history = false;
 }
 
 CLI::Validator dtype_list_check() {
