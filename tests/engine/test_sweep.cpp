@@ -262,14 +262,16 @@ TEST(SweepText, ResultsCsvKeepsTheOldColumnsFirst) {
   report.spec.repeat = 3;
   report.results = {result("cpu-blocked", 16, 1, DType::I16, 100, 8)};
   report.results[0].best = true;
-  const std::string csv = sweep_results_csv(report);
-  EXPECT_EQ(
-      csv.rfind("backend,gpus,n,block,dtype,median_ms,min_ms,updates_per_s,peak_pct,gbps_pivot,gbps_rowcol,"
-                "gbps_independent,gbps_full,phase12_share,non_p3_share,upload_ms,ratio_to_first,parallel_efficiency,"
-                "max_ms,spread_pct,best,noisy,",
-                0),
-      0u)
+  const std::string csv = sweep_results_csv(report, {"20261122-235959-abcd"});
+  EXPECT_EQ(csv.rfind("# version: ", 0), 0u) << csv;  // the context first (README "Export context")
+  EXPECT_NE(csv.find("\n# graph: "), std::string::npos) << csv;
+  EXPECT_NE(csv.find("\nbackend,gpus,n,block,dtype,median_ms,min_ms,updates_per_s,peak_pct,gbps_pivot,gbps_rowcol,"
+                     "gbps_independent,gbps_full,phase12_share,non_p3_share,upload_ms,ratio_to_first,parallel_efficiency,"
+                     "max_ms,spread_pct,best,noisy,"),
+            std::string::npos)
       << csv;
+  EXPECT_NE(csv.find(",20261122-235959-abcd\n"), std::string::npos) << csv;  // the run id, last column
+  EXPECT_EQ(csv.find("e+"), std::string::npos) << csv;                       // no exponents
   EXPECT_NE(csv.find("\ncpu-blocked,1,100,16,i16,8.0000,8.0000,"), std::string::npos) << csv;
   EXPECT_NE(csv.find(",8.0000,0.00,1,0,"), std::string::npos) << csv;  // max, spread, best, noisy
 }

@@ -665,19 +665,22 @@ case "$case_name" in
     lists='backend=cpu-blocked,cpu-naive;block=8,16;n=48,64;repeat=2;warmup=1;threads=1'
     studio --gen ring:n=64 --sweep "$lists" --sweep-csv s.csv --sweep-chart s.png --log-file log.txt --quit ||
       die "studio exited $?"
-    [ "$(wc -l < s.csv)" = 9 ] || die "expected a header and 2 x 2 x 2 rows: $(cat s.csv)"
+    grep -q '^# version: ' s.csv && grep -q '^# graph: ' s.csv || die "no context comments: $(cat s.csv)"
+    grep -v '^#' s.csv > rows.csv  # the context comments, then the header and the rows
+    [ "$(wc -l < rows.csv)" = 9 ] || die "expected a header and 2 x 2 x 2 rows: $(cat s.csv)"
     for b in cpu-blocked cpu-naive; do for B in 8 16; do for n in 48 64; do
       grep -q "^$b,1,$n,$B,i32," s.csv || die "no row for $b B=$B n=$n"
     done; done; done
     # Columns: 21 is best, 20 spread_pct, 19 max_ms, 7 min_ms, 6 median_ms.
     for n in 48 64; do
-      [ "$(awk -F, -v n=$n 'NR > 1 && $3 == n && $21 == 1' s.csv | wc -l)" = 1 ] || die "not one best row at n = $n"
+      [ "$(awk -F, -v n=$n 'NR > 1 && $3 == n && $21 == 1' rows.csv | wc -l)" = 1 ] || die "not one best row at n = $n"
       grep -q "sweep best at n = $n: " log.txt || die "no best of n = $n in the log: $(cat log.txt)"
     done
-    awk -F, 'NR > 1 && !($7 <= $6 && $6 <= $19 && $20 >= 0) {bad = 1} END {exit bad}' s.csv ||
+    awk -F, 'NR > 1 && !($7 <= $6 && $6 <= $19 && $20 >= 0) {bad = 1} END {exit bad}' rows.csv ||
       die "min <= median <= max or the spread does not hold: $(cat s.csv)"
     "$APSP" bench --backend cpu-blocked --block 8 --n 16 --repeat 1 --warmup 0 --csv b.csv > /dev/null || die "apsp bench failed"
-    [ "$(head -1 s.csv)" = "$(head -1 b.csv)" ] || die "the studio's sweep CSV and apsp bench's differ in their columns"
+    [ "$(head -1 rows.csv)" = "$(grep -v '^#' b.csv | head -1)" ] ||
+      die "the studio's sweep CSV and apsp bench's differ in their columns"
     [ "$(od -An -c -N4 s.png | tr -d ' ')" = '211PNG' ] || die "--sweep-chart is not a PNG"
     [ "$(stat -c %s s.png)" -gt 5000 ] || die "--sweep-chart is suspiciously small"
     ;;
