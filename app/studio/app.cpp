@@ -230,6 +230,8 @@ void App::draw_ui() {
       // Near the top, where it is seen: why a large graph has no graph view beside its heatmap.
       if (m_state.session.has_graph && m_state.classroom.graph_view && !GraphViewPanel::shows(m_state))
         ImGui::TextWrapped("%s", GraphViewPanel::hidden_note(m_state).c_str());
+      else if (GraphViewPanel::shows(m_state) && layout.graph.empty())
+        ImGui::TextWrapped("graph view: no room under the heatmap at this size and scale; P (presentation) shows it");
       draw_graph_panel(m_state, edits.graph, m_commands);
       draw_solver_panel(m_state, edits.solver, m_commands);
       draw_export_panel(m_state, edits.exports, m_commands);
@@ -241,8 +243,10 @@ void App::draw_ui() {
   }
 
   place(layout.heatmap);
-  // Presentation: large type for the back row, and no title bar (the title line says everything).
-  if (presentation) ImGui::PushFont(m_fonts.large);
+  // Presentation: large type for the back row, and no title bar (the title line says everything). From UI scale
+  // 1.5 on the type is large already, and 1.6 times more would leave the matrix no room on a 1080 p projector.
+  const bool large_type = presentation && m_state.ui_scale < 1.5f;
+  if (large_type) ImGui::PushFont(m_fonts.large);
   if (ImGui::Begin("Distance matrix", nullptr,
                    fixed | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse |
                        (presentation ? ImGuiWindowFlags_NoTitleBar : 0))) {
@@ -250,7 +254,7 @@ void App::draw_ui() {
     m_window_fits.push_back(measure_current_window("Distance matrix"));
   }
   ImGui::End();
-  if (presentation) ImGui::PopFont();
+  if (large_type) ImGui::PopFont();
   // The classroom column (graph view over the pseudocode) at layout.graph, for graphs the graph view can draw.
   if (!layout.graph.empty()) draw_classroom_column(layout.graph, fixed);
 

@@ -10,11 +10,13 @@ namespace {
 
 class CliBench : public TempDir {};
 
+/// The header and the rows; the leading `# key: value` context comments are skipped (README "Export context").
 std::vector<std::vector<std::string>> csv_rows(const std::string& text) {
   std::vector<std::vector<std::string>> rows;
   std::istringstream in(text);
   std::string line;
   while (std::getline(in, line)) {
+    if (line.rfind("#", 0) == 0) continue;
     std::vector<std::string> fields;
     std::istringstream l(line);
     std::string f;

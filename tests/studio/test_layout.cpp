@@ -49,7 +49,9 @@ TEST(Layout, WindowsTileTheDisplayInEveryModeAndSize) {
         EXPECT_NEAR(area, c.w * c.h, c.w * c.h * 1e-3) << "the windows leave a hole or overlap";
         EXPECT_EQ(presentation, l.controls.empty());
         EXPECT_EQ(presentation, l.plots.empty());
-        EXPECT_EQ(graph, !l.graph.empty());
+        // Normal mode drops the graph view where the heatmap would keep no room (see the test below).
+        if (presentation || c.h >= 26 * 17 * c.scale / 0.62f) EXPECT_EQ(graph, !l.graph.empty());
+        if (!graph) EXPECT_TRUE(l.graph.empty());
       }
     }
   }
@@ -66,11 +68,21 @@ TEST(Layout, PresentationGivesTheHeatmapTheWindowOrItsLeftPart) {
   EXPECT_GE(beside.heatmap.w, 1000) << "the matrix keeps most of a 1080 p screen";
 }
 
+TEST(Layout, TheGraphViewGoesUnderTheHeatmapOnlyWhereTheHeatmapKeepsRoom) {
+  // 1080 p at scale 1: under the heatmap. At scale 2 the heatmap panel's own lines would leave no matrix (the
+  // merged studio clipped there): normal mode drops the column, presentation mode shows it beside the heatmap.
+  const StudioLayout normal = compute_layout(LayoutInput{1920, 1080, 1, false, true, false});
+  EXPECT_FALSE(normal.graph.empty());
+  EXPECT_EQ(normal.graph.y, normal.heatmap.bottom());
+  EXPECT_TRUE(compute_layout(LayoutInput{1920, 1080, 2, false, true, false}).graph.empty());
+  EXPECT_FALSE(compute_layout(LayoutInput{1920, 1080, 2, true, true, false}).graph.empty());
+}
+
 TEST(Layout, PlotsKeepRoomForThreeChartsAtScaleTwo) {
   // At --scale 2 on 1080 p the plots got half the height and the third chart was cut off (issue 10).
   const StudioLayout l = compute_layout(LayoutInput{1920, 1080, 2, false, false, false});
-  EXPECT_GE(l.plots.h, 3 * 6 * 17 * 2);
-  EXPECT_GE(l.log.h, 3 * 17 * 2 - 1);
+  EXPECT_GE(l.plots.h, (3 * 6 + 4.8) * 17 * 2 - 1);  // three charts and the tab bar
+  EXPECT_GE(l.log.h, 2 * 17 * 2 - 1);               // the log scrolls: its title and a line
 }
 
 }  // namespace

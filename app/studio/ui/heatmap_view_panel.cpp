@@ -113,7 +113,9 @@ void HeatmapViewPanel::draw(const AppState& state, HeatmapNavigation& nav, Comma
   ImGui::PopFont();
 
   if (presentation) {
-    ImGui::TextDisabled("Right: phase, Shift+Right: round, Space: play, P: leave presentation");
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("Right: phase, Shift+Right: round, Space: play, P: leave presentation");
+    ImGui::PopStyleColor();
   } else {
     draw_view_controls(state, commands);
   }

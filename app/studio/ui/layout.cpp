@@ -29,8 +29,11 @@ StudioLayout compute_layout(const LayoutInput& in) {
   }
   const float center_w = w - left_w - right_w;
   l.controls = {0, 0, left_w, h};
-  if (in.graph_view) {
-    const float heat_h = std::round(h * 0.62f);
+  // The heatmap panel's own lines (status, controls, colour bar, overlay key: about 14 lines) plus a readable
+  // matrix need about 26 lines; the classroom column goes under it only when that much is left, otherwise (large
+  // UI scales, short windows) only presentation mode shows it.
+  const float heat_h = std::round(h * 0.62f);
+  if (in.graph_view && heat_h >= 26.0f * font) {
     l.heatmap = {left_w, 0, center_w, heat_h};
     l.graph = {left_w, heat_h, center_w, h - heat_h};
   } else {
@@ -39,9 +42,11 @@ StudioLayout compute_layout(const LayoutInput& in) {
   // Three plots (or three per tab with several GPUs) need about six lines of text each to keep their axes,
   // legends and labels; the profile about eight (tabs, the totals table); the log three
   // (ui/plots_panel.cpp gives a plot at least six lines).
-  const float plots_min = (in.multi_gpu ? 3.0f * 7.0f + 2.5f : 3.0f * 6.0f + 3.2f) * font;
-  const float profile_min = 7.6f * font;
-  const float log_min = 3.0f * font;
+  // Plus 2 lines for the plots' tab bar (per round / timeline) and the window padding. The profile and the log scroll, so they give
+  // way first: at --scale 2 on 1080 p the plots need all but about nine lines.
+  const float plots_min = (in.multi_gpu ? 3.0f * 7.0f + 4.7f : 3.0f * 6.0f + 5.4f) * font;
+  const float profile_min = 6.5f * font;
+  const float log_min = 2.0f * font;
   float plots_h = std::max(std::round(h * (in.multi_gpu ? 0.62f : 0.50f)), plots_min);
   plots_h = std::max(std::min(plots_h, h - profile_min - log_min), h * 0.4f);
   float profile_h = std::max(std::round(h * (in.multi_gpu ? 0.20f : 0.30f)), profile_min);

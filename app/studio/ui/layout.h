@@ -28,7 +28,8 @@ struct LayoutInput {
 struct StudioLayout {
   LayoutRect controls;  ///< left column: playback, graph, solver, export, status
   LayoutRect heatmap;   ///< the distance matrix panel
-  LayoutRect graph;     ///< the graph view's area (the graph-view panel's window goes exactly here)
+  LayoutRect graph;     ///< the graph view's area (the graph-view panel's window goes exactly here); empty in
+                        ///< normal mode when the middle column has no room for it under the heatmap
   LayoutRect plots;     ///< right column, top
   LayoutRect profile;   ///< right column, middle
   LayoutRect log;       ///< right column, bottom
