@@ -60,6 +60,23 @@ std::string read_dtype_list(const std::string& text, std::vector<DType>* out) {
   return {};
 }
 
+/// The block sizes the header names: the --block list for the variants that follow it, and the block each
+/// "NAME:B" variant pins (an all-pinned run never uses the --block list, so it does not name it).
+std::vector<int> blocks_run(const bench::SweepSpec& spec) {
+  std::set<int> blocks;
+  bool unpinned = false;
+  for (const std::string& item : spec.backends) {
+    const std::size_t colon = item.find(':');
+    if (colon == std::string::npos) {
+      unpinned = true;
+    } else {
+      blocks.insert(parse_int_list(item.substr(colon + 1), "--backend " + item, limits::kMinBlock, limits::kMaxBlock).front());
+    }
+  }
+  if (unpinned) blocks.insert(spec.blocks.begin(), spec.blocks.end());
+  return {blocks.begin(), blocks.end()};
+}
+
 CLI::Validator dtype_list_check() {
   return CLI::Validator([](std::string& text) { return read_dtype_list(text, nullptr); }, "LIST of i32|i16");
 }
@@ -248,7 +265,7 @@ Action add_bench(CLI::App& app) {
     for (DType d : spec.dtypes) dtypes += (dtypes.empty() ? "" : ",") + std::string(to_string(d));
     std::FILE* table = is_stdout(a->csv) ? stderr : stdout;  // the CSV alone on standard output
     std::fprintf(table, "apsp bench: block %s, gpus %s, dtype %s, %d warm-up + %d timed runs (min / median / max), graph %s\n",
-                join(spec.blocks).c_str(), join(spec.gpus).c_str(), dtypes.c_str(), spec.warmup, spec.repeat,
+                join(blocks_run(spec)).c_str(), join(spec.gpus).c_str(), dtypes.c_str(), spec.warmup, spec.repeat,
                 spec.graph.c_str());
     std::fflush(table);
     SweepProgressLine progress;

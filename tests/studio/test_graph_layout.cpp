@@ -1,4 +1,4 @@
-// The graph view's layout (issue 10 item 1) and the pseudocode's executed line, without GL: deterministic
+// The graph view's layout (issue 10 item 1), without GL: deterministic
 // positions, grids recognised from the spec and from the edges, circles for rings and small graphs, merged
 // edges, and the view hidden above 100 vertices.
 #include <apsp/graph/generators.h>
@@ -8,7 +8,6 @@
 
 #include "graph_view/graph_layout.h"
 #include "slides/gif_palette.h"
-#include "teach/pseudocode.h"
 
 namespace apsp::studio {
 namespace {
@@ -100,18 +99,7 @@ TEST(GraphLayout, EdgesMergedLightestFirstReciprocalMarked) {
   EXPECT_EQ(e[2], (LayoutEdge{1, 2, 4, false}));
 }
 
-TEST(Pseudocode, ExecutedLineFollowsThePhase) {
-  using namespace pseudocode;
-  EXPECT_EQ(kBlocked[executed_line(true, 1, true)].find("block (r, r)") != std::string_view::npos, true);
-  EXPECT_NE(kBlocked[executed_line(true, 2, true)].find("(r, bj), (bi, r)"), std::string_view::npos);
-  EXPECT_NE(kBlocked[executed_line(true, 3, true)].find("block (bi, bj)"), std::string_view::npos);
-  EXPECT_NE(kBlocked[executed_line(true, 3, false)].find("for k"), std::string_view::npos);
-  EXPECT_NE(kBlocked.back().find("min(d[i][j], d[i][k] + d[k][j])"), std::string_view::npos);
-  EXPECT_NE(kNaive[executed_line(false, 0, true)].find("d[i][j] = d[i][k] + d[k][j]"), std::string_view::npos);
-  EXPECT_NE(kNaive[executed_line(false, 0, false)].find("if "), std::string_view::npos);
-  for (int phase = 0; phase <= 4; ++phase)
-    for (bool cell : {false, true}) EXPECT_LT(executed_line(true, phase, cell), kBlocked.size());
-}
+// The pseudocode's lines and the executed-line rule are the engine's (apsp/teach/pseudocode.h, tests/engine).
 
 TEST(GifPalette, CubeIsExactOnItsOwnColoursAndNearestElsewhere) {
   for (int i = 0; i < gif_palette::kColours; ++i) {

@@ -1,10 +1,10 @@
 // The pseudocode panel (issue 10 item 2): naive Floyd–Warshall or its three-phase blocked form, whichever the
 // solver runs, with the executed line highlighted and the live values of round, phase, k, block and i, j.
+#include <apsp/teach/pseudocode.h>
 #include <imgui.h>
 
 #include <string>
 
-#include "teach/pseudocode.h"
 #include "teach/step_focus.h"
 #include "ui/panels.h"
 
@@ -51,7 +51,8 @@ void draw_pseudocode_panel(const AppState& state) {
   const ClassroomState& c = state.classroom;
   const bool blocked = f.active ? f.blocked : state.session.cursor.phase != Phase::Full;
   const bool cell_updated = c.relaxation && c.relaxation->updated_by_step;
-  const std::size_t highlighted = pseudocode::executed_line(blocked, f.phase, cell_updated);
+  // The engine's listing and line rule (apsp/teach/pseudocode.h): the same text the inspector and --explain-json quote.
+  const std::size_t highlighted = static_cast<std::size_t>(teach::pseudocode_line(blocked, f.phase, cell_updated));
   const auto draw_listing = [&](const auto& lines) {
     const ImVec4 mark(0.94f, 0.89f, 0.26f, 1.0f);  // Okabe–Ito yellow, plus a ">" marker: not colour alone
     for (std::size_t i = 0; i < lines.size(); ++i) {
@@ -67,11 +68,7 @@ void draw_pseudocode_panel(const AppState& state) {
     }
   };
   ImGui::TextDisabled("%s Floyd-Warshall; all counts 0-based", blocked ? "blocked" : "naive");
-  if (blocked) {
-    draw_listing(pseudocode::kBlocked);
-  } else {
-    draw_listing(pseudocode::kNaive);
-  }
+  draw_listing(teach::pseudocode(blocked));
   ImGui::Separator();
   if (!f.active) {
     ImGui::TextUnformatted(state.session.cursor.finished ? "finished: every round done" : "no solver yet");
