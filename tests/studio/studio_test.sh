@@ -789,15 +789,16 @@ case "$case_name" in
     cmp -s d.bin d4.bin || die "the block changed the distances"
     ;;
   graph_view_screenshot)
-    # The graph view beside the heatmap: the pivot block's squares (sky blue) and k's rings (orange) are drawn.
+    # The graph view beside the heatmap: k's rings in the heatmap's k hue (reddish purple, render/overlay_style.h;
+    # a phase step draws no k brackets on the heatmap, so only the graph view has it) and the pivot hue.
     [ -n "${SLIDES_CHECK:-}" ] || { echo "SKIP: built without giflib (slides_check)"; exit 77; }
     studio --gen classroom:cities8 --advance-phases 1 --size 1600x1000 --screenshot g.png --quit || die "studio exited $?"
     "$CHECK" screenshot --png g.png --lut "$ASSETS/viridis.txt" || exit 1
-    "$SLIDES_CHECK" colour --png g.png --rgb 86,180,233 --min 40 || die "no pivot-block marks in the graph view"
-    "$SLIDES_CHECK" colour --png g.png --rgb 230,159,0 --min 40 || die "no k marks in the graph view"
+    "$SLIDES_CHECK" colour --png g.png --rgb 200,70,0 --min 40 || die "no pivot marks"
+    "$SLIDES_CHECK" colour --png g.png --rgb 204,120,166 --min 40 || die "no k marks in the graph view"
     studio --gen classroom:cities8 --advance-phases 1 --size 1600x1000 --graph-view off --screenshot off.png --quit ||
       die "studio exited $?"
-    "$SLIDES_CHECK" colour --png off.png --rgb 230,159,0 --min 0 --max 0 || die "--graph-view off still draws k's rings"
+    "$SLIDES_CHECK" colour --png off.png --rgb 204,120,166 --min 0 --max 0 || die "--graph-view off still draws k's rings"
     ;;
   graph_view_hidden)
     # n = 100 is drawn, n = 101 is not (one line says why in the controls).
