@@ -804,9 +804,10 @@ case "$case_name" in
     # n = 100 is drawn, n = 101 is not (one line says why in the controls).
     [ -n "${SLIDES_CHECK:-}" ] || { echo "SKIP: built without giflib (slides_check)"; exit 77; }
     studio --gen ring:n=100,w=1:9 --block 25 --screenshot a.png --quit || die "studio exited $?"
-    "$SLIDES_CHECK" colour --png a.png --rgb 86,180,233 --min 40 || die "n = 100: no graph view"
+    # k's ring in the graph view (the heatmap draws k's hue only in k-step mode).
+    "$SLIDES_CHECK" colour --png a.png --rgb 204,120,166 --min 40 || die "n = 100: no graph view"
     studio --gen ring:n=101,w=1:9 --block 25 --screenshot b.png --quit || die "studio exited $?"
-    "$SLIDES_CHECK" colour --png b.png --rgb 86,180,233 --min 0 --max 0 || die "n = 101: graph view drawn"
+    "$SLIDES_CHECK" colour --png b.png --rgb 204,120,166 --min 0 --max 0 || die "n = 101: graph view drawn"
     ;;
   slides_frames)
     # One PNG frame per step boundary: cities8 with B = 4 has 2 rounds x 3 phases = 6 phase steps -> 7 frames.
