@@ -258,8 +258,12 @@ Action add_bench(CLI::App& app) {
 #if APSP_CLI_HAVE_CHARTS
     const std::vector<chart::SweepChartKind> kinds = chart::parse_chart_kinds(a->chart_kinds);
 #else
-    if (!a->chart.empty() || !a->chart_csv.empty())
-      throw UnavailableError("--chart: this apsp was built without charts (Dear ImGui, stb)");
+    for (const auto& [flag, value] : {std::pair<const char*, const std::string*>{"--chart", &a->chart},
+                                      {"--chart-csv", &a->chart_csv},
+                                      {"--chart-kind", &a->chart_kinds}}) {
+      if (!value->empty())
+        throw UnavailableError(std::string(flag) + ": this apsp was built without charts (Dear ImGui, stb)");
+    }
 #endif
     std::string dtypes;
     for (DType d : spec.dtypes) dtypes += (dtypes.empty() ? "" : ",") + std::string(to_string(d));
