@@ -9,20 +9,13 @@
 #include <map>
 
 #include "cuda_test_support.h"
+#include "raw_state.h"
 
 namespace apsp {
 namespace {
 
-DistanceMatrix raw_state(Solver& s) {
-  DistanceMatrix m;
-  s.read_state(m);
-  return m;
-}
-
-bool same_bytes(const DistanceMatrix& a, const DistanceMatrix& b) {
-  return a.n() == b.n() && a.storage_bytes() == b.storage_bytes() &&
-         std::memcmp(a.data(), b.data(), a.storage_bytes()) == 0;
-}
+using test::raw_state;
+using test::same_bytes;
 
 void check_back_equals_forward(const std::string& backend, int block, int gpus) {
   SCOPED_TRACE(backend + " B=" + std::to_string(block) + " gpus=" + std::to_string(gpus));

@@ -14,6 +14,7 @@
 
 #include <cstring>
 
+#include "raw_state.h"
 #include "reference_fw.h"
 
 namespace apsp {
@@ -22,16 +23,8 @@ namespace {
 using teach::TimeTravel;
 using teach::TravelUnit;
 
-DistanceMatrix read_raw_state(Solver& s) {
-  DistanceMatrix m;
-  s.read_state(m);
-  return m;
-}
-
-bool same_bytes(const DistanceMatrix& a, const DistanceMatrix& b) {
-  return a.n() == b.n() && a.storage_bytes() == b.storage_bytes() &&
-         std::memcmp(a.data(), b.data(), a.storage_bytes()) == 0;
-}
+using test::raw_state;
+using test::same_bytes;
 
 Graph textbook4() { return generate(GeneratorSpec::parse("classroom:name=textbook4")); }
 
@@ -63,10 +56,10 @@ TEST(TimeTravel, BackEqualsForwardOnCpuBackends) {
         // A budget below four matrices for one graph: no checkpoints, every replay starts from round 0.
         TimeTravel travel(*solver, initial, g.n == 11 ? 3 * DistanceMatrix::required_bytes(g.n, block, DType::I32)
                                                       : teach::kDefaultTimeTravelBudget);
-        std::vector<DistanceMatrix> forward{read_raw_state(*solver)};
+        std::vector<DistanceMatrix> forward{raw_state(*solver)};
         while (!solver->finished()) {
           travel.step(Granularity::KStep);
-          forward.push_back(read_raw_state(*solver));
+          forward.push_back(raw_state(*solver));
         }
         ASSERT_EQ(static_cast<std::int64_t>(forward.size()) - 1, travel.clock().total());
         for (TravelUnit unit : {TravelUnit::KStep, TravelUnit::Phase, TravelUnit::Round}) {
@@ -74,7 +67,7 @@ TEST(TimeTravel, BackEqualsForwardOnCpuBackends) {
           while (travel.clock().position(solver->cursor()) > 0) {
             travel.back(1, unit);
             const std::int64_t p = travel.clock().position(solver->cursor());
-            ASSERT_TRUE(same_bytes(read_raw_state(*solver), forward[static_cast<std::size_t>(p)])) << "position " << p;
+            ASSERT_TRUE(same_bytes(raw_state(*solver), forward[static_cast<std::size_t>(p)])) << "position " << p;
             if (unit == TravelUnit::Phase) ASSERT_EQ(solver->cursor().k, 0);
             if (unit == TravelUnit::Round) ASSERT_EQ(solver->cursor().phase, solver->blocked() ? Phase::Pivot : Phase::Full);
           }
@@ -84,7 +77,7 @@ TEST(TimeTravel, BackEqualsForwardOnCpuBackends) {
           if (s > travel.history().size()) continue;
           travel.seek(s);
           const std::int64_t p = travel.clock().position(solver->cursor());
-          ASSERT_TRUE(same_bytes(read_raw_state(*solver), forward[static_cast<std::size_t>(p)]));
+          ASSERT_TRUE(same_bytes(raw_state(*solver), forward[static_cast<std::size_t>(p)]));
         }
       }
     }
@@ -106,11 +99,11 @@ TEST(TimeTravel, BackIntoAPhaseStepEqualsKStepsForward) {
     travel.step(Granularity::Phase);
     const std::int64_t end = travel.clock().position(solver->cursor());
     travel.back(3, TravelUnit::KStep);
-    const DistanceMatrix back = read_raw_state(*solver);
+    const DistanceMatrix back = raw_state(*solver);
     auto fresh = create_solver(backend, o);
     fresh->reset(initial());
     for (std::int64_t p = 0; p < end - 3; ++p) fresh->step(Granularity::KStep);
-    EXPECT_TRUE(same_bytes(back, read_raw_state(*fresh))) << backend;
+    EXPECT_TRUE(same_bytes(back, raw_state(*fresh))) << backend;
     // A new step after going back forgets the steps ahead.
     travel.step(Granularity::KStep);
     EXPECT_EQ(travel.current(), travel.history().size());
@@ -139,7 +132,7 @@ TEST(TimeTravel, CheckpointsStayWithinTheBudget) {
   auto fresh = create_solver("cpu-blocked", o);
   fresh->reset(initial());
   for (int r = 0; r < 3; ++r) fresh->step(Granularity::Round);
-  EXPECT_TRUE(same_bytes(read_raw_state(*solver), read_raw_state(*fresh)));
+  EXPECT_TRUE(same_bytes(raw_state(*solver), raw_state(*fresh)));
 }
 
 // A run stopped by a negative cycle can go back before the round that found it, and step forward again.
@@ -151,12 +144,12 @@ TEST(TimeTravel, BackFromANegativeCycle) {
   auto initial = [&] { return to_distance_matrix(g, 1, DType::I32); };
   solver->reset(initial());
   TimeTravel travel(*solver, initial);
-  std::vector<DistanceMatrix> rounds{read_raw_state(*solver)};
+  std::vector<DistanceMatrix> rounds{raw_state(*solver)};
   bool stopped = false;
   while (!solver->finished()) {
     try {
       travel.step(Granularity::Round);
-      rounds.push_back(read_raw_state(*solver));
+      rounds.push_back(raw_state(*solver));
     } catch (const NegativeCycleError&) {
       stopped = true;
     }
@@ -167,7 +160,7 @@ TEST(TimeTravel, BackFromANegativeCycle) {
   travel.back(1, TravelUnit::Round);
   EXPECT_FALSE(solver->finished());
   EXPECT_EQ(solver->cursor().round, found_in);
-  EXPECT_TRUE(same_bytes(read_raw_state(*solver), rounds[static_cast<std::size_t>(found_in)]));
+  EXPECT_TRUE(same_bytes(raw_state(*solver), rounds[static_cast<std::size_t>(found_in)]));
   EXPECT_THROW(travel.step(Granularity::Round), NegativeCycleError);
 }
 
