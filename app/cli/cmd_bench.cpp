@@ -9,12 +9,14 @@
 #include <apsp/io/atomic_file.h>
 #include <apsp/solve/device_info.h>
 #include <apsp/solve/registry.h>
+#include <apsp/solve/sparse_registry.h>
 
 #include <algorithm>
 #include <chrono>
 #include <map>
 #include <cstdio>
 #include <memory>
+#include <optional>
 
 #include "bench_scaling.h"
 #include "cli_common.h"
@@ -34,10 +36,17 @@ struct BenchArgs {
   std::string gpus = "1";
   std::string graph = "er:p=0.05,seed=1,w=1:100";
   std::string csv;
+  // Sparse graphs (issue 13): the rows every variant solves, and cuda-dijkstra's knobs (each combination a row).
+  std::string sources = "all";
+  std::string threads_per_block = std::to_string(SparseSolverOptions{}.threads_per_block);
+  std::string concurrent = std::to_string(SparseSolverOptions{}.concurrent);
 };
 
 struct Row {
   std::string backend;
+  std::int64_t sources = 0;   // rows solved (a dense variant always solves all n)
+  int threads_per_block = 0;  // cuda-dijkstra's knobs; 0 elsewhere
+  int concurrent = 0;
   int block = 0;
   int gpus = 1;
   int n = 0;
@@ -127,6 +136,36 @@ Row measure(const std::string& backend, int block, int gpus, const DistanceMatri
   return row;
 }
 
+/// A sparse solver's row: time per solve of the chosen sources; updates/s is the Floyd-Warshall equivalent of
+/// those rows (S n^2 / time), so it compares with the dense rows' n^3 / time.
+Row measure_sparse(const std::string& backend, int threads_per_block, int concurrent, const CsrGraph& graph,
+                   const std::vector<std::int32_t>& sources, const BenchArgs& a) {
+  SparseSolverOptions opts;
+  opts.threads = a.threads;
+  opts.threads_per_block = threads_per_block;
+  opts.concurrent = concurrent;
+  auto solver = create_sparse_solver(backend, opts);
+  std::vector<double> times;
+  for (int rep = 0; rep < a.warmup + a.repeat; ++rep) {
+    const auto t0 = std::chrono::steady_clock::now();
+    const SourceDistances rows = solver->solve(graph, sources);
+    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    if (rep >= a.warmup) times.push_back(ms);
+  }
+  Row row;
+  row.backend = backend;
+  row.n = graph.n;
+  row.sources = static_cast<std::int64_t>(sources.size());
+  if (backend == "cuda-dijkstra") {
+    row.threads_per_block = threads_per_block;
+    row.concurrent = concurrent;
+  }
+  row.median_ms = median(times);
+  row.min_ms = *std::min_element(times.begin(), times.end());
+  row.updates_per_s = static_cast<double>(row.sources) * graph.n * static_cast<double>(graph.n) / (row.median_ms * 1e-3);
+  return row;
+}
+
 std::string gbps_cell(const Row& r) {
   char buf[96];
   if (r.gbps[3] > 0)
@@ -162,11 +201,29 @@ Action add_bench(CLI::App& app) {
       ->check(int_list_check(1, limits::kMaxGpus));
   app.add_option("--graph", a->graph, "Generator spec without n (n comes from --n)")->capture_default_str();
   app.add_option("--csv", a->csv, "Write the rows as CSV");
+  // Sparse graphs (issue 13).
+  app.add_option("--sources", a->sources, "Rows the sparse variants solve: all, A:B or a list (dense variants solve all)")
+      ->capture_default_str();
+  app.add_option("--threads-per-block", a->threads_per_block, "cuda-dijkstra: comma-separated threads per block (multiples of 32)")
+      ->capture_default_str()
+      ->check(int_list_check(limits::kMinThreadsPerBlock, limits::kMaxThreadsPerBlock));
+  app.add_option("--concurrent", a->concurrent, "cuda-dijkstra: comma-separated sources in flight")
+      ->capture_default_str()
+      ->check(int_list_check(1, limits::kMaxConcurrent));
   return [a]() {
     const DType dtype = parse_dtype(a->dtype);
     const std::vector<std::string> backends = split_list(a->backends);
     if (backends.empty()) throw UsageError("--backend: give at least one variant");
+    const SourceSpec source_spec = SourceSpec::parse(a->sources);
+    const std::vector<int> tpb_list = parse_int_list(a->threads_per_block, "--threads-per-block", limits::kMinThreadsPerBlock, limits::kMaxThreadsPerBlock);
+    const std::vector<int> concurrent_list = parse_int_list(a->concurrent, "--concurrent", 1, limits::kMaxConcurrent);
     for (const std::string& item : backends) {  // fail before any work on a bad name or an unavailable variant
+      if (is_sparse_backend(item)) {
+        for (const SparseBackendInfo& info : list_sparse_backends())
+          if (info.name == item && !info.available) throw UnavailableError(info.name + ": " + info.unavailable_reason);
+        for (int tpb : tpb_list) create_sparse_solver(item, SparseSolverOptions{a->threads, tpb, concurrent_list.front(), {}});
+        continue;
+      }
       const BackendInfo info = backend_info(parse_variant(item, a->block).first);
       if (!info.available) throw UnavailableError(info.name + ": " + info.unavailable_reason);
     }
@@ -181,6 +238,8 @@ Action add_bench(CLI::App& app) {
       GeneratorSpec spec = GeneratorSpec::parse(a->graph);
       spec.params["n"] = std::to_string(n);
       const Graph graph = generate(spec);
+      const std::vector<std::int32_t> sources = source_spec.resolve(graph.n);
+      std::optional<CsrGraph> csr;  // built once per graph, for the sparse variants only
       // One initial matrix per block size, padded the way that solver wants, so reset() copies it in one go
       // instead of re-padding element by element on every repeat.
       std::map<int, DistanceMatrix> initial_for_block;
@@ -191,10 +250,28 @@ Action add_bench(CLI::App& app) {
       };
       double first_ms = 0;
       for (const std::string& item : backends) {
+        if (is_sparse_backend(item)) {
+          if (!csr) csr = to_csr(graph);
+          const bool knobs = item == "cuda-dijkstra";
+          for (int tpb : knobs ? tpb_list : std::vector<int>{tpb_list.front()})
+            for (int k : knobs ? concurrent_list : std::vector<int>{concurrent_list.front()}) {
+              Row r = measure_sparse(item, tpb, k, *csr, sources, *a);
+              if (first_ms == 0) first_ms = r.median_ms;
+              r.ratio = first_ms / r.median_ms;
+              char knob[32] = "-";
+              if (knobs) std::snprintf(knob, sizeof knob, "tpb %d, K %d", tpb, k);
+              std::printf("%-13s %4s %4s %6d %10.2f %12s %7s %24s %7s %7s %7.2fx %7s  %lld sources\n", r.backend.c_str(), "-", "1", r.n,
+                          r.median_ms, si(r.updates_per_s).c_str(), "-", knob, "-", "-", r.ratio, "-", static_cast<long long>(r.sources));
+              std::fflush(stdout);
+              rows.push_back(r);
+            }
+          continue;
+        }
         const auto [backend, block] = parse_variant(item, a->block);
         const bool multi = backend_info(backend).multi_gpu;
         for (int g : multi ? gpu_counts : std::vector<int>{1}) {
           Row r = measure(backend, block, g, initial_for(block), *a, dtype);
+          r.sources = n;
           if (first_ms == 0) first_ms = r.median_ms;
           r.ratio = first_ms / r.median_ms;
           if (multi) {
@@ -216,13 +293,14 @@ Action add_bench(CLI::App& app) {
     }
     if (!a->csv.empty()) {
       std::string text =
-          "backend,gpus,n,block,dtype,median_ms,min_ms,updates_per_s,peak_pct,gbps_pivot,gbps_rowcol,gbps_independent,"
+          "backend,gpus,n,block,dtype,sources,threads_per_block,concurrent,median_ms,min_ms,updates_per_s,peak_pct,gbps_pivot,gbps_rowcol,gbps_independent,"
           "gbps_full,phase12_share,non_p3_share,upload_ms,ratio_to_first,parallel_efficiency\n";
       for (const Row& r : rows) {
         char line[512];
         std::snprintf(line, sizeof line,
-                      "%s,%d,%d,%d,%s,%.4f,%.4f,%.6g,%.2f,%.3f,%.3f,%.3f,%.3f,%.4f,%.4f,%.4f,%.4f,%.4f\n",
-                      r.backend.c_str(), r.gpus, r.n, r.block, std::string(to_string(dtype)).c_str(), r.median_ms, r.min_ms,
+                      "%s,%d,%d,%d,%s,%lld,%d,%d,%.4f,%.4f,%.6g,%.2f,%.3f,%.3f,%.3f,%.3f,%.4f,%.4f,%.4f,%.4f,%.4f\n",
+                      r.backend.c_str(), r.gpus, r.n, r.block, std::string(to_string(dtype)).c_str(), static_cast<long long>(r.sources),
+                      r.threads_per_block, r.concurrent, r.median_ms, r.min_ms,
                       r.updates_per_s, r.peak_pct, r.gbps[0], r.gbps[1], r.gbps[2], r.gbps[3], r.phase12_share,
                       r.non_p3_share, r.upload_ms, r.ratio, r.efficiency);
         text += line;
