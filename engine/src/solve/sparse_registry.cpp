@@ -9,7 +9,7 @@ namespace apsp {
 
 namespace {
 SparseBackendInfo cpu_dijkstra_info() {
-  return {"cpu-dijkstra", "Dijkstra per source (indexed 4-ary heap), sources over OpenMP threads; Johnson for negative edges",
+  return {"cpu-dijkstra", "Dijkstra per source (radix heap), sources over OpenMP threads; Johnson for negative edges",
           false, true, ""};
 }
 

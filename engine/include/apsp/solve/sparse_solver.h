@@ -19,16 +19,18 @@ struct SparseSolverOptions {
   int threads = 0;             ///< cpu-dijkstra: OpenMP threads over the sources (0: one per core)
   int threads_per_block = 96;  ///< cuda-dijkstra: threads per block of its kernels (the report's best)
   int concurrent = 4;          ///< cuda-dijkstra: sources in flight, one CUDA stream each (the report's best)
-  /// Polled between batches of sources (from the calling thread): returning true stops the solve, which
-  /// then throws InterruptedError when a stop signal is pending (apsp/core/stop_signal.h), else Error.
+  /// Polled from the calling thread as sources finish (about every 50 ms on the CPU, after every finished
+  /// source on the GPU): returning true stops the solve, which then throws InterruptedError when a stop signal
+  /// is pending (apsp/core/stop_signal.h), else Error; an exception it throws ends the solve with it.
   std::function<bool()> should_stop;
 };
 
-/// @brief Time of one batch of sources (a batch: the sources one poll of should_stop covers).
+/// @brief One batch: the sources that finished between two samples (sources finish out of order when several
+/// run at once, so a batch is a count, not a range of the list).
 struct SparseBatchSample {
-  std::int64_t first_row = 0;  ///< index into the source list of the batch's first source
-  std::int64_t rows = 0;       ///< sources in the batch
-  double ms = 0;               ///< wall time of the batch (cuda-dijkstra: from the first launch to the last row back)
+  std::int64_t first_row = 0;  ///< sources finished before this batch
+  std::int64_t rows = 0;       ///< sources finished in it
+  double ms = 0;               ///< wall time from the previous sample (or the start) to this one
 };
 
 /// @brief One solve's figures besides the rows.
