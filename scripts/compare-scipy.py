@@ -7,7 +7,9 @@ cpu-dijkstra`, solves the same CSR graph with SciPy, checks that every distance 
 
 Times: apsp's is the solve time the CLI prints (CSR graph in memory, distances out, file writing excluded);
 SciPy's is the shortest_path call on a CSR matrix already built (the float64 n x n result included, as
-apsp's includes its int32 rows). Median of --repeat runs each.
+apsp's includes its int32 rows). Median of --repeat runs each. Also printed: CPU seconds (user + system),
+which a busy machine disturbs less than wall time: the whole apsp process (reading the graph and writing the
+.npy included, which only counts against apsp) and SciPy's call.
 
 Usage: scripts/compare-scipy.py [--apsp build/app/cli/apsp] [--spec gnm:n=4096,m=30000,seed=1] [--repeat 3]
                                 [--threads 0]
@@ -66,19 +68,23 @@ def main():
         subprocess.run([args.apsp, "gen", "--spec", args.spec, "-o", graph_path], check=True, stdout=subprocess.DEVNULL)
         n, edges = read_edge_list(graph_path)
 
-        apsp_times = []
+        apsp_times, apsp_cpu = [], []
         for _ in range(args.repeat):
+            before = os.times()
             run = subprocess.run([args.apsp, "solve", graph_path, "--backend", "cpu-dijkstra", "--threads", str(args.threads),
                                   "-o", out_path], check=True, capture_output=True, text=True)
+            after = os.times()
             apsp_times.append(float(re.search(r": ([0-9.]+) s -> ", run.stdout).group(1)))
+            apsp_cpu.append(after.children_user + after.children_system - before.children_user - before.children_system)
         ours = np.load(out_path)
 
         graph = scipy_graph(n, edges)
-        scipy_times = []
+        scipy_times, scipy_cpu = [], []
         for _ in range(args.repeat):
-            start = time.perf_counter()
+            start, cpu_start = time.perf_counter(), time.process_time()
             theirs = shortest_path(graph, method="D", directed=True)
             scipy_times.append(time.perf_counter() - start)
+            scipy_cpu.append(time.process_time() - cpu_start)
 
     theirs = np.where(np.isinf(theirs), INF32, theirs).astype(np.int64)
     same = ours.shape == theirs.shape and np.array_equal(ours.astype(np.int64), theirs)
@@ -86,7 +92,9 @@ def main():
     print(f"graph {args.spec}: n = {n}, m = {graph.nnz}, all {n} sources")
     print(f"apsp cpu-dijkstra (threads {args.threads or os.cpu_count()}): {a:.3f} s  (runs: {', '.join(f'{t:.3f}' for t in apsp_times)})")
     print(f"scipy {__import__('scipy').__version__} shortest_path(method='D'): {s:.3f} s  (runs: {', '.join(f'{t:.3f}' for t in scipy_times)})")
-    print(f"speed-up: {s / a:.2f}x; same distances: {'yes' if same else 'NO'}")
+    ac, sc = statistics.median(apsp_cpu), statistics.median(scipy_cpu)
+    print(f"CPU seconds: apsp process {ac:.3f} (all threads, reading and writing included), scipy {sc:.3f}")
+    print(f"speed-up: {s / a:.2f}x wall, {sc / ac:.2f}x CPU; same distances: {'yes' if same else 'NO'}")
     return 0 if same else 1
 
 
