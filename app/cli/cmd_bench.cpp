@@ -292,17 +292,20 @@ Action add_bench(CLI::App& app) {
       }
     }
     if (!a->csv.empty()) {
+      // The sparse columns (issue 13) sit before the ratio columns, so the columns that were there keep their
+      // positions at both ends.
       std::string text =
-          "backend,gpus,n,block,dtype,sources,threads_per_block,concurrent,median_ms,min_ms,updates_per_s,peak_pct,gbps_pivot,gbps_rowcol,gbps_independent,"
-          "gbps_full,phase12_share,non_p3_share,upload_ms,ratio_to_first,parallel_efficiency\n";
+          "backend,gpus,n,block,dtype,median_ms,min_ms,updates_per_s,peak_pct,gbps_pivot,gbps_rowcol,gbps_independent,"
+          "gbps_full,phase12_share,non_p3_share,upload_ms,sources,threads_per_block,concurrent,ratio_to_first,"
+          "parallel_efficiency\n";
       for (const Row& r : rows) {
         char line[512];
         std::snprintf(line, sizeof line,
-                      "%s,%d,%d,%d,%s,%lld,%d,%d,%.4f,%.4f,%.6g,%.2f,%.3f,%.3f,%.3f,%.3f,%.4f,%.4f,%.4f,%.4f,%.4f\n",
-                      r.backend.c_str(), r.gpus, r.n, r.block, std::string(to_string(dtype)).c_str(), static_cast<long long>(r.sources),
-                      r.threads_per_block, r.concurrent, r.median_ms, r.min_ms,
+                      "%s,%d,%d,%d,%s,%.4f,%.4f,%.6g,%.2f,%.3f,%.3f,%.3f,%.3f,%.4f,%.4f,%.4f,%lld,%d,%d,%.4f,%.4f\n",
+                      r.backend.c_str(), r.gpus, r.n, r.block, std::string(to_string(dtype)).c_str(), r.median_ms, r.min_ms,
                       r.updates_per_s, r.peak_pct, r.gbps[0], r.gbps[1], r.gbps[2], r.gbps[3], r.phase12_share,
-                      r.non_p3_share, r.upload_ms, r.ratio, r.efficiency);
+                      r.non_p3_share, r.upload_ms, static_cast<long long>(r.sources), r.threads_per_block, r.concurrent,
+                      r.ratio, r.efficiency);
         text += line;
       }
       AtomicFile f(a->csv);

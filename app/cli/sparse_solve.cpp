@@ -11,11 +11,12 @@
 
 namespace apsp::cli {
 
-void require_writable_shape(const std::string& output, std::optional<DistanceFormat> format, const std::vector<std::int32_t>& sources,
-                            std::int32_t n) {
-  if ((format ? *format : distance_format_from_path(output)) == DistanceFormat::CourseBinary && !is_every_vertex_in_order(sources, n))
-    throw UsageError(output + ": the course binary holds the whole n x n matrix; write the " + std::to_string(sources.size()) + " x " +
-                     std::to_string(n) + " rows of --sources as .npy or .csv");
+void require_writable_shape(const std::string& output, std::optional<DistanceFormat> format,
+                            const std::vector<std::int32_t>& sources, std::int32_t n) {
+  if ((format ? *format : distance_format_from_path(output)) == DistanceFormat::CourseBinary &&
+      !is_every_vertex_in_order(sources, n))
+    throw UsageError(output + ": the course binary holds the whole n x n matrix; write the " +
+                     std::to_string(sources.size()) + " x " + std::to_string(n) + " rows of --sources as .npy or .csv");
 }
 
 int run_sparse_solve(const SparseSolveRequest& request) {
@@ -26,7 +27,8 @@ int run_sparse_solve(const SparseSolveRequest& request) {
     throw_if_stop_requested();
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (request.max_seconds > 0 && seconds > request.max_seconds)
-      throw UsageError(request.backend + " ran longer than --max-seconds " + std::to_string(request.max_seconds) + "; stopped, nothing written");
+      throw UsageError(request.backend + " ran longer than --max-seconds " + std::to_string(request.max_seconds) +
+                       "; stopped, nothing written");
     return false;
   };
   auto solver = create_sparse_solver(request.backend, options);  // validates the name and knobs before any reading
@@ -46,10 +48,12 @@ int run_sparse_solve(const SparseSolveRequest& request) {
   write_distances(request.output, result, request.out_format);
   if (!request.quiet) {
     const SparseSolveStats& stats = solver->stats();
-    std::printf("%s: n = %d, m = %lld (%lld as given), %s, %lld source%s (%s)%s: %.3f s -> %s\n", input.description.c_str(), input.graph.n,
-                static_cast<long long>(input.graph.m()), static_cast<long long>(input.input_edges), request.backend.c_str(),
-                static_cast<long long>(result.rows()), result.rows() == 1 ? "" : "s", request.sources.to_string().c_str(),
-                stats.reweighted ? ", Johnson reweighting" : "", seconds, request.output.c_str());
+    std::printf("%s: n = %d, m = %lld (%lld as given), %s, %lld source%s (%s)%s: %.3f s -> %s\n",
+                input.description.c_str(), input.graph.n, static_cast<long long>(input.graph.m()),
+                static_cast<long long>(input.input_edges), request.backend.c_str(),
+                static_cast<long long>(result.rows()), result.rows() == 1 ? "" : "s",
+                request.sources.to_string().c_str(), stats.reweighted ? ", Johnson reweighting" : "", seconds,
+                request.output.c_str());
   }
   throw_if_stop_requested();  // a signal during the (atomic) write: it finished, the run still says it was stopped
   return 0;

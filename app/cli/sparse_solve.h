@@ -27,7 +27,7 @@ int run_sparse_solve(const SparseSolveRequest& request);
 
 /// Throws UsageError (one line) when the course binary is asked to hold anything but the whole n x n matrix,
 /// so the refusal comes before the solve, not after it.
-void require_writable_shape(const std::string& output, std::optional<DistanceFormat> format, const std::vector<std::int32_t>& sources,
-                            std::int32_t n);
+void require_writable_shape(const std::string& output, std::optional<DistanceFormat> format,
+                            const std::vector<std::int32_t>& sources, std::int32_t n);
 
 }  // namespace apsp::cli

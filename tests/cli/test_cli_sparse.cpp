@@ -1,5 +1,7 @@
 // apsp with the sparse solvers: the course cases by SHA-256, --sources and the shapes of distance files, the
 // flags' exact bounds and one-line refusals, a negative cycle (exit 3), memory refused before allocating (exit 4).
+#include <apsp/solve/device_info.h>
+
 #include <filesystem>
 
 #include "cli_test_support.h"
@@ -24,7 +26,8 @@ TEST_F(CliSparse, EveryCourseCasePassesWithCpuDijkstra) {
     if (name.find('.') == std::string::npos || name.ends_with(".sha256") || name.ends_with(".md")) continue;
     const std::string expected = read_text(entry.path().string() + ".out.sha256").substr(0, 64);
     const std::string out = path(name + ".out");
-    const RunResult r = run_apsp("solve " + entry.path().string() + " -o " + out + " -q --backend cpu-dijkstra --out-format bin");
+    const RunResult r =
+        run_apsp("solve " + entry.path().string() + " -o " + out + " -q --backend cpu-dijkstra --out-format bin");
     ASSERT_EQ(r.status, 0) << name << ": " << r.output;
     EXPECT_EQ(sha256_of(out), expected) << name;
     ++cases;
@@ -36,9 +39,11 @@ TEST_F(CliSparse, SourcesGiveTheSameRowsWithDenseAndSparseBackends) {
   const std::string gen = "--gen gnm:n=300,m=1500,seed=4,w=0:40,neg=1 ";
   for (const char* sources : {"0:17", "299,5,0", "all"}) {
     SCOPED_TRACE(sources);
-    const RunResult dense = run_apsp("solve " + gen + "--backend cpu-blocked --sources " + sources + " -q -o " + path("fw.npy"));
+    const RunResult dense =
+        run_apsp("solve " + gen + "--backend cpu-blocked --sources " + sources + " -q -o " + path("fw.npy"));
     ASSERT_EQ(dense.status, 0) << dense.output;
-    const RunResult sparse = run_apsp("solve " + gen + "--backend cpu-dijkstra --sources " + sources + " -o " + path("dj.npy"));
+    const RunResult sparse =
+        run_apsp("solve " + gen + "--backend cpu-dijkstra --sources " + sources + " -o " + path("dj.npy"));
     ASSERT_EQ(sparse.status, 0) << sparse.output;
     EXPECT_NE(sparse.output.find("Johnson"), std::string::npos) << sparse.output;
     EXPECT_EQ(sha256_of(path("fw.npy")), sha256_of(path("dj.npy")));
@@ -55,11 +60,13 @@ TEST_F(CliSparse, CourseBinaryTakesOnlyTheWholeMatrix) {
   for (const char* backend : {"cpu-dijkstra", "cpu-blocked"}) {
     SCOPED_TRACE(backend);
     const std::string out = path(std::string(backend) + ".bin");
-    const RunResult r = run_apsp("solve --gen ring:n=20 --backend " + std::string(backend) + " --sources 0:5 -o " + out);
+    const RunResult r =
+        run_apsp("solve --gen ring:n=20 --backend " + std::string(backend) + " --sources 0:5 -o " + out);
     EXPECT_EQ(r.status, 2) << r.output;
     EXPECT_NE(only_line(r.output).find("course binary"), std::string::npos) << r.output;
     EXPECT_FALSE(std::filesystem::exists(out));
-    EXPECT_EQ(run_apsp("solve --gen ring:n=20 --backend " + std::string(backend) + " --sources 0:20 -q -o " + out).status, 0);
+    EXPECT_EQ(
+        run_apsp("solve --gen ring:n=20 --backend " + std::string(backend) + " --sources 0:20 -q -o " + out).status, 0);
   }
 }
 
@@ -111,7 +118,8 @@ TEST_F(CliSparse, MemoryIsRefusedBeforeAllocating) {
 
 TEST_F(CliSparse, LargeGraphFromFewSourcesNeedsNoMatrix) {
   // 1M vertices: its matrix would be 4 TB; the CSR path solves 4 rows.
-  const RunResult r = run_apsp("solve --gen grid:rows=1000,cols=1000,seed=2 --backend cpu-dijkstra --sources 0:4 -o " + path("d.npy"));
+  const RunResult r =
+      run_apsp("solve --gen grid:rows=1000,cols=1000,seed=2 --backend cpu-dijkstra --sources 0:4 -o " + path("d.npy"));
   EXPECT_EQ(r.status, 0) << r.output;
   EXPECT_EQ(std::filesystem::file_size(path("d.npy")), 128u + 4u * 4u * 1000000u);
 }
@@ -121,17 +129,25 @@ TEST_F(CliSparse, InfoAndBenchListTheSparseSolvers) {
   EXPECT_EQ(info.status, 0);
   EXPECT_NE(info.output.find("cpu-dijkstra   available   [sparse]"), std::string::npos) << info.output;
   EXPECT_NE(info.output.find("cuda-dijkstra"), std::string::npos) << info.output;
-  const RunResult bench = run_apsp("bench --backend cpu-blocked,cpu-dijkstra --n 128 --graph gnm:m=600,seed=1 --repeat 1 --warmup 0 --sources 0:32 --csv " +
-                                   path("b.csv"));
+  const RunResult bench = run_apsp(
+      "bench --backend cpu-blocked,cpu-dijkstra --n 128 --graph gnm:m=600,seed=1 --repeat 1 --warmup 0 --sources 0:32 "
+      "--csv " +
+      path("b.csv"));
   EXPECT_EQ(bench.status, 0) << bench.output;
   EXPECT_NE(bench.output.find("cpu-dijkstra"), std::string::npos) << bench.output;
   EXPECT_NE(bench.output.find("32 sources"), std::string::npos) << bench.output;
   const std::string csv = read_text(path("b.csv"));
-  EXPECT_NE(csv.find("backend,gpus,n,block,dtype,sources,threads_per_block,concurrent,"), std::string::npos) << csv;
-  EXPECT_NE(csv.find("cpu-dijkstra,1,128,0,i32,32,0,0,"), std::string::npos) << csv;
-  EXPECT_NE(csv.find("cpu-blocked,1,128,64,i32,128,0,0,"), std::string::npos) << csv;
+  EXPECT_NE(csv.find(",upload_ms,sources,threads_per_block,concurrent,ratio_to_first,"), std::string::npos) << csv;
+  EXPECT_NE(csv.find("cpu-dijkstra,1,128,0,i32,"), std::string::npos) << csv;  // no block size
+  EXPECT_NE(csv.find(",32,0,0,"), std::string::npos) << csv;                    // 32 sources, no GPU knobs
+  EXPECT_NE(csv.find(",128,0,0,"), std::string::npos) << csv;                   // cpu-blocked solves all 128 rows
   const RunResult unavailable = run_apsp("bench --backend cuda-dijkstra --n 64 --graph ring");
-  EXPECT_EQ(unavailable.status == 2 || unavailable.status == 0, true) << unavailable.output;  // 0 on a GPU machine
+  if (cuda_device_count() == 0) {
+    EXPECT_EQ(unavailable.status, 2) << unavailable.output;
+    EXPECT_NE(only_line(unavailable.output).find("cuda-dijkstra"), std::string::npos) << unavailable.output;
+  } else {
+    EXPECT_EQ(unavailable.status, 0) << unavailable.output;
+  }
 }
 
 }  // namespace

@@ -36,13 +36,13 @@ TEST(CudaDijkstra, EqualsCpuDijkstraOnRandomGraphs) {
       const Graph g = random_graph(n, seed++, o);
       SCOPED_TRACE("n = " + std::to_string(n) + ", variant " + std::to_string(variant));
       // Every source of the small graphs; of the larger ones the first 64 and the last (GPU time is scarce).
-      const std::vector<std::int32_t> sources =
-          SourceSpec::parse(n <= 100 ? std::string("all") : "0:64").resolve(n);
+      const std::vector<std::int32_t> sources = SourceSpec::parse(n <= 100 ? std::string("all") : "0:64").resolve(n);
       std::vector<std::int32_t> rows = sources;
       if (n > 100) rows.push_back(n - 1);
       const SourceDistances expected = sparse_rows("cpu-dijkstra", g, rows);
       for (const auto& [tpb, k] : {std::pair{96, 4}, std::pair{32, 1}, std::pair{1024, 64}, std::pair{64, 7}})
-        EXPECT_EQ(first_difference(sparse_rows("cuda-dijkstra", g, rows, knobs(tpb, k)), expected), "") << tpb << " x " << k;
+        EXPECT_EQ(first_difference(sparse_rows("cuda-dijkstra", g, rows, knobs(tpb, k)), expected), "")
+            << tpb << " x " << k;
     }
   }
 }

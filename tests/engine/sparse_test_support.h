@@ -54,7 +54,8 @@ inline std::vector<std::int32_t> reference_dijkstra(const Graph& g, std::int32_t
       }
   }
   std::vector<std::int32_t> row(static_cast<std::size_t>(g.n));
-  for (std::size_t v = 0; v < row.size(); ++v) row[v] = dist[v] == INT64_MAX ? kInf32 : static_cast<std::int32_t>(dist[v]);
+  for (std::size_t v = 0; v < row.size(); ++v)
+    row[v] = dist[v] == INT64_MAX ? kInf32 : static_cast<std::int32_t>(dist[v]);
   return row;
 }
 
@@ -64,7 +65,8 @@ inline std::string first_difference(const SourceDistances& a, const SourceDistan
   for (std::size_t t = 0; t < a.values.size(); ++t)
     if (a.values[t] != b.values[t])
       return "source " + std::to_string(a.sources[t / static_cast<std::size_t>(a.n)]) + ", vertex " +
-             std::to_string(t % static_cast<std::size_t>(a.n)) + ": " + std::to_string(a.values[t]) + " vs " + std::to_string(b.values[t]);
+             std::to_string(t % static_cast<std::size_t>(a.n)) + ": " + std::to_string(a.values[t]) + " vs " +
+             std::to_string(b.values[t]);
   return "";
 }
 

@@ -8,9 +8,9 @@
 #include <apsp/solve/sources.h>
 #include <gtest/gtest.h>
 
-#include "io_test_support.h"
-
 #include <cstring>
+
+#include "io_test_support.h"
 
 namespace apsp {
 namespace {
@@ -144,7 +144,8 @@ TEST(Sources, ParsesAllRangesAndLists) {
 }
 
 TEST(Sources, RefusesBadValuesWithOneLine) {
-  for (const char* bad : {"", "5:5", "6:2", "-1", "1:-3", "a", "1,,2", "1,2,1", ":4", "3:", "0:4x", "9999999999", "1.5"}) {
+  for (const char* bad :
+       {"", "5:5", "6:2", "-1", "1:-3", "a", "1,,2", "1,2,1", ":4", "3:", "0:4x", "9999999999", "1.5"}) {
     SCOPED_TRACE(bad);
     try {
       SourceSpec::parse(bad);

@@ -7,11 +7,11 @@
 #include <apsp/solve/sparse_registry.h>
 #include <gtest/gtest.h>
 
+#include <cstring>
+
 #include "io_test_support.h"
 #include "reference_fw.h"
 #include "sparse_test_support.h"
-
-#include <cstring>
 
 namespace apsp {
 namespace {
@@ -146,7 +146,8 @@ TEST(CpuDijkstra, LargeGraphFromSixtyFourSourcesMatchesAPlainDijkstra) {
   ASSERT_EQ(rows.rows(), 64);
   for (std::int64_t r = 0; r < rows.rows(); r += 9) {  // every ninth row keeps the reference's time small
     const std::vector<std::int32_t> expected = test::reference_dijkstra(g, sources[static_cast<std::size_t>(r)]);
-    ASSERT_EQ(std::memcmp(rows.row(r), expected.data(), expected.size() * 4), 0) << "source " << sources[static_cast<std::size_t>(r)];
+    ASSERT_EQ(std::memcmp(rows.row(r), expected.data(), expected.size() * 4), 0)
+        << "source " << sources[static_cast<std::size_t>(r)];
   }
 }
 

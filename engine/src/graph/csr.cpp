@@ -14,10 +14,13 @@ namespace apsp {
 namespace {
 /// Flipping the sign bit maps int32 order onto uint32 order, so (target, weight) sorts as one unsigned key.
 std::uint64_t edge_key(std::int32_t target, std::int32_t weight) {
-  return (static_cast<std::uint64_t>(static_cast<std::uint32_t>(target)) << 32) | (static_cast<std::uint32_t>(weight) ^ 0x80000000u);
+  return (static_cast<std::uint64_t>(static_cast<std::uint32_t>(target)) << 32) |
+         (static_cast<std::uint32_t>(weight) ^ 0x80000000u);
 }
 std::int32_t key_target(std::uint64_t key) { return static_cast<std::int32_t>(key >> 32); }
-std::int32_t key_weight(std::uint64_t key) { return static_cast<std::int32_t>(static_cast<std::uint32_t>(key) ^ 0x80000000u); }
+std::int32_t key_weight(std::uint64_t key) {
+  return static_cast<std::int32_t>(static_cast<std::uint32_t>(key) ^ 0x80000000u);
+}
 
 /// A non-negative self loop never beats staying put (the dense path leaves the diagonal at 0 too).
 bool kept(const Edge& e) { return e.src != e.dst || e.weight < 0; }
@@ -27,8 +30,9 @@ void validate_for_csr(const Graph& g) {
   for (std::size_t i = 0; i < g.edges.size(); ++i) {
     const Edge& e = g.edges[i];
     if (e.weight >= kInf32 || e.weight <= -kInf32)
-      throw RangeError("edge " + std::to_string(i) + " (" + std::to_string(e.src) + " -> " + std::to_string(e.dst) + ") has weight " +
-                       std::to_string(e.weight) + ", outside the i32 range (-" + std::to_string(kInf32) + ", " + std::to_string(kInf32) + ")");
+      throw RangeError("edge " + std::to_string(i) + " (" + std::to_string(e.src) + " -> " + std::to_string(e.dst) +
+                       ") has weight " + std::to_string(e.weight) + ", outside the i32 range (-" +
+                       std::to_string(kInf32) + ", " + std::to_string(kInf32) + ")");
   }
 }
 
@@ -49,7 +53,8 @@ CsrGraph build(const Graph& g, std::vector<Edge>* release_after_copy) {
   {
     std::vector<std::int64_t> cursor(start.begin(), start.end() - 1);
     for (const Edge& e : g.edges)
-      if (kept(e)) keys[static_cast<std::size_t>(cursor[static_cast<std::size_t>(e.src)]++)] = edge_key(e.dst, e.weight);
+      if (kept(e))
+        keys[static_cast<std::size_t>(cursor[static_cast<std::size_t>(e.src)]++)] = edge_key(e.dst, e.weight);
   }
   if (release_after_copy) std::vector<Edge>().swap(*release_after_copy);
 
@@ -94,8 +99,8 @@ std::uint64_t CsrGraph::bytes_for(std::int64_t n, std::int64_t m) {
 
 std::uint64_t csr_build_bytes(std::int64_t n, std::int64_t m) {
   // Row starts and cursors (int64), the unique counts, the sort keys, then the CSR arrays while the keys live.
-  return 8 * 2 * (static_cast<std::uint64_t>(n) + 1) + 4 * static_cast<std::uint64_t>(n) + 8 * static_cast<std::uint64_t>(m) +
-         CsrGraph::bytes_for(n, m);
+  return 8 * 2 * (static_cast<std::uint64_t>(n) + 1) + 4 * static_cast<std::uint64_t>(n) +
+         8 * static_cast<std::uint64_t>(m) + CsrGraph::bytes_for(n, m);
 }
 
 CsrGraph to_csr(Graph&& g) { return build(g, &g.edges); }

@@ -11,7 +11,8 @@ namespace apsp {
 
 namespace {
 std::string purpose(std::int64_t n, const SparseLoadOptions& options, const std::string& what) {
-  return "the CSR graph and the " + std::to_string(options.sources.count(n)) + " x " + std::to_string(n) + " i32 distances of " + what;
+  return "the CSR graph and the " + std::to_string(options.sources.count(n)) + " x " + std::to_string(n) +
+         " i32 distances of " + what;
 }
 }  // namespace
 
@@ -46,8 +47,8 @@ LoadedSparseGraph load_sparse_graph(const GraphSource& source, const SparseLoadO
     };
     GraphReadResult r = read_graph(source.text, read);
     char description[512];
-    std::snprintf(description, sizeof description, "%s (%s, read in %.1f ms)", source.text.c_str(), std::string(to_string(r.format)).c_str(),
-                  r.read_seconds * 1e3);
+    std::snprintf(description, sizeof description, "%s (%s, read in %.1f ms)", source.text.c_str(),
+                  std::string(to_string(r.format)).c_str(), r.read_seconds * 1e3);
     graph = std::move(r.graph);
     out.description = description;
   }

@@ -23,7 +23,8 @@ std::int64_t parse_id(std::string_view text, std::string_view item) {
     bad(text, quoted);
   }
   if (v < 0) bad(text, "vertex " + std::to_string(v) + " is negative");
-  if (v > std::numeric_limits<std::int32_t>::max()) bad(text, "vertex " + std::string(item) + " is beyond the int32 range");
+  if (v > std::numeric_limits<std::int32_t>::max())
+    bad(text, "vertex " + std::string(item) + " is beyond the int32 range");
   return v;
 }
 }  // namespace
@@ -56,17 +57,20 @@ SourceSpec SourceSpec::parse(std::string_view text) {
 
 std::int64_t SourceSpec::count(std::int64_t n) const {
   switch (kind) {
-    case Kind::All: return n;
-    case Kind::Range: return end - begin;
-    case Kind::List: return static_cast<std::int64_t>(list.size());
+    case Kind::All:
+      return n;
+    case Kind::Range:
+      return end - begin;
+    case Kind::List:
+      return static_cast<std::int64_t>(list.size());
   }
   return 0;
 }
 
 std::vector<std::int32_t> SourceSpec::resolve(std::int32_t n) const {
   const auto outside = [&](std::int64_t v) {
-    throw UsageError("--sources " + to_string() + ": vertex " + std::to_string(v) + " is outside 0.." + std::to_string(n - 1) +
-                     " (the graph has n = " + std::to_string(n) + ")");
+    throw UsageError("--sources " + to_string() + ": vertex " + std::to_string(v) + " is outside 0.." +
+                     std::to_string(n - 1) + " (the graph has n = " + std::to_string(n) + ")");
   };
   std::vector<std::int32_t> out;
   switch (kind) {
@@ -90,8 +94,10 @@ std::vector<std::int32_t> SourceSpec::resolve(std::int32_t n) const {
 
 std::string SourceSpec::to_string() const {
   switch (kind) {
-    case Kind::All: return "all";
-    case Kind::Range: return std::to_string(begin) + ":" + std::to_string(end);
+    case Kind::All:
+      return "all";
+    case Kind::Range:
+      return std::to_string(begin) + ":" + std::to_string(end);
     case Kind::List: {
       std::string s;
       for (const std::int64_t v : list) {

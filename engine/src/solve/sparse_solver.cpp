@@ -21,7 +21,8 @@ double ms_since(std::chrono::steady_clock::time_point t0) {
 std::vector<std::int32_t> cycle_through(std::int32_t relaxed, const std::vector<std::int32_t>& parent, std::int32_t n) {
   std::int32_t v = relaxed;
   // Every vertex on the walk was relaxed (it has a parent); the guard only keeps a broken invariant from indexing -1.
-  for (std::int32_t i = 0; i < n && parent[static_cast<std::size_t>(v)] >= 0; ++i) v = parent[static_cast<std::size_t>(v)];
+  for (std::int32_t i = 0; i < n && parent[static_cast<std::size_t>(v)] >= 0; ++i)
+    v = parent[static_cast<std::size_t>(v)];
   std::vector<std::int32_t> cycle;
   std::int32_t u = v;
   do {
@@ -36,8 +37,10 @@ std::vector<std::int32_t> cycle_through(std::int32_t relaxed, const std::vector<
 std::vector<std::int64_t> johnson_potentials(const CsrGraph& graph) {
   const std::int32_t n = graph.n;
   for (std::int32_t u = 0; u < n; ++u)
-    for (std::int32_t e = graph.offsets[static_cast<std::size_t>(u)]; e < graph.offsets[static_cast<std::size_t>(u) + 1]; ++e)
-      if (graph.targets[static_cast<std::size_t>(e)] == u) throw NegativeCycleError({u});  // only negative self loops are kept
+    for (std::int32_t e = graph.offsets[static_cast<std::size_t>(u)];
+         e < graph.offsets[static_cast<std::size_t>(u) + 1]; ++e)
+      if (graph.targets[static_cast<std::size_t>(e)] == u)
+        throw NegativeCycleError({u});  // only negative self loops are kept
   // The virtual source reaches every vertex with weight 0, so every h starts at 0. Updating in place (edges in
   // CSR order) carries a change along a path within one round; n rounds that still relax mean a negative cycle.
   std::vector<std::int64_t> h(static_cast<std::size_t>(n), 0);
@@ -46,7 +49,8 @@ std::vector<std::int64_t> johnson_potentials(const CsrGraph& graph) {
     std::int32_t last_relaxed = -1;
     for (std::int32_t u = 0; u < n; ++u) {
       const std::int64_t hu = h[static_cast<std::size_t>(u)];
-      for (std::int32_t e = graph.offsets[static_cast<std::size_t>(u)]; e < graph.offsets[static_cast<std::size_t>(u) + 1]; ++e) {
+      for (std::int32_t e = graph.offsets[static_cast<std::size_t>(u)];
+           e < graph.offsets[static_cast<std::size_t>(u) + 1]; ++e) {
         const auto v = static_cast<std::size_t>(graph.targets[static_cast<std::size_t>(e)]);
         const std::int64_t candidate = hu + graph.weights[static_cast<std::size_t>(e)];
         if (candidate < h[v]) {
@@ -64,8 +68,9 @@ std::vector<std::int64_t> johnson_potentials(const CsrGraph& graph) {
 
 std::int32_t checked_distance(std::int64_t d, std::int32_t source, std::int32_t target) {
   if (d >= kInf32 || d <= -kInf32)
-    throw RangeError("the distance " + std::to_string(source) + " -> " + std::to_string(target) + " is " + std::to_string(d) +
-                     ", outside the i32 range (-" + std::to_string(kInf32) + ", " + std::to_string(kInf32) + ")");
+    throw RangeError("the distance " + std::to_string(source) + " -> " + std::to_string(target) + " is " +
+                     std::to_string(d) + ", outside the i32 range (-" + std::to_string(kInf32) + ", " +
+                     std::to_string(kInf32) + ")");
   return static_cast<std::int32_t>(d);
 }
 
@@ -78,10 +83,12 @@ void SparseSolver::throw_if_stopped() const {
 SourceDistances SparseSolver::solve(const CsrGraph& graph, const std::vector<std::int32_t>& sources) {
   for (const std::int32_t s : sources)
     if (s < 0 || s >= graph.n)
-      throw UsageError(std::string(name()) + ": source " + std::to_string(s) + " is outside 0.." + std::to_string(graph.n - 1));
-  require_memory("the " + std::to_string(sources.size()) + " x " + std::to_string(graph.n) + " distances of " + std::string(name()) +
-                     " and its working memory",
-                 SourceDistances::bytes_for(static_cast<std::int64_t>(sources.size()), graph.n) + working_bytes(graph.n, graph.m()),
+      throw UsageError(std::string(name()) + ": source " + std::to_string(s) + " is outside 0.." +
+                       std::to_string(graph.n - 1));
+  require_memory("the " + std::to_string(sources.size()) + " x " + std::to_string(graph.n) + " distances of " +
+                     std::string(name()) + " and its working memory",
+                 SourceDistances::bytes_for(static_cast<std::int64_t>(sources.size()), graph.n) +
+                     working_bytes(graph.n, graph.m()),
                  host_available_bytes());
   m_stats = SparseSolveStats{};
   std::vector<std::int64_t> potentials;

@@ -21,7 +21,9 @@ struct CsrGraph {
   std::vector<std::int32_t> weights;  ///< m entries, strictly inside (-kInf32, kInf32)
 
   std::int64_t m() const { return static_cast<std::int64_t>(targets.size()); }
-  std::int32_t degree(std::int32_t u) const { return offsets[static_cast<std::size_t>(u) + 1] - offsets[static_cast<std::size_t>(u)]; }
+  std::int32_t degree(std::int32_t u) const {
+    return offsets[static_cast<std::size_t>(u) + 1] - offsets[static_cast<std::size_t>(u)];
+  }
   bool has_negative_weight() const;
   /// @brief Bytes of a CSR graph with @p n vertices and @p m edges (offsets, targets, weights).
   static std::uint64_t bytes_for(std::int64_t n, std::int64_t m);

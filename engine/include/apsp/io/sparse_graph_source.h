@@ -22,9 +22,9 @@ struct SparseLoadOptions {
 
 struct LoadedSparseGraph {
   CsrGraph graph;
-  std::string description;      ///< as LoadedGraph::description
-  std::int64_t input_edges = 0; ///< edges as read or generated (parallel edges and self loops included)
-  double seconds = 0;           ///< reading or generating and building the CSR graph
+  std::string description;       ///< as LoadedGraph::description
+  std::int64_t input_edges = 0;  ///< edges as read or generated (parallel edges and self loops included)
+  double seconds = 0;            ///< reading or generating and building the CSR graph
 };
 
 /// @brief Host bytes of a sparse solve of @p sources on n vertices and m edges, besides the edge list: the CSR

@@ -17,9 +17,9 @@ class DistanceMatrix;
 struct SourceSpec {
   enum class Kind { All, Range, List };
   Kind kind = Kind::All;
-  std::int64_t begin = 0;            ///< Range: first source
-  std::int64_t end = 0;              ///< Range: one past the last source
-  std::vector<std::int64_t> list;    ///< List: the sources in order
+  std::int64_t begin = 0;          ///< Range: first source
+  std::int64_t end = 0;            ///< Range: one past the last source
+  std::vector<std::int64_t> list;  ///< List: the sources in order
 
   /// @brief Parses the flag's text. Throws UsageError (one line, naming --sources) on a syntax error, a
   /// negative id, an empty or reversed range, or a vertex listed twice. Ids above n are caught by resolve().
@@ -46,7 +46,9 @@ struct SourceDistances {
   std::int32_t* row(std::int64_t r) { return values.data() + r * static_cast<std::int64_t>(n); }
   const std::int32_t* row(std::int64_t r) const { return values.data() + r * static_cast<std::int64_t>(n); }
   /// @brief Bytes of the values of @p rows x @p n.
-  static std::uint64_t bytes_for(std::int64_t rows, std::int64_t n) { return 4 * static_cast<std::uint64_t>(rows) * static_cast<std::uint64_t>(n); }
+  static std::uint64_t bytes_for(std::int64_t rows, std::int64_t n) {
+    return 4 * static_cast<std::uint64_t>(rows) * static_cast<std::uint64_t>(n);
+  }
 };
 
 /// @brief The rows of @p sources from a solved dense matrix (any dtype; unreachable normalized to kInf32), so a

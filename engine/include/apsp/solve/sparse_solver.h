@@ -35,9 +35,9 @@ struct SparseBatchSample {
 
 /// @brief One solve's figures besides the rows.
 struct SparseSolveStats {
-  bool reweighted = false;          ///< Johnson's reweighting ran (some weight was negative)
-  double potentials_ms = 0;         ///< Bellman–Ford for the potentials (0 without negative weights)
-  double rows_ms = 0;               ///< every source's row, upload and conversion included
+  bool reweighted = false;   ///< Johnson's reweighting ran (some weight was negative)
+  double potentials_ms = 0;  ///< Bellman–Ford for the potentials (0 without negative weights)
+  double rows_ms = 0;        ///< every source's row, upload and conversion included
   std::vector<SparseBatchSample> batches;
 };
 

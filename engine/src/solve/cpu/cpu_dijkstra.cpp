@@ -7,15 +7,15 @@
 #include <apsp/core/errors.h>
 #include <apsp/core/types.h>
 
-#include "solve/cpu/radix_heap.h"
-#include "solve/sparse_factories.h"
-
 #include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <exception>
 #include <limits>
 #include <mutex>
+
+#include "solve/cpu/radix_heap.h"
+#include "solve/sparse_factories.h"
 
 #ifdef _OPENMP
 #include <omp.h>
@@ -51,7 +51,9 @@ void dijkstra_row(const CsrGraph& g, const std::int64_t* h, std::int32_t source,
   const std::int32_t* offsets = g.offsets.data();
   const std::int32_t* targets = g.targets.data();
   const std::int32_t* weights = g.weights.data();
-  const auto key_of = [h](std::int64_t d, std::int32_t v) { return static_cast<std::uint64_t>(kJohnson ? d - h[v] : d); };
+  const auto key_of = [h](std::int64_t d, std::int32_t v) {
+    return static_cast<std::uint64_t>(kJohnson ? d - h[v] : d);
+  };
   dist[source] = 0;
   ws.heap.push(key_of(0, source), source);
   while (!ws.heap.empty()) {
@@ -80,7 +82,8 @@ class CpuDijkstra final : public SparseSolver {
     (void)m;
     // Per thread: int64 distances and the heap's items (16 bytes; about one per vertex, a few more for the
     // re-pushed ones, so 2 per vertex counted); plus h.
-    return static_cast<std::uint64_t>(thread_count()) * static_cast<std::uint64_t>(n) * (8 + 2 * 16) + 8 * static_cast<std::uint64_t>(n);
+    return static_cast<std::uint64_t>(thread_count()) * static_cast<std::uint64_t>(n) * (8 + 2 * 16) +
+           8 * static_cast<std::uint64_t>(n);
   }
 
  protected:
@@ -109,7 +112,8 @@ class CpuDijkstra final : public SparseSolver {
     auto close_batch = [&](std::chrono::steady_clock::time_point now) {
       const std::int64_t done = finished.load();
       if (done > batch_first)
-        stats.batches.push_back({batch_first, done - batch_first, std::chrono::duration<double, std::milli>(now - batch_start).count()});
+        stats.batches.push_back(
+            {batch_first, done - batch_first, std::chrono::duration<double, std::milli>(now - batch_start).count()});
       batch_first = done;
       batch_start = now;
     };
@@ -159,7 +163,9 @@ class CpuDijkstra final : public SparseSolver {
 }  // namespace
 
 namespace detail {
-std::unique_ptr<SparseSolver> make_cpu_dijkstra(const SparseSolverOptions& options) { return std::make_unique<CpuDijkstra>(options); }
+std::unique_ptr<SparseSolver> make_cpu_dijkstra(const SparseSolverOptions& options) {
+  return std::make_unique<CpuDijkstra>(options);
+}
 }  // namespace detail
 
 }  // namespace apsp

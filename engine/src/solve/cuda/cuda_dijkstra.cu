@@ -11,16 +11,16 @@
 // un-reweighted on the device when the source is done.
 #include <apsp/core/errors.h>
 #include <apsp/core/types.h>
+
 #include <apsp/cuda/check.cuh>
 #include <apsp/cuda/stream.cuh>
-
-#include "cuda/buffer.cuh"
-#include "solve/sparse_factories.h"
-
 #include <chrono>
 #include <cstring>
 #include <string>
 #include <vector>
+
+#include "cuda/buffer.cuh"
+#include "solve/sparse_factories.h"
 
 namespace apsp {
 
@@ -39,7 +39,8 @@ struct DeviceCsr {
   int n;
 };
 
-__global__ void init_source_kernel(long long* key, unsigned char* unsettled, unsigned char* frontier, int n, int source) {
+__global__ void init_source_kernel(long long* key, unsigned char* unsettled, unsigned char* frontier, int n,
+                                   int source) {
   const long long v = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x;
   if (v >= n) return;
   key[v] = v == source ? 0 : kUnreachedKey;
@@ -47,7 +48,8 @@ __global__ void init_source_kernel(long long* key, unsigned char* unsettled, uns
   frontier[v] = v == source;  // the source is settled at 0 and relaxes first
 }
 
-__global__ void relax_kernel(DeviceCsr g, long long* key, const unsigned char* unsettled, const unsigned char* frontier) {
+__global__ void relax_kernel(DeviceCsr g, long long* key, const unsigned char* unsettled,
+                             const unsigned char* frontier) {
   const long long u = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x;
   if (u >= g.n || !frontier[u]) return;
   const long long ku = key[u];
@@ -77,7 +79,8 @@ __global__ void minimum_kernel(const long long* key, const unsigned char* unsett
   if (lane == 0 && best < kUnreachedKey) atomicMin(delta, best);
 }
 
-__global__ void update_kernel(const long long* key, unsigned char* unsettled, unsigned char* frontier, int n, const long long* delta) {
+__global__ void update_kernel(const long long* key, unsigned char* unsettled, unsigned char* frontier, int n,
+                              const long long* delta) {
   const long long v = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x;
   if (v >= n) return;
   const long long threshold = *delta;
@@ -124,7 +127,8 @@ class CudaDijkstra final : public SparseSolver {
   std::uint64_t working_bytes(std::int64_t n, std::int64_t m) const override {
     (void)m;
     // Pinned per stream: one int32 row and two small slots; h on the host (the device copies are counted there).
-    return static_cast<std::uint64_t>(options().concurrent) * (4 * static_cast<std::uint64_t>(n) + 16) + 8 * static_cast<std::uint64_t>(n);
+    return static_cast<std::uint64_t>(options().concurrent) * (4 * static_cast<std::uint64_t>(n) + 16) +
+           8 * static_cast<std::uint64_t>(n);
   }
 
  protected:
@@ -184,16 +188,18 @@ class CudaDijkstra final : public SparseSolver {
 
     auto enqueue_iteration = [&](Slot& s) {
       cudaStream_t st = s.stream.get();
-      relax_kernel<<<blocks, threads, 0, st>>>(g, static_cast<long long*>(s.key.get()), static_cast<const unsigned char*>(s.unsettled.get()),
+      relax_kernel<<<blocks, threads, 0, st>>>(g, static_cast<long long*>(s.key.get()),
+                                               static_cast<const unsigned char*>(s.unsettled.get()),
                                                static_cast<const unsigned char*>(s.frontier.get()));
       APSP_CUDA_CHECK_LAUNCH("relax_kernel");
       APSP_CUDA_CHECK(cudaMemsetAsync(s.delta.get(), kUnreachedByte, 8, st));
-      minimum_kernel<<<blocks, threads, 0, st>>>(static_cast<const long long*>(s.key.get()), static_cast<const unsigned char*>(s.unsettled.get()),
-                                                 graph.n, static_cast<long long*>(s.delta.get()));
+      minimum_kernel<<<blocks, threads, 0, st>>>(static_cast<const long long*>(s.key.get()),
+                                                 static_cast<const unsigned char*>(s.unsettled.get()), graph.n,
+                                                 static_cast<long long*>(s.delta.get()));
       APSP_CUDA_CHECK_LAUNCH("minimum_kernel");
-      update_kernel<<<blocks, threads, 0, st>>>(static_cast<const long long*>(s.key.get()), static_cast<unsigned char*>(s.unsettled.get()),
-                                                static_cast<unsigned char*>(s.frontier.get()), graph.n,
-                                                static_cast<const long long*>(s.delta.get()));
+      update_kernel<<<blocks, threads, 0, st>>>(
+          static_cast<const long long*>(s.key.get()), static_cast<unsigned char*>(s.unsettled.get()),
+          static_cast<unsigned char*>(s.frontier.get()), graph.n, static_cast<const long long*>(s.delta.get()));
       APSP_CUDA_CHECK_LAUNCH("update_kernel");
       APSP_CUDA_CHECK(cudaMemcpyAsync(s.host_delta.get(), s.delta.get(), 8, cudaMemcpyDeviceToHost, st));
       APSP_CUDA_CHECK(cudaEventRecord(s.ready.get(), st));
@@ -201,8 +207,9 @@ class CudaDijkstra final : public SparseSolver {
     auto start_source = [&](Slot& s) {
       s.row_index = next_row++;
       s.source = out.sources[static_cast<std::size_t>(s.row_index)];
-      init_source_kernel<<<blocks, threads, 0, s.stream.get()>>>(static_cast<long long*>(s.key.get()), static_cast<unsigned char*>(s.unsettled.get()),
-                                                                 static_cast<unsigned char*>(s.frontier.get()), graph.n, s.source);
+      init_source_kernel<<<blocks, threads, 0, s.stream.get()>>>(
+          static_cast<long long*>(s.key.get()), static_cast<unsigned char*>(s.unsettled.get()),
+          static_cast<unsigned char*>(s.frontier.get()), graph.n, s.source);
       APSP_CUDA_CHECK_LAUNCH("init_source_kernel");
       s.state = Slot::State::Iterating;
       enqueue_iteration(s);
@@ -210,7 +217,8 @@ class CudaDijkstra final : public SparseSolver {
     auto enqueue_finish = [&](Slot& s) {
       cudaStream_t st = s.stream.get();
       APSP_CUDA_CHECK(cudaMemsetAsync(s.overflow.get(), 0x7F, 4, st));  // 0x7F7F7F7F: no overflow (atomicMin lowers it)
-      finish_row_kernel<<<blocks, threads, 0, st>>>(g, static_cast<const long long*>(s.key.get()), s.source, static_cast<int*>(s.row.get()),
+      finish_row_kernel<<<blocks, threads, 0, st>>>(g, static_cast<const long long*>(s.key.get()), s.source,
+                                                    static_cast<int*>(s.row.get()),
                                                     static_cast<int*>(s.overflow.get()));
       APSP_CUDA_CHECK_LAUNCH("finish_row_kernel");
       APSP_CUDA_CHECK(cudaMemcpyAsync(s.host_row.get(), s.row.get(), 4 * n, cudaMemcpyDeviceToHost, st));
@@ -222,13 +230,14 @@ class CudaDijkstra final : public SparseSolver {
       std::int32_t overflow = 0;
       std::memcpy(&overflow, s.host_overflow.get(), 4);
       if (overflow != 0x7F7F7F7F)
-        throw RangeError("a distance from " + std::to_string(s.source) + " to " + std::to_string(overflow - 1) + " leaves the i32 range (-" +
-                         std::to_string(kInf32) + ", " + std::to_string(kInf32) + ")");
+        throw RangeError("a distance from " + std::to_string(s.source) + " to " + std::to_string(overflow - 1) +
+                         " leaves the i32 range (-" + std::to_string(kInf32) + ", " + std::to_string(kInf32) + ")");
       std::memcpy(out.row(s.row_index), s.host_row.get(), 4 * n);
       s.state = Slot::State::Idle;
       if (++finished - batch_first >= batch || finished == rows) {
         const auto now = std::chrono::steady_clock::now();
-        stats.batches.push_back({batch_first, finished - batch_first, std::chrono::duration<double, std::milli>(now - batch_start).count()});
+        stats.batches.push_back({batch_first, finished - batch_first,
+                                 std::chrono::duration<double, std::milli>(now - batch_start).count()});
         batch_first = finished;
         batch_start = now;
         throw_if_stopped();
@@ -270,7 +279,9 @@ class CudaDijkstra final : public SparseSolver {
 }  // namespace
 
 namespace detail {
-std::unique_ptr<SparseSolver> make_cuda_dijkstra(const SparseSolverOptions& options) { return std::make_unique<CudaDijkstra>(options); }
+std::unique_ptr<SparseSolver> make_cuda_dijkstra(const SparseSolverOptions& options) {
+  return std::make_unique<CudaDijkstra>(options);
+}
 }  // namespace detail
 
 }  // namespace apsp
