@@ -2,13 +2,17 @@
 // printed as one table row per combination: min / median / max and spread of the timed runs, updates/s, % of
 // the device's min-plus peak, GB/s per phase, the share of phases 1+2, the ratio to the first row of the same
 // n, the parallel efficiency of multi-GPU rows, and the best row of each n marked. --csv writes the same rows,
-// --chart / --chart-csv the sweep's charts (app/chart).
+// --chart / --chart-csv the sweep's charts (app/chart). Sparse solvers (issue 13) are rows of the same sweep:
+// --sources picks their rows, --threads-per-block / --concurrent lists span cuda-dijkstra's knobs (the report's
+// study: one row per combination).
 #include <apsp/bench/sweep.h>
 #include <apsp/bench/sweep_text.h>
 #include <apsp/core/errors.h>
 #include <apsp/core/format.h>
 #include <apsp/core/option_limits.h>
 #include <apsp/io/atomic_file.h>
+#include <apsp/solve/device_info.h>
+#include <apsp/solve/sparse_registry.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -47,6 +51,10 @@ struct BenchArgs {
   std::string chart_csv;
   std::string chart_kinds;
   bool no_history = false;
+  // Sparse solvers (issue 13).
+  std::string sources = "all";
+  std::string threads_per_block = std::to_string(SparseSolverOptions{}.threads_per_block);
+  std::string concurrent = std::to_string(SparseSolverOptions{}.concurrent);
 };
 
 /// "i32,i16" -> the dtypes; "" when @p text is such a list, else why not (a CLI11 validator message).
@@ -111,6 +119,16 @@ void print_row(std::FILE* out, const bench::SweepResult& r) {
   const std::string note =
       r.time.noisy() ? "noisy: spread > " + std::to_string(static_cast<int>(apsp::kNoisySpreadPct)) + " %" : "";
   const bench::SweepConfig& c = r.config;
+  if (c.sparse()) {  // no block, no phases: the knobs and the rows solved in their place
+    char knobs[40] = "-";
+    if (c.threads_per_block > 0) std::snprintf(knobs, sizeof knobs, "tpb %d, K %d", c.threads_per_block, c.concurrent);
+    std::fprintf(out, "%c %-13s %4s %4d %5s %6d %9s %9s %9s %7s %10s %7s %24s %7s %7s %7.2fx %7s  %lld sources%s%s\n",
+                 r.best ? '*' : ' ', c.backend.c_str(), "-", c.gpus, std::string(to_string(c.dtype)).c_str(), c.n,
+                 format_duration_ms(r.time.min_ms).c_str(), format_duration_ms(r.time.median_ms).c_str(),
+                 format_duration_ms(r.time.max_ms).c_str(), spread, si(r.updates_per_s).c_str(), "-", knobs, "-", "-",
+                 r.ratio, "-", static_cast<long long>(c.sources), note.empty() ? "" : "; ", note.c_str());
+    return;
+  }
   std::fprintf(out, "%c %-13s %4d %4d %5s %6d %9s %9s %9s %7s %10s %7s %24s %6.1f%% %6.1f%% %7.2fx %7s  %s\n",
               r.best ? '*' : ' ', c.backend.c_str(), c.block, c.gpus, std::string(to_string(c.dtype)).c_str(), c.n,
               format_duration_ms(r.time.min_ms).c_str(), format_duration_ms(r.time.median_ms).c_str(),
@@ -176,6 +194,12 @@ void print_skipped(std::FILE* out, const std::vector<bench::SkippedConfig>& skip
   }
 }
 
+bool is_gpu_backend(const std::string& name) {
+  for (const SparseBackendInfo& info : list_sparse_backends())
+    if (info.name == name) return info.gpu;
+  return backend_info(name).gpu;
+}
+
 /// The run history's records of @p report (README "Run history"): one per configuration measured.
 std::vector<RunRecord> bench_records(const bench::SweepReport& report, int threads) {
   std::vector<RunRecord> records;
@@ -183,7 +207,7 @@ std::vector<RunRecord> bench_records(const bench::SweepReport& report, int threa
     const bench::SweepConfig& c = r.config;
     GeneratorSpec graph = GeneratorSpec::parse(report.spec.graph);
     graph.params["n"] = std::to_string(c.n);
-    const BenchRun run{c.backend, backend_info(c.backend).gpu, c.block, c.gpus, std::string(to_string(c.dtype)),
+    const BenchRun run{c.backend, is_gpu_backend(c.backend), c.block, c.gpus, std::string(to_string(c.dtype)),
                        threads, c.n, graph.to_string(), r.time.samples_ms};
     ProfileLog last;
     for (const PhaseSample& x : r.last_samples) last.add(x);
@@ -231,11 +255,23 @@ Action add_bench(CLI::App& app) {
   app.add_option("--graph", a->graph, "Generator spec without n (n comes from --n)")->capture_default_str();
   app.add_option("--csv", a->csv, "Write the rows as CSV ('-': standard output)");
   app.add_flag("--no-history", a->no_history, "Do not append the runs to the run history (also: APSP_HISTORY=off)");
+  // Sparse solvers (issue 13).
+  app.add_option("--sources", a->sources,
+                 "Rows the sparse solvers compute: all, A:B or a list (Floyd-Warshall variants solve all n)")
+      ->capture_default_str();
+  app.add_option("--threads-per-block", a->threads_per_block,
+                 "cuda-dijkstra: comma-separated threads per block (multiples of 32; a row per value)")
+      ->capture_default_str()
+      ->check(int_list_check(limits::kMinThreadsPerBlock, limits::kMaxThreadsPerBlock));
+  app.add_option("--concurrent", a->concurrent, "cuda-dijkstra: comma-separated sources in flight (a row per value)")
+      ->capture_default_str()
+      ->check(int_list_check(1, limits::kMaxConcurrent));
   app.add_option("--chart", a->chart, "Write the sweep's charts as one PNG (one panel per chart)");
   app.add_option("--chart-csv", a->chart_csv, "Write the charts' data as CSV (chart,series,x,y)");
   app.add_option("--chart-kind", a->chart_kinds,
                  "Charts to draw: block (phases stacked against B), n, gpus (speed-up, efficiency), gbps (GB/s per "
-                 "phase against B); default: each whose axis has two or more values");
+                 "phase against B), knobs (a sparse solver's time against threads per block, a line per --concurrent); "
+                 "default: each whose axis has two or more values");
   return [a]() {
     bench::SweepSpec spec;
     spec.backends = split_list(a->backends);
@@ -251,6 +287,12 @@ Action add_bench(CLI::App& app) {
       if (colon != std::string::npos)
         parse_int_list(item.substr(colon + 1), "--backend " + item, limits::kMinBlock, limits::kMaxBlock);
     }
+    spec.sources = a->sources;
+    spec.threads_per_block =
+        parse_int_list(a->threads_per_block, "--threads-per-block", limits::kMinThreadsPerBlock, limits::kMaxThreadsPerBlock);
+    for (int tpb : spec.threads_per_block)
+      if (tpb % 32 != 0) throw UsageError("--threads-per-block: " + std::to_string(tpb) + " is not a multiple of 32");
+    spec.concurrent = parse_int_list(a->concurrent, "--concurrent", 1, limits::kMaxConcurrent);
     spec.graph = a->graph;
     spec.repeat = a->repeat;
     spec.warmup = a->warmup;
@@ -265,6 +307,12 @@ Action add_bench(CLI::App& app) {
         throw UnavailableError(std::string(flag) + ": this apsp was built without charts (Dear ImGui, stb)");
     }
 #endif
+    // Nothing runnable (no device, no variant offering the blocks asked): one line, before the header.
+    const bench::SweepPlan plan = bench::plan_sweep(spec, list_backends(), cuda_device_count(), list_sparse_backends());
+    if (plan.runs.empty()) {
+      const bench::SkippedConfig& s = plan.skipped.front();
+      throw UnavailableError("nothing to run: " + bench::describe(s.config) + ": " + s.reason);
+    }
     std::string dtypes;
     for (DType d : spec.dtypes) dtypes += (dtypes.empty() ? "" : ",") + std::string(to_string(d));
     std::FILE* table = is_stdout(a->csv) ? stderr : stdout;  // the CSV alone on standard output

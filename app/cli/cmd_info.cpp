@@ -8,6 +8,7 @@
 #include <apsp/io/graph_io.h>
 #include <apsp/solve/device_info.h>
 #include <apsp/solve/registry.h>
+#include <apsp/solve/sparse_registry.h>
 
 #include <cstdio>
 #include <memory>
@@ -58,6 +59,11 @@ void print_graph(const InfoArgs& a) {
   std::printf("host memory: %s available -> a cpu-blocked i32 solve needs %s: %s\n",
               format_bytes(host_available_bytes()).c_str(), format_bytes(cpu.host_bytes).c_str(),
               cpu.host_bytes <= host_available_bytes() ? "fits" : "does NOT fit");
+  // Sparse solvers (issue 13): the CSR graph, and one row of results per source instead of the matrix.
+  const std::uint64_t csr = CsrGraph::bytes_for(g.n, g.m());
+  std::printf("sparse:      CSR graph %s (at most; parallel edges merged); each source's row %s, all %lld rows %s\n",
+              format_bytes(csr).c_str(), format_bytes(SourceDistances::bytes_for(1, g.n)).c_str(), static_cast<long long>(g.n),
+              format_bytes(SourceDistances::bytes_for(g.n, g.n)).c_str());
   for (const DeviceInfo& d : cuda_devices(false))
     std::printf("GPU %d:       %s, %s free -> %s\n", d.index, d.name.c_str(), format_bytes(d.free_bytes).c_str(),
                 i32 <= d.free_bytes ? "fits" : "does NOT fit");
@@ -95,6 +101,12 @@ void print_backends() {
     std::printf("\n");
   }
   std::printf("default: %s\n", default_backend().c_str());
+  // Sparse solvers take a CSR graph and --sources (apsp solve, apsp bench); the studio runs the ones above.
+  for (const SparseBackendInfo& b : list_sparse_backends()) {
+    std::printf("%-14s %-11s [sparse] %s", b.name.c_str(), b.available ? "available" : "unavailable", b.description.c_str());
+    if (!b.available) std::printf(" (%s)", b.unavailable_reason.c_str());
+    std::printf("\n");
+  }
 }
 }  // namespace
 

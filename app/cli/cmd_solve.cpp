@@ -11,6 +11,7 @@
 #include <apsp/solve/registry.h>
 #include <apsp/solve/solve_progress.h>
 #include <apsp/teach/shortest_path.h>
+#include <apsp/solve/sparse_registry.h>
 
 #include <algorithm>
 #include <chrono>
@@ -22,6 +23,7 @@
 #include "commands.h"
 #include "progress.h"
 #include "solve_time_guard.h"
+#include "sparse_solve.h"
 
 namespace apsp::cli {
 
@@ -45,7 +47,22 @@ struct SolveArgs {
   bool quiet = false;
   double max_seconds = 0;  // 0: no limit
   bool no_history = false;
+  // Sparse graphs (issue 13): the rows to solve, and cuda-dijkstra's knobs.
+  std::string sources = "all";
+  int threads_per_block = SparseSolverOptions{}.threads_per_block;
+  int concurrent = SparseSolverOptions{}.concurrent;
 };
+
+/// The flags that mean nothing to a sparse solver are refused by name rather than silently ignored.
+void refuse_for_sparse(const std::string& backend, const SolveArgs& a, const CLI::App& app) {
+  const auto given = [&app](const char* flag) { return app.get_option(flag)->count() > 0; };
+  std::string flag;
+  if (given("--paths") || given("--path")) flag = "--paths / --path (no next-hop table)";
+  else if (a.dtype != "i32" && parse_dtype(a.dtype) != DType::I32) flag = "--dtype i16 (int32 distances only)";
+  else if (given("--timings-csv")) flag = "--timings-csv (per-round phases do not exist here)";
+  else if (a.gpus != 1) flag = "--gpus (one device)";
+  if (!flag.empty()) throw UsageError(backend + " does not take " + flag);
+}
 
 std::pair<int, int> parse_pair(const std::string& text) {
   const std::size_t colon = text.find(':');
@@ -118,9 +135,21 @@ Action add_solve(CLI::App& app) {
       ->check(CLI::Range(0.0, limits::kMaxSolveSeconds));
   // Issue 11 item 3: the run history (README "Run history").
   app.add_flag("--no-history", a->no_history, "Do not append this run to the run history (also: APSP_HISTORY=off)");
+  // Sparse graphs (issue 13).
+  app.add_option("--sources", a->sources,
+                 "Rows to solve: all, A:B (A..B-1) or a list 0,5,9; writes S x n (.npy, .csv; .bin only for all)")
+      ->capture_default_str();
+  app.add_option("--threads-per-block", a->threads_per_block, "cuda-dijkstra: threads per block (multiple of 32)")
+      ->capture_default_str()
+      ->check(CLI::Range(limits::kMinThreadsPerBlock, limits::kMaxThreadsPerBlock));
+  app.add_option("--concurrent", a->concurrent, "cuda-dijkstra: sources in flight, one CUDA stream each")
+      ->capture_default_str()
+      ->check(CLI::Range(1, limits::kMaxConcurrent));
   app.footer(backends_help());
-  return [a, block_flag]() {
+  return [a, block_flag, &app]() {
     if (a->input.empty() && a->gen_spec.empty()) throw UsageError("no graph given; see apsp solve --help");
+    const SourceSpec sources = SourceSpec::parse(a->sources);
+    const bool gpu_knobs = app.get_option("--threads-per-block")->count() > 0 || app.get_option("--concurrent")->count() > 0;
     SolverOptions opts;
     opts.block = a->block;
     opts.dtype = parse_dtype(a->dtype);
@@ -136,6 +165,23 @@ Action add_solve(CLI::App& app) {
     // Whatever shares standard output with the distances or the timings goes to stderr instead.
     std::FILE* report = is_stdout(a->output) || is_stdout(a->timings_csv) ? stderr : stdout;
     const GraphSource source = graph_source(a->input, a->gen_spec, a->format, a->one_based);
+    if (gpu_knobs && backend != "cuda-dijkstra")
+      throw UsageError("--threads-per-block and --concurrent are cuda-dijkstra's knobs, not " + backend + "'s");
+    if (is_sparse_backend(backend)) {
+      refuse_for_sparse(backend, *a, app);
+      SparseSolveRequest request;
+      request.source = source;
+      request.sources = sources;
+      request.backend = backend;
+      request.options.threads = a->threads;
+      request.options.threads_per_block = a->threads_per_block;
+      request.options.concurrent = a->concurrent;
+      request.output = a->output;
+      request.out_format = out_format;
+      request.max_seconds = a->max_seconds;
+      request.quiet = a->quiet;
+      return run_sparse_solve(request);
+    }
     auto solver = create_solver(backend, opts);  // validates name, block and dtype before any reading
 
     GraphLoadOptions load;
@@ -146,6 +192,8 @@ Action add_solve(CLI::App& app) {
     load.gpus = opts.gpus;
     load.track_paths = opts.track_paths;
     LoadedGraph input = load_graph(source, load);  // refuses for memory before any matrix exists
+    const std::vector<std::int32_t> rows = sources.resolve(input.graph.n);
+    require_writable_shape(a->output, out_format, rows, input.graph.n);
     const SolveTimeGuard guard(input.estimate, backend, a->max_seconds, a->quiet);
     throw_if_stop_requested();  // SIGINT / SIGTERM (main.cpp): stop between steps, before any output
     // A graph that suggests its block (classroom presets, `# block: N`) gets it unless --block was given, and a
@@ -183,7 +231,12 @@ Action add_solve(CLI::App& app) {
     DistanceMatrix result;
     solver->read(result);
     throw_if_stop_requested();
-    if (!a->output.empty()) write_distances(output_path(a->output), result, out_format);
+    if (!a->output.empty()) {
+      if (sources.all())
+        write_distances(output_path(a->output), result, out_format);
+      else
+        write_distances(output_path(a->output), select_rows(result, rows), out_format);
+    }
     solver->collect_timings(true);
     RunDescription what;
     what.source = "solve";

@@ -143,8 +143,38 @@ TEST(SweepCharts, WhichChartsASweepGives) {
   EXPECT_NE(csv.find(",cuda-tuned B=32 i32 n=16384 (2 GPUs: 96.2 %),2,1.92308\n"), std::string::npos) << csv;
 }
 
+TEST(SweepCharts, SparseKnobStudyIsOneLinePerConcurrentAgainstThreadsPerBlock) {
+  bench::SweepReport report;
+  // cuda-dijkstra at 2 x 2 knob settings, 1024 of 4096 sources; (96, 4) the fastest, (64, 1) the slowest.
+  const int tpbs[] = {64, 96};
+  const int ks[] = {1, 4};
+  const double ms[2][2] = {{200.0, 150.0}, {180.0, 120.0}};
+  for (int t = 0; t < 2; ++t)
+    for (int k = 0; k < 2; ++k) {
+      bench::SweepResult r;
+      r.config = {"cuda-dijkstra", 0, 1, DType::I32, 4096};
+      r.config.sources = 1024;
+      r.config.threads_per_block = tpbs[t];
+      r.config.concurrent = ks[k];
+      r.time = bench::time_stats({ms[t][k]});
+      report.results.push_back(r);
+    }
+  const std::vector<Chart> charts = sweep_charts(report);
+  ASSERT_EQ(charts.size(), 1u);  // no block chart for a solver without block sizes
+  const Chart& c = charts[0];
+  EXPECT_EQ(c.categories, (std::vector<std::string>{"64", "96"}));
+  ASSERT_EQ(c.series.size(), 2u);
+  EXPECT_EQ(c.series[0].label, "1 concurrent");
+  EXPECT_DOUBLE_EQ(c.series[1].values[0], 150.0);
+  EXPECT_DOUBLE_EQ(c.series[1].values[1], 120.0);
+  EXPECT_EQ(c.series[1].point_labels[1], "best");
+  EXPECT_NE(c.title.find("best tpb 96, K 4: 40.0 % faster than the worst"), std::string::npos) << c.title;
+  EXPECT_EQ(sweep_charts(report, parse_chart_kinds("block,gbps")).size(), 0u);
+}
+
 TEST(SweepCharts, ChartKindsParse) {
   EXPECT_TRUE(parse_chart_kinds("").empty());
+  EXPECT_EQ(parse_chart_kinds("knobs").size(), 1u);
   EXPECT_EQ(parse_chart_kinds("n,block").size(), 2u);
   EXPECT_THROW(parse_chart_kinds("block,pie"), UsageError);
 }

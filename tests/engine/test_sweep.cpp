@@ -89,6 +89,67 @@ TEST(SweepPlan, BadSpecsAreUsageErrors) {
   EXPECT_THROW(plan_sweep(spec, fake_backends(), 0), UsageError);
 }
 
+TEST(SweepPlan, SparseSolversSpanTheirKnobsNotTheBlocks) {
+  const std::vector<SparseBackendInfo> sparse = {{"cpu-dijkstra", "", false, true, "", false},
+                                                 {"cuda-dijkstra", "", true, true, "", true}};
+  SweepSpec spec;
+  spec.backends = {"cpu-dijkstra", "cuda-dijkstra", "cpu-blocked"};
+  spec.blocks = {8, 16};
+  spec.gpus = {1, 2};
+  spec.dtypes = {DType::I32, DType::I16};
+  spec.sizes = {100};
+  spec.sources = "0:10";
+  spec.threads_per_block = {64, 96, 128};
+  spec.concurrent = {1, 4};
+  const SweepPlan plan = plan_sweep(spec, fake_backends(), 2, sparse);
+  const auto runs_of = [&](const std::string& name) {
+    return std::count_if(plan.runs.begin(), plan.runs.end(), [&](const SweepConfig& c) { return c.backend == name; });
+  };
+  EXPECT_EQ(runs_of("cpu-dijkstra"), 1);       // one configuration: no knobs, i32, one GPU
+  EXPECT_EQ(runs_of("cuda-dijkstra"), 3 * 2);  // threads per block x concurrent
+  EXPECT_EQ(runs_of("cpu-blocked"), 2 * 2);    // blocks x dtypes, unchanged
+  SweepConfig c{"cuda-dijkstra", 0, 1, DType::I32, 100};
+  c.sources = 10;
+  c.threads_per_block = 96;
+  c.concurrent = 4;
+  EXPECT_NE(std::find(plan.runs.begin(), plan.runs.end(), c), plan.runs.end());
+  EXPECT_EQ(describe(c), "cuda-dijkstra tpb=96 K=4 S=10 n=100");
+  c.dtype = DType::I16;
+  EXPECT_TRUE(has_skip(plan, c, "no int16 mode"));
+  c.dtype = DType::I32;
+  c.gpus = 2;
+  EXPECT_TRUE(has_skip(plan, c, "runs on one device"));
+  spec.sources = "0:200";  // beyond n
+  EXPECT_THROW(plan_sweep(spec, fake_backends(), 2, sparse), UsageError);
+  spec.sources = "all";
+  spec.backends = {"cpu-dijkstra:64"};  // a sparse solver has no block to pin
+  EXPECT_THROW(plan_sweep(spec, fake_backends(), 2, sparse), UsageError);
+}
+
+TEST(SweepRun, SparseRowsAreTimedOnTheCsrAndCountTheirRows) {
+  SweepSpec spec;
+  spec.backends = {"cpu-blocked", "cpu-dijkstra"};
+  spec.blocks = {16};
+  spec.sizes = {64};
+  spec.graph = "gnm:m=300,seed=3";
+  spec.sources = "0:16";
+  spec.warmup = 0;
+  spec.repeat = 2;
+  spec.threads = 1;
+  const SweepReport report = run_sweep(spec);
+  ASSERT_EQ(report.results.size(), 2u);
+  const SweepResult& sparse = report.results[1];
+  EXPECT_EQ(sparse.config.backend, "cpu-dijkstra");
+  EXPECT_EQ(sparse.config.sources, 16);
+  EXPECT_EQ(sparse.time.samples_ms.size(), 2u);
+  EXPECT_NEAR(sparse.updates_per_s, 16.0 * 64 * 64 / (sparse.time.median_ms * 1e-3), 1e-6 * sparse.updates_per_s);
+  EXPECT_FALSE(report.results[0].config.sparse());
+  const std::string csv = sweep_results_csv(report, {});
+  EXPECT_NE(csv.find("cpu-dijkstra,1,64,0,i32,"), std::string::npos) << csv;
+  EXPECT_NE(csv.find(",16,0,0,-\n"), std::string::npos) << csv;  // 16 rows, no launch knobs, no run id
+  EXPECT_NE(csv.find(",64,0,0,-\n"), std::string::npos) << csv;  // cpu-blocked solves all 64
+}
+
 TEST(SweepStats, MinMedianMaxAndSpread) {
   const TimeStats s = time_stats({10.0, 12.0, 11.0, 9.0});
   EXPECT_DOUBLE_EQ(s.min_ms, 9.0);

@@ -841,6 +841,16 @@ case "$case_name" in
     "$SLIDES_CHECK" gif --gif gui.gif --frames 3 --png gui/frame_0000.png || exit 1
     ;;
 
+  # --- sparse graphs (issue 13) ---
+  sparse_backend_refused)
+    # The studio runs the Floyd-Warshall variants only: a sparse solver named on its command line is one usage
+    # line saying where it runs (exit 2), not a crash and not "unknown backend".
+    studio --gen ring:n=10 --backend cpu-dijkstra --quit > out.txt 2>&1
+    status=$?
+    [ $status -eq 2 ] || die "exit $status, expected 2: $(cat out.txt)"
+    grep -q "sparse (per-source) solver" out.txt || die "no sparse-solver message: $(cat out.txt)"
+    echo "ok: $(cat out.txt)"
+    ;;
   *)
     die "unknown case $case_name"
     ;;

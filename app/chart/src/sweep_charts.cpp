@@ -31,7 +31,8 @@ std::map<std::tuple<std::string, int, DType, int>, std::vector<const SweepResult
     const std::vector<SweepResult>& results) {
   std::map<std::tuple<std::string, int, DType, int>, std::vector<const SweepResult*>> groups;
   for (const SweepResult& r : results)
-    groups[{r.config.backend, r.config.gpus, r.config.dtype, r.config.n}].push_back(&r);
+    if (!r.config.sparse())  // a sparse solver has no block size
+      groups[{r.config.backend, r.config.gpus, r.config.dtype, r.config.n}].push_back(&r);
   for (auto& [key, rs] : groups)
     std::stable_sort(rs.begin(), rs.end(),
                      [](const SweepResult* a, const SweepResult* b) { return a->config.block < b->config.block; });
@@ -108,15 +109,19 @@ void time_vs_n_chart(const bench::SweepReport& report, std::vector<Chart>& out) 
   c.y_label = "wall time (log scale)";
   const std::vector<int> ns(sizes.begin(), sizes.end());
   for (int n : ns) c.categories.push_back(std::to_string(n));
-  std::map<std::tuple<std::string, int, int, DType>, std::size_t> series_of;  // (backend, B, GPUs, dtype)
+  // (backend, B, GPUs, dtype, threads per block, concurrent)
+  std::map<std::tuple<std::string, int, int, DType, int, int>, std::size_t> series_of;
   for (const SweepResult& r : report.results) {
-    const auto key = std::make_tuple(r.config.backend, r.config.block, r.config.gpus, r.config.dtype);
+    const SweepConfig& k = r.config;
+    const auto key = std::make_tuple(k.backend, k.block, k.gpus, k.dtype, k.threads_per_block, k.concurrent);
     auto it = series_of.find(key);
     if (it == series_of.end()) {
-      const SweepConfig& k = r.config;
-      Series s =
-          make_series(k.backend + " B=" + std::to_string(k.block) + gpus_part(k.gpus) + " " + dtype_name(k.dtype),
-                      series_color(static_cast<int>(c.series.size())));
+      std::string label = k.backend + " B=" + std::to_string(k.block) + gpus_part(k.gpus) + " " + dtype_name(k.dtype);
+      if (k.sparse())
+        label = k.backend + (k.threads_per_block > 0 ? " tpb=" + std::to_string(k.threads_per_block) + " K=" +
+                                                           std::to_string(k.concurrent)
+                                                     : std::string());
+      Series s = make_series(label, series_color(static_cast<int>(c.series.size())));
       s.values.assign(ns.size(), kMissing);
       c.series.push_back(std::move(s));
       it = series_of.emplace(key, c.series.size() - 1).first;
@@ -185,6 +190,55 @@ void gpu_scaling_chart(const bench::SweepReport& report, std::vector<Chart>& out
   out.push_back(std::move(c));
 }
 
+/// The report's study (issue 13): per (sparse backend, n, sources) with two or more launch-knob settings, the
+/// time against threads per block, one line per number of concurrent sources, the best setting labelled.
+void knob_charts(const bench::SweepReport& report, std::vector<Chart>& out) {
+  std::map<std::tuple<std::string, int, std::int64_t>, std::vector<const SweepResult*>> groups;
+  for (const SweepResult& r : report.results)
+    if (r.config.sparse() && r.config.threads_per_block > 0)
+      groups[{r.config.backend, r.config.n, r.config.sources}].push_back(&r);
+  for (const auto& [key, rs] : groups) {
+    if (rs.size() < 2) continue;
+    std::set<int> tpbs, ks;
+    const SweepResult* best = rs.front();
+    const SweepResult* worst = rs.front();
+    for (const SweepResult* r : rs) {
+      tpbs.insert(r->config.threads_per_block);
+      ks.insert(r->config.concurrent);
+      if (r->time.median_ms < best->time.median_ms) best = r;
+      if (r->time.median_ms > worst->time.median_ms) worst = r;
+    }
+    Chart c;
+    c.type = ChartType::Lines;
+    c.format = ValueFormat::Duration;
+    char title[256];
+    std::snprintf(title, sizeof title,
+                  "%s, n = %d, %lld sources: time against threads per block (best tpb %d, K %d: %.1f %% faster "
+                  "than the worst)",
+                  std::get<0>(key).c_str(), std::get<1>(key), static_cast<long long>(std::get<2>(key)),
+                  best->config.threads_per_block, best->config.concurrent,
+                  100.0 * (worst->time.median_ms - best->time.median_ms) / worst->time.median_ms);
+    c.title = title;
+    c.x_label = "threads per block";
+    c.y_label = "wall time (median)";
+    const std::vector<int> xs(tpbs.begin(), tpbs.end());
+    for (int x : xs) c.categories.push_back(std::to_string(x));
+    for (int k : ks) {
+      Series s = make_series(std::to_string(k) + " concurrent", series_color(static_cast<int>(c.series.size())));
+      s.values.assign(xs.size(), kMissing);
+      s.point_labels.assign(xs.size(), "");
+      for (const SweepResult* r : rs) {
+        if (r->config.concurrent != k) continue;
+        const auto pos = static_cast<std::size_t>(std::find(xs.begin(), xs.end(), r->config.threads_per_block) - xs.begin());
+        s.values[pos] = r->time.median_ms;
+        if (r == best) s.point_labels[pos] = "best";
+      }
+      c.series.push_back(std::move(s));
+    }
+    out.push_back(std::move(c));
+  }
+}
+
 }  // namespace
 
 std::vector<SweepChartKind> parse_chart_kinds(const std::string& text) {
@@ -201,8 +255,10 @@ std::vector<SweepChartKind> parse_chart_kinds(const std::string& text) {
       kinds.push_back(SweepChartKind::GpuScaling);
     else if (item == "gbps")
       kinds.push_back(SweepChartKind::GbpsVsBlock);
+    else if (item == "knobs")
+      kinds.push_back(SweepChartKind::SparseKnobs);
     else if (!item.empty())
-      throw UsageError("--chart-kind: '" + item + "' is not a chart (block, n, gpus, gbps)");
+      throw UsageError("--chart-kind: '" + item + "' is not a chart (block, n, gpus, gbps, knobs)");
     if (comma == std::string::npos) break;
     start = comma + 1;
   }
@@ -211,7 +267,8 @@ std::vector<SweepChartKind> parse_chart_kinds(const std::string& text) {
 
 std::vector<Chart> sweep_charts(const bench::SweepReport& report, const std::vector<SweepChartKind>& kinds) {
   const std::vector<SweepChartKind> all = {SweepChartKind::BlockPhases, SweepChartKind::TimeVsN,
-                                           SweepChartKind::GpuScaling, SweepChartKind::GbpsVsBlock};
+                                           SweepChartKind::GpuScaling, SweepChartKind::GbpsVsBlock,
+                                           SweepChartKind::SparseKnobs};
   std::vector<Chart> charts;
   for (SweepChartKind k : kinds.empty() ? all : kinds) {
     switch (k) {
@@ -226,6 +283,9 @@ std::vector<Chart> sweep_charts(const bench::SweepReport& report, const std::vec
         break;
       case SweepChartKind::GbpsVsBlock:
         block_charts(report, false, charts);
+        break;
+      case SweepChartKind::SparseKnobs:
+        knob_charts(report, charts);
         break;
     }
   }

@@ -2,6 +2,7 @@
 // reason instead of failing the whole sweep.
 #include <apsp/bench/sweep.h>
 #include <apsp/core/errors.h>
+#include <apsp/solve/sources.h>
 
 #include <algorithm>
 #include <charconv>
@@ -23,12 +24,31 @@ std::pair<std::string, int> split_variant(const std::string& item) {
   return {name, b};
 }
 
-const BackendInfo& find_backend(const std::vector<BackendInfo>& backends, const std::string& name) {
+/// A dense variant or a sparse solver, whichever the name is.
+struct Variant {
+  const BackendInfo* dense = nullptr;
+  const SparseBackendInfo* sparse = nullptr;
+  int pinned_block = 0;
+};
+
+Variant find_backend(const std::vector<BackendInfo>& backends, const std::vector<SparseBackendInfo>& sparse,
+                     const std::string& name) {
   for (const BackendInfo& b : backends)
-    if (b.name == name) return b;
+    if (b.name == name) return {&b, nullptr, 0};
+  for (const SparseBackendInfo& b : sparse)
+    if (b.name == name) return {nullptr, &b, 0};
   std::string names;
   for (const BackendInfo& b : backends) names += (names.empty() ? "" : ", ") + b.name;
+  for (const SparseBackendInfo& b : sparse) names += (names.empty() ? "" : ", ") + b.name;
   throw UsageError("unknown backend '" + name + "' (known: " + names + ")");
+}
+
+/// Why the sparse configuration @p config cannot run, "" when it can.
+std::string why_not_sparse(const SparseBackendInfo& info, const SweepConfig& config) {
+  if (!info.available) return info.unavailable_reason.empty() ? "not available here" : info.unavailable_reason;
+  if (config.dtype == DType::I16) return info.name + " has no int16 mode";
+  if (config.gpus > 1) return info.name + " runs on one device";
+  return {};
 }
 
 std::string join_ints(const std::vector<int>& v) {
@@ -56,7 +76,8 @@ void require_non_empty(bool empty, const char* what) {
 
 }  // namespace
 
-SweepPlan plan_sweep(const SweepSpec& spec, const std::vector<BackendInfo>& backends, int device_count) {
+SweepPlan plan_sweep(const SweepSpec& spec, const std::vector<BackendInfo>& backends, int device_count,
+                     const std::vector<SparseBackendInfo>& sparse_backends) {
   require_non_empty(spec.backends.empty(), "backend");
   require_non_empty(spec.blocks.empty(), "block size");
   require_non_empty(spec.gpus.empty(), "GPU count");
@@ -66,14 +87,44 @@ SweepPlan plan_sweep(const SweepSpec& spec, const std::vector<BackendInfo>& back
   if (spec.warmup < 0) throw UsageError("sweep: warm-up must not be negative");
 
   // Names are checked before anything is planned, so a typo fails at once rather than after other rows ran.
-  std::vector<std::pair<const BackendInfo*, int>> variants;
+  std::vector<Variant> variants;
   for (const std::string& item : spec.backends) {
     const auto [name, pinned] = split_variant(item);
-    variants.emplace_back(&find_backend(backends, name), pinned);
+    Variant v = find_backend(backends, sparse_backends, name);
+    if (v.sparse && pinned > 0) throw UsageError("--backend " + item + ": " + name + " has no block size");
+    v.pinned_block = pinned;
+    variants.push_back(v);
+  }
+  const bool any_sparse = std::any_of(variants.begin(), variants.end(), [](const Variant& v) { return v.sparse; });
+  const SourceSpec sources = SourceSpec::parse(spec.sources);  // a bad --sources fails before any work
+  if (any_sparse) {
+    require_non_empty(spec.threads_per_block.empty(), "threads-per-block value");
+    require_non_empty(spec.concurrent.empty(), "concurrent value");
   }
   SweepPlan plan;
   for (int n : spec.sizes)
-    for (const auto& [info, pinned] : variants)
+    for (const Variant& variant : variants) {
+      if (variant.sparse) {
+        const SparseBackendInfo& info = *variant.sparse;
+        const auto rows = static_cast<std::int64_t>(sources.resolve(n).size());  // a source >= n: UsageError
+        for (DType dtype : spec.dtypes)
+          for (int tpb : info.launch_knobs ? spec.threads_per_block : std::vector<int>{0})
+            for (int k : info.launch_knobs ? spec.concurrent : std::vector<int>{0})
+              for (int gpus : spec.gpus) {
+                SweepConfig config{info.name, 0, gpus, dtype, n};
+                config.sources = rows;
+                config.threads_per_block = tpb;
+                config.concurrent = k;
+                const std::string reason = why_not_sparse(info, config);
+                if (reason.empty())
+                  plan.runs.push_back(config);
+                else
+                  plan.skipped.push_back({config, reason});
+              }
+        continue;
+      }
+      const BackendInfo* info = variant.dense;
+      const int pinned = variant.pinned_block;
       for (DType dtype : spec.dtypes)
         for (int block : pinned > 0 ? std::vector<int>{pinned} : spec.blocks)
           for (int gpus : spec.gpus) {
@@ -84,6 +135,7 @@ SweepPlan plan_sweep(const SweepSpec& spec, const std::vector<BackendInfo>& back
             else
               plan.skipped.push_back({config, reason});
           }
+    }
   return plan;
 }
 

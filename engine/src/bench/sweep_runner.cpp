@@ -4,7 +4,10 @@
 #include <apsp/core/errors.h>
 #include <apsp/graph/generators.h>
 #include <apsp/graph/graph.h>
+#include <apsp/graph/csr.h>
 #include <apsp/solve/device_info.h>
+#include <apsp/solve/sources.h>
+#include <apsp/solve/sparse_registry.h>
 
 #include <algorithm>
 #include <chrono>
@@ -21,6 +24,18 @@ using Clock = std::chrono::steady_clock;
 double seconds_since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
 
 double cube(int n) { return static_cast<double>(n) * n * n; }
+
+/// The Floyd–Warshall-equivalent work of a configuration: n^3, or S n^2 for a sparse solver's S rows.
+double work_of(const SweepConfig& c) {
+  return c.sparse() ? static_cast<double>(c.sources) * c.n * static_cast<double>(c.n) : cube(c.n);
+}
+
+bool is_gpu(const SweepConfig& c) {
+  if (!c.sparse()) return backend_info(c.backend).gpu;
+  for (const SparseBackendInfo& info : list_sparse_backends())
+    if (info.name == c.backend) return info.gpu;
+  return false;
+}
 
 /// Per-phase totals, the phase 1+2 share and the wall time not covered by phase 3, from the profile of the
 /// last timed run (reset() clears the profile, so it holds exactly that run).
@@ -47,7 +62,7 @@ class SweepRun {
   SweepRun(const SweepSpec& spec, const SweepCallbacks& callbacks, const SweepPlan& plan)
       : m_spec(spec), m_callbacks(callbacks), m_plan(plan), m_start(Clock::now()) {
     const int solves = spec.warmup + spec.repeat;
-    for (const SweepConfig& c : plan.runs) m_work_total += solves * cube(c.n);
+    for (const SweepConfig& c : plan.runs) m_work_total += solves * work_of(c);
     m_progress.runs_total = solves * static_cast<int>(plan.runs.size());
     m_progress.configs_total = static_cast<int>(plan.runs.size());
   }
@@ -57,7 +72,7 @@ class SweepRun {
     report.spec = m_spec;
     report.skipped = m_plan.skipped;
     const bool any_gpu = std::any_of(m_plan.runs.begin(), m_plan.runs.end(),
-                                     [](const SweepConfig& c) { return backend_info(c.backend).gpu; });
+                                     [](const SweepConfig& c) { return is_gpu(c); });
     if (any_gpu) m_devices = cuda_devices(false);
     if (!m_devices.empty()) report.device = m_devices.front().name;
     if (!m_plan.runs.empty()) {
@@ -71,7 +86,7 @@ class SweepRun {
       }
       m_progress.current = config;
       try {
-        std::optional<SweepResult> r = measure(config);
+        std::optional<SweepResult> r = config.sparse() ? measure_sparse(config) : measure(config);
         if (!r) {  // cancelled between its solves
           report.cancelled = true;
           break;
@@ -84,7 +99,7 @@ class SweepRun {
         if (!report.first_failure) report.first_failure = std::current_exception();
         // The solves it did not get to count as done, so the bar and the ETA stay right.
         m_progress.runs_done = m_runs_before_config + m_spec.warmup + m_spec.repeat;
-        m_work_done = m_work_before_config + (m_spec.warmup + m_spec.repeat) * cube(config.n);
+        m_work_done = m_work_before_config + (m_spec.warmup + m_spec.repeat) * work_of(config);
       }
       ++m_progress.configs_done;
       m_runs_before_config = m_progress.runs_done;
@@ -106,14 +121,20 @@ class SweepRun {
 
   /// One initial matrix per (block, dtype) of the current n, padded the way that solver wants, so reset()
   /// copies it in one go instead of re-padding element by element on every repeat.
-  const DistanceMatrix& initial_for(const SweepConfig& c) {
-    if (!m_graph || m_graph_n != c.n) {
+  const Graph& graph_for(int n) {
+    if (!m_graph || m_graph_n != n) {
       GeneratorSpec spec = GeneratorSpec::parse(m_spec.graph);
-      spec.params["n"] = std::to_string(c.n);
+      spec.params["n"] = std::to_string(n);
       m_graph = std::make_unique<Graph>(generate(spec));
-      m_graph_n = c.n;
+      m_graph_n = n;
       m_initial.clear();
+      m_csr.reset();
     }
+    return *m_graph;
+  }
+
+  const DistanceMatrix& initial_for(const SweepConfig& c) {
+    graph_for(c.n);
     const auto key = std::make_pair(c.block, c.dtype);
     auto it = m_initial.find(key);
     if (it == m_initial.end()) it = m_initial.emplace(key, to_distance_matrix(*m_graph, c.block, c.dtype)).first;
@@ -157,6 +178,49 @@ class SweepRun {
     return r;
   }
 
+  /// A sparse solver's configuration: warm-up then timed solve() of the sources on the CSR of the graph (built
+  /// once per n), through the same timing loop as the dense variants.
+  std::optional<SweepResult> measure_sparse(const SweepConfig& c) {
+    const Graph& graph = graph_for(c.n);
+    if (!m_csr) m_csr = std::make_unique<CsrGraph>(to_csr(graph));
+    const std::vector<std::int32_t> sources = SourceSpec::parse(m_spec.sources).resolve(c.n);
+    SparseSolverOptions opts;
+    opts.threads = m_spec.threads;
+    if (c.threads_per_block > 0) opts.threads_per_block = c.threads_per_block;
+    if (c.concurrent > 0) opts.concurrent = c.concurrent;
+    opts.should_stop = [this] { return cancelled(); };
+    std::unique_ptr<SparseSolver> solver = create_sparse_solver(c.backend, opts);
+    if (cancelled()) return std::nullopt;
+    MeasureOptions how{m_spec.warmup, m_spec.repeat, {}};
+    how.after_run = [&] {
+      ++m_progress.runs_done;
+      m_work_done += work_of(c);
+      notify();
+      return !cancelled();
+    };
+    SourceDistances rows;
+    const MeasureResult measured = measure_runs({}, [&] { rows = solver->solve(*m_csr, sources); }, how);
+    if (measured.stopped || measured.runs_ms.empty()) return std::nullopt;
+    SweepResult r;
+    r.config = c;
+    r.time = time_stats(measured.runs_ms);
+    r.updates_per_s = work_of(c) / (r.time.median_ms * 1e-3);
+    // The last run's rows time (Johnson's Bellman–Ford excluded) and its batches, as the run history keeps them.
+    const SparseSolveStats& stats = solver->stats();
+    r.phases.push_back({Phase::Full, stats.rows_ms, 0, static_cast<std::uint64_t>(work_of(c))});
+    double start_ms = 0;
+    for (const SparseBatchSample& b : stats.batches) {
+      PhaseSample x;
+      x.phase = Phase::Full;
+      x.round = static_cast<int>(r.last_samples.size());
+      x.ms = b.ms;
+      x.start_us = 1e3 * start_ms;
+      start_ms += b.ms;
+      r.last_samples.push_back(x);
+    }
+    return r;
+  }
+
   const SweepSpec& m_spec;
   const SweepCallbacks& m_callbacks;
   const SweepPlan& m_plan;
@@ -170,12 +234,13 @@ class SweepRun {
   std::unique_ptr<Graph> m_graph;
   int m_graph_n = 0;
   std::map<std::pair<int, DType>, DistanceMatrix> m_initial;
+  std::unique_ptr<CsrGraph> m_csr;  ///< the current graph's CSR, for sparse solvers
 };
 
 }  // namespace
 
 SweepReport run_sweep(const SweepSpec& spec, const SweepCallbacks& callbacks) {
-  const SweepPlan plan = plan_sweep(spec, list_backends(), cuda_device_count());
+  const SweepPlan plan = plan_sweep(spec, list_backends(), cuda_device_count(), list_sparse_backends());
   GeneratorSpec::parse(spec.graph);  // a bad graph spec fails before any work
   return SweepRun(spec, callbacks, plan).run();
 }

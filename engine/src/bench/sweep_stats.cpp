@@ -11,6 +11,19 @@ namespace apsp::bench {
 std::string describe(const SweepConfig& c) {
   // Appended piece by piece: GCC 12 warns (-Wrestrict, a false positive) on "literal" + std::string temporaries.
   std::string s = c.backend;
+  if (c.sparse()) {
+    if (c.threads_per_block > 0) {
+      s += " tpb=";
+      s += std::to_string(c.threads_per_block);
+      s += " K=";
+      s += std::to_string(c.concurrent);
+    }
+    s += " S=";
+    s += std::to_string(c.sources);
+    s += " n=";
+    s += std::to_string(c.n);
+    return s;
+  }
   s += " B=";
   s += std::to_string(c.block);
   if (c.gpus != 1) {

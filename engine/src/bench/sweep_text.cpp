@@ -3,6 +3,7 @@
 #include <apsp/core/option_limits.h>
 #include <apsp/core/version.h>
 #include <apsp/history/run_facts.h>
+#include <apsp/solve/sources.h>
 
 #include <charconv>
 #include <cstdio>
@@ -49,7 +50,7 @@ SweepSpec parse_sweep_spec(const std::string& text) {
     if (eq == std::string::npos || eq + 1 == pair.size())
       throw UsageError("--sweep: '" + pair +
                        "' is not key=value (keys: backend, block, gpus, dtype, n, repeat, warmup, "
-                       "threads, graph)");
+                       "threads, graph, sources, tpb, concurrent)");
     const std::string value = pair.substr(eq + 1);
     if (key == "backend") {
       spec.backends.clear();
@@ -77,10 +78,17 @@ SweepSpec parse_sweep_spec(const std::string& text) {
       spec.threads = parse_int(key, value, 0, limits::max_threads());
     } else if (key == "graph") {
       spec.graph = value;
+    } else if (key == "sources") {
+      SourceSpec::parse(value);  // one line naming --sources when malformed
+      spec.sources = value;
+    } else if (key == "tpb") {
+      spec.threads_per_block = parse_ints(key, value, limits::kMinThreadsPerBlock, limits::kMaxThreadsPerBlock);
+    } else if (key == "concurrent") {
+      spec.concurrent = parse_ints(key, value, 1, limits::kMaxConcurrent);
     } else {
       throw UsageError("--sweep: unknown key '" + key +
                        "' (keys: backend, block, gpus, dtype, n, repeat, warmup, "
-                       "threads, graph)");
+                       "threads, graph, sources, tpb, concurrent)");
     }
   }
   return spec;
@@ -97,7 +105,7 @@ std::string sweep_results_csv(const SweepReport& report, const std::vector<std::
   text +=
       "backend,gpus,n,block,dtype,median_ms,min_ms,updates_per_s,peak_pct,gbps_pivot,gbps_rowcol,gbps_independent,"
       "gbps_full,phase12_share,non_p3_share,upload_ms,ratio_to_first,parallel_efficiency,max_ms,spread_pct,best,"
-      "noisy,ms_pivot,ms_rowcol,ms_independent,ms_full,repeats,warmup,run_id\n";
+      "noisy,ms_pivot,ms_rowcol,ms_independent,ms_full,repeats,warmup,sources,threads_per_block,concurrent,run_id\n";
   for (const SweepResult& r : report.results) {
     const SweepConfig& c = r.config;
     char line[768];
@@ -112,6 +120,9 @@ std::string sweep_results_csv(const SweepReport& report, const std::vector<std::
                   r.phase_ms(Phase::Independent), r.phase_ms(Phase::Full), report.spec.repeat, report.spec.warmup);
     text += line;
     const std::size_t i = static_cast<std::size_t>(&r - report.results.data());
+    // Sparse solvers (issue 13): the rows solved (a dense variant: all n) and the launch knobs (0: none).
+    text += std::to_string(c.sparse() ? c.sources : c.n) + "," + std::to_string(c.threads_per_block) + "," +
+            std::to_string(c.concurrent) + ",";
     text += (i < run_ids.size() ? run_ids[i] : std::string("-")) + "\n";
   }
   return text;

@@ -17,7 +17,7 @@ void write_distances_csv(const std::string& path, const DistanceRows& rows) {
   AtomicFile file(path);
   TextOut out([&file](const char* p, std::size_t n) { file.write(p, n); });
   std::vector<std::int32_t> row(static_cast<std::size_t>(rows.n));
-  for (std::int32_t i = 0; i < rows.n; ++i) {
+  for (std::int64_t i = 0; i < rows.rows; ++i) {
     rows.fill_row(i, row.data());
     for (std::int32_t j = 0; j < rows.n; ++j) {
       if (j) out.put(',');

@@ -8,10 +8,12 @@
 
 namespace apsp::io_detail {
 
-/// @brief Rows of an n x n int32 table, produced on demand so a large matrix is never copied whole.
+/// @brief Rows of an int32 table (n x n, or S x n for the rows of chosen sources), produced on demand so a
+/// large matrix is never copied whole.
 struct DistanceRows {
-  std::int32_t n = 0;
-  std::function<void(std::int32_t row, std::int32_t* out)> fill_row;  ///< writes n values, INF = kInf32
+  std::int64_t rows = 0;
+  std::int32_t n = 0;  ///< values per row
+  std::function<void(std::int64_t row, std::int32_t* out)> fill_row;  ///< writes n values, INF = kInf32
 };
 
 void write_distances_bin(const std::string& path, const DistanceRows& rows);

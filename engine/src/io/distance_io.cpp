@@ -19,7 +19,7 @@ namespace io_detail {
 void write_le32_rows(const DistanceRows& rows, const std::function<void(const void*, std::size_t)>& sink) {
   std::vector<std::int32_t> row(static_cast<std::size_t>(rows.n));
   std::vector<unsigned char> bytes;
-  for (std::int32_t i = 0; i < rows.n; ++i) {
+  for (std::int64_t i = 0; i < rows.rows; ++i) {
     rows.fill_row(i, row.data());
     if constexpr (std::endian::native == std::endian::little) {
       sink(row.data(), row.size() * 4);
@@ -71,7 +71,8 @@ DenseDistances read_distances_bin(const MappedFile& file) {
 
 namespace {
 DistanceRows rows_of(const DistanceMatrix& m) {
-  return DistanceRows{m.n(), [&m](std::int32_t i, std::int32_t* out) {
+  return DistanceRows{m.n(), m.n(), [&m](std::int64_t row, std::int32_t* out) {
+                        const auto i = static_cast<std::int32_t>(row);
                         const std::int32_t n = m.n();
                         if (m.dtype() == DType::I32) {
                           // Solvers may leave values between INF and 2*INF: all of them mean unreachable.
@@ -87,9 +88,18 @@ DistanceRows rows_of(const DistanceMatrix& m) {
 DistanceRows rows_of(const DenseDistances& d) {
   if (d.n < 0 || d.values.size() != static_cast<std::size_t>(d.n) * static_cast<std::size_t>(d.n))
     throw Error("distance table holds " + std::to_string(d.values.size()) + " values, not n*n for n = " + std::to_string(d.n));
-  return DistanceRows{d.n, [&d](std::int32_t i, std::int32_t* out) {
+  return DistanceRows{d.n, d.n, [&d](std::int64_t i, std::int32_t* out) {
                         const std::size_t n = static_cast<std::size_t>(d.n);
                         std::memcpy(out, d.values.data() + n * static_cast<std::size_t>(i), n * 4);
+                      }};
+}
+
+DistanceRows rows_of(const SourceDistances& d) {
+  if (d.n < 0 || d.values.size() != static_cast<std::size_t>(d.rows()) * static_cast<std::size_t>(d.n))
+    throw Error("source distances hold " + std::to_string(d.values.size()) + " values, not S*n for S = " + std::to_string(d.rows()) +
+                ", n = " + std::to_string(d.n));
+  return DistanceRows{d.rows(), d.n, [&d](std::int64_t i, std::int32_t* out) {
+                        std::memcpy(out, d.row(i), static_cast<std::size_t>(d.n) * 4);
                       }};
 }
 
@@ -110,6 +120,15 @@ void write_distances(const std::string& path, const DistanceMatrix& m, std::opti
 
 void write_distances(const std::string& path, const DenseDistances& d, std::optional<DistanceFormat> format) {
   io_detail::write_rows(path, io_detail::rows_of(d), format);
+}
+
+void write_distances(const std::string& path, const SourceDistances& d, std::optional<DistanceFormat> format) {
+  const DistanceFormat f = format ? *format : distance_format_from_path(path);
+  // The course binary has no header: its reader takes n = sqrt(size / 4), so it can only hold n x n.
+  if (f == DistanceFormat::CourseBinary && !is_every_vertex_in_order(d.sources, d.n))
+    throw UsageError(path + ": the course binary holds the whole n x n matrix (sources 0..n-1 in order); write the " +
+                     std::to_string(d.rows()) + " x " + std::to_string(d.n) + " rows of these sources as .npy or .csv");
+  io_detail::write_rows(path, io_detail::rows_of(d), f);
 }
 
 DenseDistances read_distances(const std::string& path, std::optional<DistanceFormat> format) {

@@ -12,6 +12,13 @@ namespace apsp {
 
 void check_graph_memory(const std::string& path, std::int64_t n, const GraphReadOptions& options) {
   if (n <= options.max_n && !options.check_memory) return;
+  if (!options.required_for.empty() && options.required_bytes) {  // a sparse solve: no n x n matrix to saturate on
+    const std::uint64_t bytes = options.required_bytes(n);
+    if (n > options.max_n)
+      throw OutOfMemoryError(options.required_for + " (n above the limit " + std::to_string(options.max_n) + ")", bytes, host_available_bytes());
+    require_memory(options.required_for, bytes, host_available_bytes());
+    return;
+  }
   const int block = options.block > 0 ? options.block : 1;
   // Near n = 2^31 the exact byte count overflows 64 bits; saturate so the refusal still reads sensibly.
   const double estimate = static_cast<double>(n) * static_cast<double>(n) * static_cast<double>(element_bytes(options.dtype));

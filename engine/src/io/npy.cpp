@@ -1,4 +1,4 @@
-// NumPy .npy distances: int32 '<i4', C order, shape (n, n). Written as version 1.0 with the header padded so
+// NumPy .npy distances: int32 '<i4', C order, shape (n, n), or (S, n) for the rows of S sources. Written as version 1.0 with the header padded so
 // the data starts at a multiple of 64 bytes (as numpy itself does).
 #include "distance_formats.h"
 #include "text_scan.h"
@@ -46,7 +46,7 @@ std::string_view dict_value(std::string_view dict, std::string_view key, const s
 }  // namespace
 
 void write_distances_npy(const std::string& path, const DistanceRows& rows) {
-  std::string dict = "{'descr': '<i4', 'fortran_order': False, 'shape': (" + std::to_string(rows.n) + ", " + std::to_string(rows.n) + "), }";
+  std::string dict = "{'descr': '<i4', 'fortran_order': False, 'shape': (" + std::to_string(rows.rows) + ", " + std::to_string(rows.n) + "), }";
   // magic (6) + version (2) + header length (2) + dict + padding + '\n' must be a multiple of 64.
   const std::size_t unpadded = 10 + dict.size() + 1;
   dict.append((64 - unpadded % 64) % 64, ' ');

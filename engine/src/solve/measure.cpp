@@ -18,14 +18,13 @@ TimeSpread spread_of(std::vector<double> ms) {
   return s;
 }
 
-MeasureResult measure_solve(Solver& solver, const DistanceMatrix& initial, const MeasureOptions& options) {
+MeasureResult measure_runs(const std::function<void()>& prepare, const std::function<void()>& timed,
+                           const MeasureOptions& options) {
   MeasureResult result;
   for (int run = 0; run < options.warmup + options.repeat; ++run) {
-    solver.reset(initial);
-    solver.synchronize();  // the upload is not part of the solve time
+    if (prepare) prepare();
     const auto t0 = std::chrono::steady_clock::now();
-    solver.step(Granularity::ToEnd);
-    solver.synchronize();
+    timed();
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     if (run >= options.warmup) result.runs_ms.push_back(ms);
     if (options.after_run && !options.after_run()) {
@@ -35,6 +34,19 @@ MeasureResult measure_solve(Solver& solver, const DistanceMatrix& initial, const
   }
   result.spread = spread_of(result.runs_ms);
   return result;
+}
+
+MeasureResult measure_solve(Solver& solver, const DistanceMatrix& initial, const MeasureOptions& options) {
+  return measure_runs(
+      [&] {
+        solver.reset(initial);
+        solver.synchronize();  // the upload is not part of the solve time
+      },
+      [&] {
+        solver.step(Granularity::ToEnd);
+        solver.synchronize();
+      },
+      options);
 }
 
 }  // namespace apsp

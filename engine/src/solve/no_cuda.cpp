@@ -4,6 +4,8 @@
 #include <apsp/solve/device_info.h>
 #include <apsp/solve/registry.h>
 
+#include "solve/sparse_factories.h"
+
 namespace apsp {
 
 int cuda_device_count() { return 0; }
@@ -26,6 +28,9 @@ void register_cuda_backends() {
       throw UnavailableError(cuda_unavailable_reason());
     });
   }
+}
+std::unique_ptr<SparseSolver> make_cuda_dijkstra(const SparseSolverOptions&) {
+  throw UnavailableError("cuda-dijkstra: " + cuda_unavailable_reason());
 }
 }  // namespace detail
 

@@ -2,6 +2,7 @@
 #include <apsp/solve/block_size.h>
 #include <apsp/core/option_limits.h>
 #include <apsp/solve/registry.h>
+#include <apsp/solve/sparse_registry.h>
 
 #include "solve/cpu/cpu_backends.h"
 
@@ -44,6 +45,10 @@ const Entry& find_entry(std::string_view name) {
   ensure_registered();
   for (const Entry& e : entries())
     if (e.info.name == name) return e;
+  // The sparse solvers have their own interface: say where they run instead of calling them unknown.
+  if (is_sparse_backend(name))
+    throw UsageError(std::string(name) + " is a sparse (per-source) solver: apsp solve and apsp bench run it; here only the "
+                     "Floyd-Warshall variants run (" + known_names() + ")");
   throw UsageError("unknown backend '" + std::string(name) + "' (known: " + known_names() + ")");
 }
 }  // namespace

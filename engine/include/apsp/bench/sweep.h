@@ -1,7 +1,8 @@
 #pragma once
 /// @file sweep.h
 /// @brief The benchmark sweep shared by `apsp bench` and the studio's Sweep panel: the cartesian product of
-/// backends x block sizes x GPU counts x dtypes x n on one generated graph per n, with warm-up runs and
+/// backends x block sizes x GPU counts x dtypes x n on one generated graph per n (sparse solvers: x threads per
+/// block x concurrent sources for those with launch knobs, the block and GPU lists not applying), with warm-up runs and
 /// repeats, min / median / max / spread per configuration, updates/s, GB/s per phase, % of the min-plus peak,
 /// ratios, parallel efficiency and the best configuration per n.
 ///
@@ -11,6 +12,7 @@
 #include <apsp/profile/profile.h>
 #include <apsp/solve/measure.h>
 #include <apsp/solve/registry.h>
+#include <apsp/solve/sparse_registry.h>
 
 #include <atomic>
 #include <cstdint>
@@ -33,6 +35,10 @@ struct SweepSpec {
   int warmup = 1;   ///< untimed runs first (OpenMP's thread start-up, CUDA's module loading, caches)
   int repeat = 3;   ///< timed runs
   int threads = 0;  ///< CPU threads; 0: one per core
+  // Sparse solvers (issue 13).
+  std::string sources = "all";  ///< --sources text: the rows sparse solvers compute (dense variants solve all n)
+  std::vector<int> threads_per_block = {SparseSolverOptions{}.threads_per_block};  ///< for launch_knobs solvers
+  std::vector<int> concurrent = {SparseSolverOptions{}.concurrent};                ///< for launch_knobs solvers
 };
 
 /// @brief One point of the product.
@@ -42,7 +48,11 @@ struct SweepConfig {
   int gpus = 1;
   DType dtype = DType::I32;
   int n = 0;
+  std::int64_t sources = 0;   ///< rows a sparse solver computes; 0 for a dense variant (all n rows)
+  int threads_per_block = 0;  ///< a sparse solver's launch knobs; 0 where they do not apply
+  int concurrent = 0;
 
+  bool sparse() const { return sources > 0; }
   bool operator==(const SweepConfig&) const = default;
 };
 
@@ -62,10 +72,13 @@ struct SweepPlan {
   std::vector<SkippedConfig> skipped;
 };
 
-/// @brief Expands @p spec against @p backends (as list_backends() gives them; a test may pass its own) with
-/// @p device_count CUDA devices. Invalid combinations are skipped with the reason, never an error; an unknown
+/// @brief Expands @p spec against @p backends and @p sparse_backends (as list_backends() and
+/// list_sparse_backends() give them; a test may pass its own) with @p device_count CUDA devices. A sparse
+/// solver gets one configuration per (n, dtype i32, threads per block, concurrent) — the knob lists only for
+/// solvers with launch knobs; block 0, one GPU; int16 and more GPUs are skipped with the reason. Invalid combinations are skipped with the reason, never an error; an unknown
 /// variant name, an empty list or a malformed "name:B" throws UsageError.
-SweepPlan plan_sweep(const SweepSpec& spec, const std::vector<BackendInfo>& backends, int device_count);
+SweepPlan plan_sweep(const SweepSpec& spec, const std::vector<BackendInfo>& backends, int device_count,
+                     const std::vector<SparseBackendInfo>& sparse_backends = {});
 
 /// @brief min / median / max of the timed runs and their spread.
 struct TimeStats {
@@ -95,7 +108,7 @@ struct PhaseFigures {
 struct SweepResult {
   SweepConfig config;
   TimeStats time;                    ///< wall time of step(ToEnd) + synchronize, upload excluded
-  double updates_per_s = 0;          ///< n^3 / median
+  double updates_per_s = 0;          ///< n^3 / median (a sparse solver: S n^2 / median, the Floyd–Warshall equivalent)
   double peak_pct = -1;              ///< % of the min-plus peak of the device(s); -1 when no device is known
   std::vector<PhaseFigures> phases;  ///< every phase of the last timed run, enum order
   std::vector<PhaseSample> last_samples;  ///< the last timed run's profile (the run history's per-round times)
@@ -148,7 +161,7 @@ struct SweepReport {
 };
 
 /// @brief Runs the sweep: per n one generated graph, per configuration warm-up then timed runs of
-/// reset + step(ToEnd). A configuration that throws (RangeError for int16, OutOfMemoryError, ...) is recorded
+/// reset + step(ToEnd) (a sparse solver: solve() of the sources on the graph's CSR, built once per n). A configuration that throws (RangeError for int16, OutOfMemoryError, ...) is recorded
 /// as skipped ("failed: what") and the sweep goes on. Throws UsageError for a bad spec (plan_sweep) or graph.
 SweepReport run_sweep(const SweepSpec& spec, const SweepCallbacks& callbacks = {});
 

@@ -1,8 +1,10 @@
 #pragma once
 /// @file distance_io.h
-/// @brief Distance matrix files: course binary (n*n int32), .npy (int32, shape (n, n)), .csv.
+/// @brief Distance matrix files: course binary (n*n int32), .npy (int32, shape (n, n) or (S, n)), .csv (n or S
+/// lines of n values).
 #include <apsp/core/distance_matrix.h>
 #include <apsp/io/formats.h>
+#include <apsp/solve/sources.h>
 
 #include <cstdint>
 #include <optional>
@@ -23,6 +25,11 @@ void write_distances(const std::string& path, const DistanceMatrix& m, std::opti
 /// @brief Writes a dense table (e.g. one read back with read_distances) in @p format.
 /// @note .csv writes INF as the number 1073741823, so every round trip is exact.
 void write_distances(const std::string& path, const DenseDistances& d, std::optional<DistanceFormat> format = std::nullopt);
+
+/// @brief Writes the S x n rows of chosen sources: .npy with shape (S, n), .csv with S lines of n values.
+/// The course binary has no header and holds only the whole matrix: it takes sources 0..n-1 in order and
+/// throws UsageError (one line) for any other set.
+void write_distances(const std::string& path, const SourceDistances& d, std::optional<DistanceFormat> format = std::nullopt);
 
 /// @brief Reads a distance file. Course binary has no header: n = sqrt(bytes / 4), which must be exact.
 /// Values come back as stored; a .csv cell "inf" reads as kInf32. Bad files throw InputError.

@@ -29,6 +29,9 @@ struct GraphReadOptions {
   /// Host bytes the work planned on the graph allocates for n vertices (load_graph passes the whole solve's
   /// count, apsp/solve/solve_estimate.h); empty: one n x n matrix of @c block and @c dtype.
   std::function<std::uint64_t(std::int64_t n)> required_bytes;
+  /// What required_bytes counts, for the refusal ("the CSR graph and 64 x n distances of g.gr"); empty: the
+  /// n x n distance matrix. When set, required_bytes alone decides (no n x n matrix is involved).
+  std::string required_for;
   /// Regular files are bounded by their size; a pipe or FIFO is read up to this many bytes, then refused.
   /// Character and block devices (/dev/zero, a terminal) are refused before any byte is read.
   std::uint64_t max_stream_bytes = std::uint64_t{1} << 30;

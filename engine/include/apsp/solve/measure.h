@@ -44,6 +44,11 @@ struct MeasureResult {
   bool stopped = false;  ///< after_run asked to stop before every run was done
 };
 
+/// @brief The loop itself: warmup + repeat times, @p prepare (untimed; may be empty), then the steady clock
+/// around @p timed. measure_solve and the sweep's sparse solvers both time through it.
+MeasureResult measure_runs(const std::function<void()>& prepare, const std::function<void()>& timed,
+                           const MeasureOptions& options);
+
 /// @brief Solves @p initial (padded for the solver's block and dtype, as reset() takes it) warmup + repeat
 /// times with @p solver and times the repeats. Afterwards the solver is finished and its profile holds the
 /// last run's samples (reset() clears it). Throws what reset() and step() throw.

@@ -1,0 +1,111 @@
+// The part every sparse solver shares: checking the sources, Johnson's potentials when a weight is negative,
+// the result's memory, and the timing of the whole solve.
+#include <apsp/core/errors.h>
+#include <apsp/core/memory.h>
+#include <apsp/core/stop_signal.h>
+#include <apsp/core/types.h>
+#include <apsp/solve/sparse_solver.h>
+
+#include <algorithm>
+#include <chrono>
+#include <limits>
+
+namespace apsp {
+
+namespace {
+double ms_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
+
+/// Walks parents from a vertex relaxed in the n-th round: n steps land on the cycle, then once around it.
+std::vector<std::int32_t> cycle_through(std::int32_t relaxed, const std::vector<std::int32_t>& parent, std::int32_t n) {
+  std::int32_t v = relaxed;
+  // Every vertex on the walk was relaxed (it has a parent); the guard only keeps a broken invariant from indexing -1.
+  for (std::int32_t i = 0; i < n && parent[static_cast<std::size_t>(v)] >= 0; ++i)
+    v = parent[static_cast<std::size_t>(v)];
+  std::vector<std::int32_t> cycle;
+  std::int32_t u = v;
+  do {
+    cycle.push_back(u);
+    u = parent[static_cast<std::size_t>(u)];
+  } while (u >= 0 && u != v && static_cast<std::int64_t>(cycle.size()) <= n);
+  std::reverse(cycle.begin(), cycle.end());  // parents point backwards: reversed, the cycle follows its edges
+  return cycle;
+}
+}  // namespace
+
+std::vector<std::int64_t> johnson_potentials(const CsrGraph& graph) {
+  const std::int32_t n = graph.n;
+  for (std::int32_t u = 0; u < n; ++u)
+    for (std::int32_t e = graph.offsets[static_cast<std::size_t>(u)];
+         e < graph.offsets[static_cast<std::size_t>(u) + 1]; ++e)
+      if (graph.targets[static_cast<std::size_t>(e)] == u)
+        throw NegativeCycleError({u});  // only negative self loops are kept
+  // The virtual source reaches every vertex with weight 0, so every h starts at 0. Updating in place (edges in
+  // CSR order) carries a change along a path within one round; n rounds that still relax mean a negative cycle.
+  std::vector<std::int64_t> h(static_cast<std::size_t>(n), 0);
+  std::vector<std::int32_t> parent(static_cast<std::size_t>(n), -1);
+  for (std::int32_t round = 0; round < n; ++round) {
+    std::int32_t last_relaxed = -1;
+    for (std::int32_t u = 0; u < n; ++u) {
+      const std::int64_t hu = h[static_cast<std::size_t>(u)];
+      for (std::int32_t e = graph.offsets[static_cast<std::size_t>(u)];
+           e < graph.offsets[static_cast<std::size_t>(u) + 1]; ++e) {
+        const auto v = static_cast<std::size_t>(graph.targets[static_cast<std::size_t>(e)]);
+        const std::int64_t candidate = hu + graph.weights[static_cast<std::size_t>(e)];
+        if (candidate < h[v]) {
+          h[v] = candidate;
+          parent[v] = u;
+          last_relaxed = static_cast<std::int32_t>(v);
+        }
+      }
+    }
+    if (last_relaxed < 0) return h;
+    if (round == n - 1) throw NegativeCycleError(cycle_through(last_relaxed, parent, n));
+  }
+  return h;
+}
+
+std::int32_t checked_distance(std::int64_t d, std::int32_t source, std::int32_t target) {
+  if (d >= kInf32 || d <= -kInf32)
+    throw RangeError("the distance " + std::to_string(source) + " -> " + std::to_string(target) + " is " +
+                     std::to_string(d) + ", outside the i32 range (-" + std::to_string(kInf32) + ", " +
+                     std::to_string(kInf32) + ")");
+  return static_cast<std::int32_t>(d);
+}
+
+void SparseSolver::throw_if_stopped() const {
+  if (!m_options.should_stop || !m_options.should_stop()) return;
+  throw_if_stop_requested();
+  throw Error(std::string(name()) + ": stopped before every source was done");
+}
+
+SourceDistances SparseSolver::solve(const CsrGraph& graph, const std::vector<std::int32_t>& sources) {
+  for (const std::int32_t s : sources)
+    if (s < 0 || s >= graph.n)
+      throw UsageError(std::string(name()) + ": source " + std::to_string(s) + " is outside 0.." +
+                       std::to_string(graph.n - 1));
+  require_memory("the " + std::to_string(sources.size()) + " x " + std::to_string(graph.n) + " distances of " +
+                     std::string(name()) + " and its working memory",
+                 SourceDistances::bytes_for(static_cast<std::int64_t>(sources.size()), graph.n) +
+                     working_bytes(graph.n, graph.m()),
+                 host_available_bytes());
+  m_stats = SparseSolveStats{};
+  std::vector<std::int64_t> potentials;
+  if (graph.has_negative_weight()) {
+    const auto t0 = std::chrono::steady_clock::now();
+    potentials = johnson_potentials(graph);
+    m_stats.reweighted = true;
+    m_stats.potentials_ms = ms_since(t0);
+  }
+  SourceDistances out;
+  out.n = graph.n;
+  out.sources = sources;
+  out.values.assign(static_cast<std::size_t>(out.rows()) * static_cast<std::size_t>(graph.n), kInf32);
+  const auto t0 = std::chrono::steady_clock::now();
+  solve_rows(graph, potentials, out, m_stats);
+  m_stats.rows_ms = ms_since(t0);
+  return out;
+}
+
+}  // namespace apsp

@@ -1,0 +1,154 @@
+// apsp with the sparse solvers: the course cases by SHA-256, --sources and the shapes of distance files, the
+// flags' exact bounds and one-line refusals, a negative cycle (exit 3), memory refused before allocating (exit 4).
+#include <apsp/solve/device_info.h>
+
+#include <filesystem>
+
+#include "cli_test_support.h"
+
+namespace apsp::test {
+namespace {
+
+class CliSparse : public TempDir {};
+
+/// The single line a failed run prints, or "" when it printed more (or nothing).
+std::string only_line(const std::string& output) {
+  if (output.empty() || output.find('\n') != output.size() - 1) return "";
+  return output;
+}
+
+TEST_F(CliSparse, EveryCourseCasePassesWithCpuDijkstra) {
+  const std::filesystem::path dir = std::filesystem::path(APSP_TESTDATA_DIR) / "course-hw3";
+  ASSERT_TRUE(std::filesystem::exists(dir)) << dir;
+  int cases = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    const std::string name = entry.path().filename().string();
+    if (name.find('.') == std::string::npos || name.ends_with(".sha256") || name.ends_with(".md")) continue;
+    const std::string expected = read_text(entry.path().string() + ".out.sha256").substr(0, 64);
+    const std::string out = path(name + ".out");
+    const RunResult r =
+        run_apsp("solve " + entry.path().string() + " -o " + out + " -q --backend cpu-dijkstra --out-format bin");
+    ASSERT_EQ(r.status, 0) << name << ": " << r.output;
+    EXPECT_EQ(sha256_of(out), expected) << name;
+    ++cases;
+  }
+  EXPECT_GE(cases, 17);
+}
+
+TEST_F(CliSparse, SourcesGiveTheSameRowsWithDenseAndSparseBackends) {
+  const std::string gen = "--gen gnm:n=300,m=1500,seed=4,w=0:40,neg=1 ";
+  for (const char* sources : {"0:17", "299,5,0", "all"}) {
+    SCOPED_TRACE(sources);
+    const RunResult dense =
+        run_apsp("solve " + gen + "--backend cpu-blocked --sources " + sources + " -q -o " + path("fw.npy"));
+    ASSERT_EQ(dense.status, 0) << dense.output;
+    const RunResult sparse =
+        run_apsp("solve " + gen + "--backend cpu-dijkstra --sources " + sources + " -o " + path("dj.npy"));
+    ASSERT_EQ(sparse.status, 0) << sparse.output;
+    EXPECT_NE(sparse.output.find("Johnson"), std::string::npos) << sparse.output;
+    EXPECT_EQ(sha256_of(path("fw.npy")), sha256_of(path("dj.npy")));
+  }
+  ASSERT_EQ(run_apsp("solve " + gen + "--backend cpu-dijkstra --sources 0:2 -o " + path("two.csv")).status, 0);
+  const std::string csv = read_text(path("two.csv"));
+  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 2);
+  EXPECT_EQ(std::count(csv.begin(), csv.end(), ','), 2 * 299);
+  const std::string npy = read_text(path("dj.npy"));
+  EXPECT_NE(npy.find("'shape': (300, 300)"), std::string::npos);
+}
+
+TEST_F(CliSparse, CourseBinaryTakesOnlyTheWholeMatrix) {
+  for (const char* backend : {"cpu-dijkstra", "cpu-blocked"}) {
+    SCOPED_TRACE(backend);
+    const std::string out = path(std::string(backend) + ".bin");
+    const RunResult r =
+        run_apsp("solve --gen ring:n=20 --backend " + std::string(backend) + " --sources 0:5 -o " + out);
+    EXPECT_EQ(r.status, 2) << r.output;
+    EXPECT_NE(only_line(r.output).find("course binary"), std::string::npos) << r.output;
+    EXPECT_FALSE(std::filesystem::exists(out));
+    EXPECT_EQ(
+        run_apsp("solve --gen ring:n=20 --backend " + std::string(backend) + " --sources 0:20 -q -o " + out).status, 0);
+  }
+}
+
+TEST_F(CliSparse, FlagsAreBoundedWithOneLineErrors) {
+  const std::string solve = "solve --gen ring:n=10 -o " + path("d.npy") + " ";
+  struct Bad {
+    std::string args;
+    std::string mentions;
+  };
+  const Bad bad[] = {
+      {"--backend cpu-dijkstra --sources 0:11", "--sources"},
+      {"--backend cpu-dijkstra --sources 10", "--sources"},
+      {"--backend cpu-dijkstra --sources 3:3", "--sources"},
+      {"--backend cpu-dijkstra --sources 1,1", "--sources"},
+      {"--backend cpu-dijkstra --sources x", "--sources"},
+      {"--backend cpu-blocked --sources -2", "--sources"},
+      {"--backend cuda-dijkstra --threads-per-block 16", "--threads-per-block"},
+      {"--backend cuda-dijkstra --threads-per-block 1056", "--threads-per-block"},
+      {"--backend cuda-dijkstra --concurrent 0", "--concurrent"},
+      {"--backend cuda-dijkstra --concurrent 65", "--concurrent"},
+      {"--backend cpu-dijkstra --concurrent 2", "cuda-dijkstra"},
+      {"--backend cpu-dijkstra --paths", "--paths"},
+      {"--backend cpu-dijkstra --dtype i16", "--dtype"},
+      {"--backend cpu-dijkstra --timings-csv " + path("t.csv"), "--timings-csv"},
+  };
+  for (const Bad& b : bad) {
+    SCOPED_TRACE(b.args);
+    const RunResult r = run_apsp(solve + b.args);
+    EXPECT_EQ(r.status, 2) << r.output;
+    EXPECT_NE(only_line(r.output).find(b.mentions), std::string::npos) << r.output;
+  }
+  EXPECT_EQ(run_apsp(solve + "--backend cpu-dijkstra --sources 9 -q").status, 0);
+  EXPECT_EQ(run_apsp(solve + "--backend cpu-dijkstra --sources 0:10 -q").status, 0);
+}
+
+TEST_F(CliSparse, NegativeCycleExitsThreeWithTheCycle) {
+  const RunResult r = run_apsp("solve --gen classroom:name=negcycle4 --backend cpu-dijkstra -o " + path("d.npy"));
+  EXPECT_EQ(r.status, 3) << r.output;
+  EXPECT_NE(r.output.find("negative cycle: 0 1 2 0"), std::string::npos) << r.output;
+  EXPECT_FALSE(std::filesystem::exists(path("d.npy")));
+}
+
+TEST_F(CliSparse, MemoryIsRefusedBeforeAllocating) {
+  // All 2e9 rows of a 2e9-vertex graph: refused right after n is known, before any edge or row exists.
+  const RunResult r = run_apsp("solve --gen gnm:n=2000000000,m=0 --backend cpu-dijkstra -o " + path("d.npy"));
+  EXPECT_EQ(r.status, 4) << r.output;
+  EXPECT_NE(only_line(r.output).find("CSR graph"), std::string::npos) << r.output;
+}
+
+TEST_F(CliSparse, LargeGraphFromFewSourcesNeedsNoMatrix) {
+  // 1M vertices: its matrix would be 4 TB; the CSR path solves 4 rows.
+  const RunResult r =
+      run_apsp("solve --gen grid:rows=1000,cols=1000,seed=2 --backend cpu-dijkstra --sources 0:4 -o " + path("d.npy"));
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_EQ(std::filesystem::file_size(path("d.npy")), 128u + 4u * 4u * 1000000u);
+}
+
+TEST_F(CliSparse, InfoAndBenchListTheSparseSolvers) {
+  const RunResult info = run_apsp("info --backends");
+  EXPECT_EQ(info.status, 0);
+  EXPECT_NE(info.output.find("cpu-dijkstra   available   [sparse]"), std::string::npos) << info.output;
+  EXPECT_NE(info.output.find("cuda-dijkstra"), std::string::npos) << info.output;
+  const RunResult bench = run_apsp(
+      "bench --backend cpu-blocked,cpu-dijkstra --n 128 --graph gnm:m=600,seed=1 --repeat 1 --warmup 0 --sources 0:32 "
+      "--csv " +
+      path("b.csv"));
+  EXPECT_EQ(bench.status, 0) << bench.output;
+  EXPECT_NE(bench.output.find("cpu-dijkstra"), std::string::npos) << bench.output;
+  EXPECT_NE(bench.output.find("32 sources"), std::string::npos) << bench.output;
+  const std::string csv = read_text(path("b.csv"));
+  EXPECT_NE(csv.find(",repeats,warmup,sources,threads_per_block,concurrent,run_id\n"), std::string::npos) << csv;
+  EXPECT_NE(csv.find("cpu-dijkstra,1,128,0,i32,"), std::string::npos) << csv;  // no block size
+  EXPECT_NE(csv.find(",32,0,0,"), std::string::npos) << csv;                    // 32 sources, no GPU knobs
+  EXPECT_NE(csv.find(",128,0,0,"), std::string::npos) << csv;                   // cpu-blocked solves all 128 rows
+  const RunResult unavailable = run_apsp("bench --backend cuda-dijkstra --n 64 --graph ring");
+  if (cuda_device_count() == 0) {
+    EXPECT_EQ(unavailable.status, 2) << unavailable.output;
+    EXPECT_NE(only_line(unavailable.output).find("cuda-dijkstra"), std::string::npos) << unavailable.output;
+  } else {
+    EXPECT_EQ(unavailable.status, 0) << unavailable.output;
+  }
+}
+
+}  // namespace
+}  // namespace apsp::test
