@@ -88,7 +88,8 @@ void refuse_binary_to_terminal(const std::string& path, bool binary, const std::
 }
 
 std::string backends_help() {
-  std::string text = "\nBackends (--backend NAME; default " + default_backend() + "):\n";
+  std::string text = "\nBackends (--backend NAME; apsp solve's default is auto: " + default_backend() +
+                     " or a sparse solver, by the measured crossover (README \"auto\"); apsp solve -v says which):\n";
   for (const BackendInfo& b : list_backends()) {
     text += "  " + b.name + ": " + b.description;
     if (!b.available) text += " (unavailable here: " + b.unavailable_reason + ")";

@@ -100,7 +100,8 @@ void print_backends() {
     }
     std::printf("\n");
   }
-  std::printf("default: %s\n", default_backend().c_str());
+  std::printf("default: auto (apsp solve): %s, or the sparse solver below the measured crossover (README \"auto\")\n",
+              default_backend().c_str());
   // Sparse solvers take a CSR graph and --sources (apsp solve, apsp bench); the studio runs the ones above.
   for (const SparseBackendInfo& b : list_sparse_backends()) {
     std::printf("%-14s %-11s [sparse] %s", b.name.c_str(), b.available ? "available" : "unavailable", b.description.c_str());

@@ -5,13 +5,16 @@
 #include <apsp/core/stop_signal.h>
 #include <apsp/history/run_facts.h>
 #include <apsp/io/distance_io.h>
+#include <apsp/io/sparse_graph_source.h>
 #include <apsp/io/timings_csv.h>
 #include <apsp/profile/trace.h>
+#include <apsp/solve/auto_backend.h>
 #include <apsp/solve/block_size.h>
+#include <apsp/solve/device_info.h>
 #include <apsp/solve/registry.h>
 #include <apsp/solve/solve_progress.h>
-#include <apsp/teach/shortest_path.h>
 #include <apsp/solve/sparse_registry.h>
+#include <apsp/teach/shortest_path.h>
 
 #include <algorithm>
 #include <chrono>
@@ -47,21 +50,63 @@ struct SolveArgs {
   bool quiet = false;
   double max_seconds = 0;  // 0: no limit
   bool no_history = false;
+  bool verbose = false;  // says which backend auto chose and why
   // Sparse graphs (issue 13): the rows to solve, and cuda-dijkstra's knobs.
   std::string sources = "all";
   int threads_per_block = SparseSolverOptions{}.threads_per_block;
   int concurrent = SparseSolverOptions{}.concurrent;
 };
 
+/// The flag given that only Floyd–Warshall takes, with why, or "" (a sparse solver may run).
+std::string dense_only_flag(const SolveArgs& a, const CLI::App& app) {
+  const auto given = [&app](const char* flag) { return app.get_option(flag)->count() > 0; };
+  if (given("--paths") || given("--path")) return "--paths / --path (no next-hop table)";
+  if (a.dtype != "i32" && parse_dtype(a.dtype) != DType::I32) return "--dtype i16 (int32 distances only)";
+  if (given("--timings-csv")) return "--timings-csv (per-round phases do not exist here)";
+  if (given("--trace")) return "--trace (per-round phases do not exist here)";
+  if (a.gpus != 1) return "--gpus (one device)";
+  return {};
+}
+
 /// The flags that mean nothing to a sparse solver are refused by name rather than silently ignored.
 void refuse_for_sparse(const std::string& backend, const SolveArgs& a, const CLI::App& app) {
-  const auto given = [&app](const char* flag) { return app.get_option(flag)->count() > 0; };
-  std::string flag;
-  if (given("--paths") || given("--path")) flag = "--paths / --path (no next-hop table)";
-  else if (a.dtype != "i32" && parse_dtype(a.dtype) != DType::I32) flag = "--dtype i16 (int32 distances only)";
-  else if (given("--timings-csv")) flag = "--timings-csv (per-round phases do not exist here)";
-  else if (a.gpus != 1) flag = "--gpus (one device)";
+  const std::string flag = dense_only_flag(a, app);
   if (!flag.empty()) throw UsageError(backend + " does not take " + flag);
+}
+
+/// `--backend auto` (the default): Floyd–Warshall or a sparse solver by the measured cost models of
+/// apsp/solve/auto_backend.h. Reads the graph into its CSR form for n and m (a second read follows: the chosen
+/// solver's own loader checks its own memory).
+AutoChoice choose_backend_for(const GraphSource& source, const SourceSpec& sources, const SolveArgs& a,
+                              const CLI::App& app) {
+  AutoInputs in;
+  const std::string flag = dense_only_flag(a, app);
+  if (!flag.empty()) in.dense_only = flag.substr(0, flag.find(" ("));
+  if (app.get_option("--block")->count() > 0) in.dense_only = "--block";
+  if (in.dense_only.empty()) {
+    SparseLoadOptions load;
+    load.sources = sources;
+    try {
+      const LoadedSparseGraph g = load_sparse_graph(source, load);
+      in.n = g.graph.n;
+      in.m = g.graph.m();
+    } catch (const OutOfMemoryError&) {
+      in.dense_only = "the graph's sparse form not fitting in memory";
+    }
+  }
+  in.sources = in.n > 0 ? sources.count(in.n) : 0;
+  in.gpu = cuda_unavailable_reason().empty();
+  if (in.gpu) {
+    const std::vector<DeviceInfo> devices = cuda_devices(false);
+    if (!devices.empty()) {
+      in.gpu_minplus_peak_i32 = devices.front().minplus_peak_i32;
+      in.gpu_bandwidth_gbps = devices.front().peak_bandwidth_gbps;
+    }
+  }
+  in.cpu_threads = a.threads > 0 ? a.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  for (const SparseBackendInfo& info : list_sparse_backends())
+    if (info.available) in.sparse_available.push_back(info.name);
+  return choose_auto_backend(in);
 }
 
 std::pair<int, int> parse_pair(const std::string& text) {
@@ -111,7 +156,9 @@ Action add_solve(CLI::App& app) {
   app.add_option("-o,--output", a->output,
                  "Distance file (.bin n*n int32, .npy, .csv; '-': standard output, csv unless --out-format says)");
   app.add_option("--out-format", a->out_format, "Distance format: bin, npy, csv (default: from the extension)");
-  app.add_option("--backend", a->backend, "Solver variant (default: the fastest available; see apsp info --backends)");
+  app.add_option("--backend", a->backend,
+                 "Solver (default auto: Floyd–Warshall or a sparse solver by n, m and the device; -v says which; "
+                 "see apsp info --backends)");
   CLI::Option* block_flag =
       app.add_option("--block", a->block, "Block size B (default 64, or the block a classroom graph suggests)")
           ->capture_default_str()
@@ -136,6 +183,7 @@ Action add_solve(CLI::App& app) {
   // Issue 11 item 3: the run history (README "Run history").
   app.add_flag("--no-history", a->no_history, "Do not append this run to the run history (also: APSP_HISTORY=off)");
   // Sparse graphs (issue 13).
+  app.add_flag("-v,--verbose", a->verbose, "Say which backend --backend auto chose and why");
   app.add_option("--sources", a->sources,
                  "Rows to solve: all, A:B (A..B-1) or a list 0,5,9; writes S x n (.npy, .csv; .bin only for all)")
       ->capture_default_str();
@@ -156,7 +204,7 @@ Action add_solve(CLI::App& app) {
     opts.threads = a->threads;
     opts.gpus = a->gpus;
     opts.track_paths = a->paths;
-    const std::string backend = a->backend.empty() ? default_backend() : a->backend;
+    std::string backend = a->backend.empty() ? "auto" : a->backend;
     std::optional<DistanceFormat> out_format;
     if (!a->out_format.empty()) out_format = parse_distance_format(a->out_format);
     if (is_stdout(a->output) && !out_format) out_format = DistanceFormat::Csv;  // "-" has no extension: text
@@ -165,6 +213,14 @@ Action add_solve(CLI::App& app) {
     // Whatever shares standard output with the distances or the timings goes to stderr instead.
     std::FILE* report = is_stdout(a->output) || is_stdout(a->timings_csv) ? stderr : stdout;
     const GraphSource source = graph_source(a->input, a->gen_spec, a->format, a->one_based);
+    if (backend == "auto") {
+      const AutoChoice choice = choose_backend_for(source, sources, *a, app);
+      if (a->verbose) std::fprintf(report, "%s\n", choice.reason.c_str());
+      backend = choice.backend;
+      if (gpu_knobs && backend != "cuda-dijkstra")
+        throw UsageError("--threads-per-block and --concurrent are cuda-dijkstra's knobs; auto chose " + backend +
+                         " (" + choice.reason + ")");
+    }
     if (gpu_knobs && backend != "cuda-dijkstra")
       throw UsageError("--threads-per-block and --concurrent are cuda-dijkstra's knobs, not " + backend + "'s");
     if (is_sparse_backend(backend)) {

@@ -81,7 +81,7 @@ TEST_F(CliBounds, MaxSecondsStopsARunningSolveBetweenRounds) {
 
 TEST_F(CliBounds, ALongSolveIsAnnouncedOnStderr) {
   // A slow claimed rate makes a small solve "long": one line with n, memory and the time, then the solve.
-  const std::string cmd = "APSP_SOLVE_RATE=1e6 " + std::string(APSP_CLI_PATH) + " solve --gen ring:n=300 -o " +
+  const std::string cmd = "APSP_SOLVE_RATE=1e6 " + std::string(APSP_CLI_PATH) + " solve --gen ring:n=300 --backend cpu-blocked -o " +
                           path("o.bin") + " 2>" + path("err.txt") + " >/dev/null; echo rc=$?";
   EXPECT_NE(shell_output(cmd).find("rc=0"), std::string::npos);
   const std::string err = read_text(path("err.txt"));
@@ -90,7 +90,7 @@ TEST_F(CliBounds, ALongSolveIsAnnouncedOnStderr) {
   EXPECT_EQ(std::count(err.begin(), err.end(), '\n'), 1) << err;
   EXPECT_TRUE(std::filesystem::exists(path("o.bin")));
   // --quiet keeps it silent; a short solve says nothing.
-  const std::string quiet = "APSP_SOLVE_RATE=1e6 " + std::string(APSP_CLI_PATH) + " solve --gen ring:n=300 -q -o " +
+  const std::string quiet = "APSP_SOLVE_RATE=1e6 " + std::string(APSP_CLI_PATH) + " solve --gen ring:n=300 --backend cpu-blocked -q -o " +
                             path("o.bin") + " 2>&1";
   EXPECT_EQ(shell_output(quiet), "");
   EXPECT_EQ(run_apsp("solve --gen ring:n=300 -q -o " + path("o.bin")).output, "");

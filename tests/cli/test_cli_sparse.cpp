@@ -150,5 +150,26 @@ TEST_F(CliSparse, InfoAndBenchListTheSparseSolvers) {
   }
 }
 
+TEST_F(CliSparse, AutoIsTheDefaultAndSaysWhichAndWhy) {
+  // A ring (out-degree 1) is a sparse solver's, a graph with 30 % of the edges Floyd–Warshall's; the same
+  // distances either way; --paths keeps Floyd–Warshall and says so; without -v nothing extra is printed.
+  const RunResult ring = run_apsp("solve --gen ring:n=200,seed=2 -v -o " + path("auto.npy"));
+  ASSERT_EQ(ring.status, 0) << ring.output;
+  EXPECT_NE(ring.output.find("auto: cpu-dijkstra (sparse), n = 200, m = 200 (average out-degree 1.0)"),
+            std::string::npos)
+      << ring.output;
+  ASSERT_EQ(run_apsp("solve --gen ring:n=200,seed=2 --backend cpu-blocked -q -o " + path("fw.npy")).status, 0);
+  EXPECT_EQ(sha256_of(path("auto.npy")), sha256_of(path("fw.npy")));
+  const RunResult dense = run_apsp("solve --gen er:n=300,p=0.3,seed=1 -v");
+  ASSERT_EQ(dense.status, 0) << dense.output;
+  EXPECT_NE(dense.output.find("auto: cpu-blocked (Floyd–Warshall), n = 300"), std::string::npos) << dense.output;
+  EXPECT_NE(dense.output.find("modeled cpu-blocked"), std::string::npos) << dense.output;
+  const RunResult paths = run_apsp("solve --gen ring:n=200 -v --path 0:3");
+  ASSERT_EQ(paths.status, 0) << paths.output;
+  EXPECT_NE(paths.output.find("since --paths / --path needs it"), std::string::npos) << paths.output;
+  EXPECT_NE(paths.output.find("path 0 -> 3"), std::string::npos) << paths.output;
+  EXPECT_EQ(run_apsp("solve --gen ring:n=200 -q -o " + path("q.npy")).output, "");
+}
+
 }  // namespace
 }  // namespace apsp::test
