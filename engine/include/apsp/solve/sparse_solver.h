@@ -19,6 +19,9 @@ struct SparseSolverOptions {
   int threads = 0;             ///< cpu-dijkstra: OpenMP threads over the sources (0: one per core)
   int threads_per_block = 96;  ///< cuda-dijkstra: threads per block of its kernels (the report's best)
   int concurrent = 4;          ///< cuda-dijkstra: sources in flight, one CUDA stream each (the report's best)
+  // cuda-batched-bf (issue 13 point 5): Bellman–Ford over a batch of sources at once.
+  int batch = 0;    ///< sources per batch, rounded up to whole chunks (0: sized to the GPU's L2 and memory)
+  int chunk = 128;  ///< sources one warp relaxes together: 32, 64 or 128 (1, 2 or 4 per lane)
   /// Polled from the calling thread as sources finish (about every 50 ms on the CPU, after every finished
   /// source on the GPU): returning true stops the solve, which then throws InterruptedError when a stop signal
   /// is pending (apsp/core/stop_signal.h), else Error; an exception it throws ends the solve with it.
