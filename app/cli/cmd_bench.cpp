@@ -40,6 +40,9 @@ struct BenchArgs {
   std::string sources = "all";
   std::string threads_per_block = std::to_string(SparseSolverOptions{}.threads_per_block);
   std::string concurrent = std::to_string(SparseSolverOptions{}.concurrent);
+  // cuda-batched-bf (issue 13 point 5): its knobs, each combination a row.
+  std::string batch = std::to_string(SparseSolverOptions{}.batch);
+  std::string chunk = std::to_string(SparseSolverOptions{}.chunk);
 };
 
 struct Row {
@@ -138,12 +141,8 @@ Row measure(const std::string& backend, int block, int gpus, const DistanceMatri
 
 /// A sparse solver's row: time per solve of the chosen sources; updates/s is the Floyd-Warshall equivalent of
 /// those rows (S n^2 / time), so it compares with the dense rows' n^3 / time.
-Row measure_sparse(const std::string& backend, int threads_per_block, int concurrent, const CsrGraph& graph,
+Row measure_sparse(const std::string& backend, const SparseSolverOptions& opts, const CsrGraph& graph,
                    const std::vector<std::int32_t>& sources, const BenchArgs& a) {
-  SparseSolverOptions opts;
-  opts.threads = a.threads;
-  opts.threads_per_block = threads_per_block;
-  opts.concurrent = concurrent;
   auto solver = create_sparse_solver(backend, opts);
   std::vector<double> times;
   for (int rep = 0; rep < a.warmup + a.repeat; ++rep) {
@@ -156,10 +155,8 @@ Row measure_sparse(const std::string& backend, int threads_per_block, int concur
   row.backend = backend;
   row.n = graph.n;
   row.sources = static_cast<std::int64_t>(sources.size());
-  if (backend == "cuda-dijkstra") {
-    row.threads_per_block = threads_per_block;
-    row.concurrent = concurrent;
-  }
+  if (backend == "cuda-dijkstra" || backend == "cuda-batched-bf") row.threads_per_block = opts.threads_per_block;
+  if (backend == "cuda-dijkstra") row.concurrent = opts.concurrent;
   row.median_ms = median(times);
   row.min_ms = *std::min_element(times.begin(), times.end());
   row.updates_per_s = static_cast<double>(row.sources) * graph.n * static_cast<double>(graph.n) / (row.median_ms * 1e-3);
@@ -210,6 +207,13 @@ Action add_bench(CLI::App& app) {
   app.add_option("--concurrent", a->concurrent, "cuda-dijkstra: comma-separated sources in flight")
       ->capture_default_str()
       ->check(int_list_check(1, limits::kMaxConcurrent));
+  // cuda-batched-bf (issue 13 point 5).
+  app.add_option("--batch", a->batch, "cuda-batched-bf: comma-separated sources per batch (0: automatic)")
+      ->capture_default_str()
+      ->check(int_list_check(0, limits::kMaxBatch));
+  app.add_option("--chunk", a->chunk, "cuda-batched-bf: comma-separated sources per warp (32, 64, 128)")
+      ->capture_default_str()
+      ->check(int_list_check(32, 128));
   return [a]() {
     const DType dtype = parse_dtype(a->dtype);
     const std::vector<std::string> backends = split_list(a->backends);
@@ -217,11 +221,31 @@ Action add_bench(CLI::App& app) {
     const SourceSpec source_spec = SourceSpec::parse(a->sources);
     const std::vector<int> tpb_list = parse_int_list(a->threads_per_block, "--threads-per-block", limits::kMinThreadsPerBlock, limits::kMaxThreadsPerBlock);
     const std::vector<int> concurrent_list = parse_int_list(a->concurrent, "--concurrent", 1, limits::kMaxConcurrent);
+    const std::vector<int> batch_list = parse_int_list(a->batch, "--batch", 0, limits::kMaxBatch);
+    const std::vector<int> chunk_list = parse_int_list(a->chunk, "--chunk", 32, 128);
+    // Every knob combination of a sparse variant (the first value of the knobs it does not take).
+    auto sparse_variants = [&](const std::string& item) {
+      std::vector<SparseSolverOptions> out;
+      const bool dijkstra = item == "cuda-dijkstra", batched = item == "cuda-batched-bf";
+      for (int tpb : dijkstra || batched ? tpb_list : std::vector<int>{tpb_list.front()})
+        for (int k : dijkstra ? concurrent_list : std::vector<int>{concurrent_list.front()})
+          for (int batch : batched ? batch_list : std::vector<int>{batch_list.front()})
+            for (int chunk : batched ? chunk_list : std::vector<int>{chunk_list.front()}) {
+              SparseSolverOptions o;
+              o.threads = a->threads;
+              o.threads_per_block = tpb;
+              o.concurrent = k;
+              o.batch = batch;
+              o.chunk = chunk;
+              out.push_back(o);
+            }
+      return out;
+    };
     for (const std::string& item : backends) {  // fail before any work on a bad name or an unavailable variant
       if (is_sparse_backend(item)) {
         for (const SparseBackendInfo& info : list_sparse_backends())
           if (info.name == item && !info.available) throw UnavailableError(info.name + ": " + info.unavailable_reason);
-        for (int tpb : tpb_list) create_sparse_solver(item, SparseSolverOptions{a->threads, tpb, concurrent_list.front(), {}});
+        for (const SparseSolverOptions& o : sparse_variants(item)) create_sparse_solver(item, o);
         continue;
       }
       const BackendInfo info = backend_info(parse_variant(item, a->block).first);
@@ -252,19 +276,19 @@ Action add_bench(CLI::App& app) {
       for (const std::string& item : backends) {
         if (is_sparse_backend(item)) {
           if (!csr) csr = to_csr(graph);
-          const bool knobs = item == "cuda-dijkstra";
-          for (int tpb : knobs ? tpb_list : std::vector<int>{tpb_list.front()})
-            for (int k : knobs ? concurrent_list : std::vector<int>{concurrent_list.front()}) {
-              Row r = measure_sparse(item, tpb, k, *csr, sources, *a);
-              if (first_ms == 0) first_ms = r.median_ms;
-              r.ratio = first_ms / r.median_ms;
-              char knob[32] = "-";
-              if (knobs) std::snprintf(knob, sizeof knob, "tpb %d, K %d", tpb, k);
-              std::printf("%-13s %4s %4s %6d %10.2f %12s %7s %24s %7s %7s %7.2fx %7s  %lld sources\n", r.backend.c_str(), "-", "1", r.n,
-                          r.median_ms, si(r.updates_per_s).c_str(), "-", knob, "-", "-", r.ratio, "-", static_cast<long long>(r.sources));
-              std::fflush(stdout);
-              rows.push_back(r);
-            }
+          for (const SparseSolverOptions& o : sparse_variants(item)) {
+            Row r = measure_sparse(item, o, *csr, sources, *a);
+            if (first_ms == 0) first_ms = r.median_ms;
+            r.ratio = first_ms / r.median_ms;
+            char knob[48] = "-";
+            if (item == "cuda-dijkstra") std::snprintf(knob, sizeof knob, "tpb %d, K %d", o.threads_per_block, o.concurrent);
+            if (item == "cuda-batched-bf")
+              std::snprintf(knob, sizeof knob, "tpb %d, S %d, W %d", o.threads_per_block, o.batch, o.chunk);
+            std::printf("%-13s %4s %4s %6d %10.2f %12s %7s %24s %7s %7s %7.2fx %7s  %lld sources\n", r.backend.c_str(), "-", "1", r.n,
+                        r.median_ms, si(r.updates_per_s).c_str(), "-", knob, "-", "-", r.ratio, "-", static_cast<long long>(r.sources));
+            std::fflush(stdout);
+            rows.push_back(r);
+          }
           continue;
         }
         const auto [backend, block] = parse_variant(item, a->block);
