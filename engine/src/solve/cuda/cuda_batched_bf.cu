@@ -162,8 +162,10 @@ __global__ void seed_kernel(BatchView b, const int* sources, int rows, int chunk
 
 /// One round: each warp takes (chunk, v) items of the list, pulls the in-neighbours that changed since v last
 /// read them, writes v's row of the chunk if it improved and queues v's out-neighbours for the next round.
+/// Bounded to 1024 threads per block so every --threads-per-block launches (64 registers at most; the 4-wide
+/// variant needs exactly that).
 template <int V>
-__global__ void relax_round_kernel(BatchView b, int round, const unsigned* items, unsigned* next_items) {
+__global__ void __launch_bounds__(1024) relax_round_kernel(BatchView b, int round, const unsigned* items, unsigned* next_items) {
   constexpr int kChunk = 32 * V;
   unsigned* count = b.control->count;
   // count[(round + 2) % 3] was read by the previous round and is appended to by the next: clear it now.
@@ -473,7 +475,9 @@ class CudaBatchedBf final : public SparseSolver {
     const int threads = options().threads_per_block;
     int blocks_per_sm = 0;
     APSP_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_sm, relax_round_kernel<V>, threads, 0));
-    const unsigned relax_blocks = static_cast<unsigned>(std::max(1, blocks_per_sm) * std::max(1, sm_count));
+    if (blocks_per_sm < 1)
+      throw UsageError("cuda-batched-bf: " + std::to_string(threads) + " threads per block do not fit its kernel");
+    const unsigned relax_blocks = static_cast<unsigned>(blocks_per_sm * std::max(1, sm_count));
     const unsigned fill_blocks = static_cast<unsigned>(std::max(1, sm_count) * 8);
 
     RowDrain drain(copy.get(), m_staging);
