@@ -52,7 +52,7 @@ if want tests; then
 fi
 
 if want sanitize; then
-  small='CudaBatchedBf.EqualsCpuBlockedOnEveryRowOfSmallGraphs:CudaBatchedBf.ManyZeroWeightsAndLongPaths:CudaBatchedBf.ReportsOneSamplePerBatch:CudaBatchedBf.DistancesBeyondInt32AreARangeError'
+  small='CudaBatchedBf.EqualsCpuBlockedOnEveryRowOfSmallGraphs:CudaBatchedBf.ManyZeroWeightsAndLongPaths:CudaBatchedBf.ReportsOneSamplePerBatch:CudaBatchedBf.DistancesBeyondInt32AreARangeError:CudaBatchedBf.StopsWhenAskedAndSolvesAgainAfterwards'
   for tool in memcheck racecheck; do
     filter=$small; [ $tool = racecheck ] && filter=CudaBatchedBf.ReportsOneSamplePerBatch
     log "compute-sanitizer --tool $tool ($filter)"

@@ -126,6 +126,21 @@ TEST(CudaBatchedBf, ReportsOneSamplePerBatch) {
   EXPECT_EQ(first_difference(rows, sparse_rows("cpu-dijkstra", g, rows.sources)), "");
 }
 
+TEST(CudaBatchedBf, StopsWhenAskedAndSolvesAgainAfterwards) {
+  APSP_REQUIRE_GPU();
+  const Graph g = generate(GeneratorSpec::parse("gnm:n=2000,m=12000,seed=6,w=1:50"));
+  const std::vector<std::int32_t> all = SourceSpec::parse("all").resolve(g.n);
+  int polls = 0;
+  SparseSolverOptions o = knobs(32, 64);
+  o.should_stop = [&polls]() { return ++polls >= 3; };  // mid-solve: 32 batches, polled several times each
+  auto solver = create_sparse_solver(kBackend, o);
+  const CsrGraph csr = to_csr(g);
+  EXPECT_THROW(solver->solve(csr, all), Error);
+  EXPECT_EQ(polls, 3);
+  polls = -1000000;  // the same solver, its streams and staging buffers, again to the end
+  EXPECT_EQ(first_difference(solver->solve(csr, all), sparse_rows("cpu-dijkstra", g, all)), "");
+}
+
 TEST(CudaBatchedBf, NegativeCycleIsReported) {
   APSP_REQUIRE_GPU();
   const Graph g = generate(GeneratorSpec::parse("classroom:name=negcycle4"));
