@@ -55,6 +55,8 @@ struct BenchArgs {
   std::string sources = "all";
   std::string threads_per_block = std::to_string(SparseSolverOptions{}.threads_per_block);
   std::string concurrent = std::to_string(SparseSolverOptions{}.concurrent);
+  std::string batch = std::to_string(SparseSolverOptions{}.batch);  // cuda-batched-bf (issue 13 point 5)
+  std::string chunk = std::to_string(SparseSolverOptions{}.chunk);
 };
 
 /// "i32,i16" -> the dtypes; "" when @p text is such a list, else why not (a CLI11 validator message).
@@ -120,8 +122,11 @@ void print_row(std::FILE* out, const bench::SweepResult& r) {
       r.time.noisy() ? "noisy: spread > " + std::to_string(static_cast<int>(apsp::kNoisySpreadPct)) + " %" : "";
   const bench::SweepConfig& c = r.config;
   if (c.sparse()) {  // no block, no phases: the knobs and the rows solved in their place
-    char knobs[40] = "-";
-    if (c.threads_per_block > 0) std::snprintf(knobs, sizeof knobs, "tpb %d, K %d", c.threads_per_block, c.concurrent);
+    char knobs[48] = "-";
+    if (c.concurrent > 0) std::snprintf(knobs, sizeof knobs, "tpb %d, K %d", c.threads_per_block, c.concurrent);
+    if (c.chunk > 0)
+      std::snprintf(knobs, sizeof knobs, "tpb %d, S %s, W %d", c.threads_per_block,
+                    c.batch > 0 ? std::to_string(c.batch).c_str() : "auto", c.chunk);
     std::fprintf(out, "%c %-13s %4s %4d %5s %6d %9s %9s %9s %7s %10s %7s %24s %7s %7s %7.2fx %7s  %lld sources%s%s\n",
                  r.best ? '*' : ' ', c.backend.c_str(), "-", c.gpus, std::string(to_string(c.dtype)).c_str(), c.n,
                  format_duration_ms(r.time.min_ms).c_str(), format_duration_ms(r.time.median_ms).c_str(),
@@ -266,6 +271,12 @@ Action add_bench(CLI::App& app) {
   app.add_option("--concurrent", a->concurrent, "cuda-dijkstra: comma-separated sources in flight (a row per value)")
       ->capture_default_str()
       ->check(int_list_check(1, limits::kMaxConcurrent));
+  app.add_option("--batch", a->batch, "cuda-batched-bf: comma-separated sources per batch (0: automatic; a row per value)")
+      ->capture_default_str()
+      ->check(int_list_check(0, limits::kMaxBatch));
+  app.add_option("--chunk", a->chunk, "cuda-batched-bf: comma-separated sources per warp (32, 64, 128; a row per value)")
+      ->capture_default_str()
+      ->check(int_list_check(32, 128));
   app.add_option("--chart", a->chart, "Write the sweep's charts as one PNG (one panel per chart)");
   app.add_option("--chart-csv", a->chart_csv, "Write the charts' data as CSV (chart,series,x,y)");
   app.add_option("--chart-kind", a->chart_kinds,
@@ -293,6 +304,10 @@ Action add_bench(CLI::App& app) {
     for (int tpb : spec.threads_per_block)
       if (tpb % 32 != 0) throw UsageError("--threads-per-block: " + std::to_string(tpb) + " is not a multiple of 32");
     spec.concurrent = parse_int_list(a->concurrent, "--concurrent", 1, limits::kMaxConcurrent);
+    spec.batch = parse_int_list(a->batch, "--batch", 0, limits::kMaxBatch);
+    spec.chunk = parse_int_list(a->chunk, "--chunk", 32, 128);
+    for (int c : spec.chunk)
+      if (c != 32 && c != 64 && c != 128) throw UsageError("--chunk: " + std::to_string(c) + " is not 32, 64 or 128");
     spec.graph = a->graph;
     spec.repeat = a->repeat;
     spec.warmup = a->warmup;

@@ -55,6 +55,9 @@ struct SolveArgs {
   std::string sources = "all";
   int threads_per_block = SparseSolverOptions{}.threads_per_block;
   int concurrent = SparseSolverOptions{}.concurrent;
+  // cuda-batched-bf (issue 13 point 5): sources per batch and per warp.
+  int batch = SparseSolverOptions{}.batch;
+  int chunk = SparseSolverOptions{}.chunk;
 };
 
 /// The flag given that only Floyd–Warshall takes, with why, or "" (a sparse solver may run).
@@ -193,11 +196,18 @@ Action add_solve(CLI::App& app) {
   app.add_option("--concurrent", a->concurrent, "cuda-dijkstra: sources in flight, one CUDA stream each")
       ->capture_default_str()
       ->check(CLI::Range(1, limits::kMaxConcurrent));
+  // cuda-batched-bf (issue 13 point 5).
+  app.add_option("--batch", a->batch, "cuda-batched-bf: sources per batch (0: sized to the GPU's L2 and memory)")
+      ->capture_default_str()
+      ->check(CLI::Range(0, limits::kMaxBatch));
+  app.add_option("--chunk", a->chunk, "cuda-batched-bf: sources one warp relaxes together (32, 64 or 128)")
+      ->capture_default_str()
+      ->check(CLI::IsMember({32, 64, 128}));
   app.footer(backends_help());
   return [a, block_flag, &app]() {
     if (a->input.empty() && a->gen_spec.empty()) throw UsageError("no graph given; see apsp solve --help");
     const SourceSpec sources = SourceSpec::parse(a->sources);
-    const bool gpu_knobs = app.get_option("--threads-per-block")->count() > 0 || app.get_option("--concurrent")->count() > 0;
+    const auto given = [&app](const char* flag) { return app.get_option(flag)->count() > 0; };
     SolverOptions opts;
     opts.block = a->block;
     opts.dtype = parse_dtype(a->dtype);
@@ -217,12 +227,16 @@ Action add_solve(CLI::App& app) {
       const AutoChoice choice = choose_backend_for(source, sources, *a, app);
       if (a->verbose) std::fprintf(report, "%s\n", choice.reason.c_str());
       backend = choice.backend;
-      if (gpu_knobs && backend != "cuda-dijkstra")
-        throw UsageError("--threads-per-block and --concurrent are cuda-dijkstra's knobs; auto chose " + backend +
-                         " (" + choice.reason + ")");
     }
-    if (gpu_knobs && backend != "cuda-dijkstra")
-      throw UsageError("--threads-per-block and --concurrent are cuda-dijkstra's knobs, not " + backend + "'s");
+    // A knob names its solver; under auto the message says what auto chose.
+    const std::string chosen =
+        backend + "'s" + (a->backend.empty() || a->backend == "auto" ? " (auto chose it; -v says why)" : "");
+    if (given("--concurrent") && backend != "cuda-dijkstra")
+      throw UsageError("--concurrent is cuda-dijkstra's knob, not " + chosen);
+    if (given("--threads-per-block") && backend != "cuda-dijkstra" && backend != "cuda-batched-bf")
+      throw UsageError("--threads-per-block is cuda-dijkstra's and cuda-batched-bf's knob, not " + chosen);
+    if ((given("--batch") || given("--chunk")) && backend != "cuda-batched-bf")
+      throw UsageError("--batch and --chunk are cuda-batched-bf's knobs, not " + chosen);
     if (is_sparse_backend(backend)) {
       refuse_for_sparse(backend, *a, app);
       SparseSolveRequest request;
@@ -232,6 +246,8 @@ Action add_solve(CLI::App& app) {
       request.options.threads = a->threads;
       request.options.threads_per_block = a->threads_per_block;
       request.options.concurrent = a->concurrent;
+      request.options.batch = a->batch;
+      request.options.chunk = a->chunk;
       request.output = a->output;
       request.out_format = out_format;
       request.max_seconds = a->max_seconds;

@@ -88,6 +88,13 @@ TEST_F(CliSparse, FlagsAreBoundedWithOneLineErrors) {
       {"--backend cuda-dijkstra --concurrent 0", "--concurrent"},
       {"--backend cuda-dijkstra --concurrent 65", "--concurrent"},
       {"--backend cpu-dijkstra --concurrent 2", "cuda-dijkstra"},
+      // cuda-batched-bf's knobs (issue 13 point 5).
+      {"--backend cpu-dijkstra --batch 64", "--batch"},
+      {"--backend cuda-dijkstra --chunk 64", "--chunk"},
+      {"--backend cuda-batched-bf --chunk 48", "--chunk"},
+      {"--backend cuda-batched-bf --batch -1", "--batch"},
+      {"--backend cuda-batched-bf --concurrent 2", "cuda-dijkstra"},
+      {"--backend cpu-dijkstra --threads-per-block 64", "cuda-batched-bf"},
       {"--backend cpu-dijkstra --paths", "--paths"},
       {"--backend cpu-dijkstra --dtype i16", "--dtype"},
       {"--backend cpu-dijkstra --timings-csv " + path("t.csv"), "--timings-csv"},
@@ -137,16 +144,18 @@ TEST_F(CliSparse, InfoAndBenchListTheSparseSolvers) {
   EXPECT_NE(bench.output.find("cpu-dijkstra"), std::string::npos) << bench.output;
   EXPECT_NE(bench.output.find("32 sources"), std::string::npos) << bench.output;
   const std::string csv = read_text(path("b.csv"));
-  EXPECT_NE(csv.find(",repeats,warmup,sources,threads_per_block,concurrent,run_id\n"), std::string::npos) << csv;
+  EXPECT_NE(csv.find(",repeats,warmup,sources,threads_per_block,concurrent,batch,chunk,run_id\n"), std::string::npos) << csv;
   EXPECT_NE(csv.find("cpu-dijkstra,1,128,0,i32,"), std::string::npos) << csv;  // no block size
   EXPECT_NE(csv.find(",32,0,0,"), std::string::npos) << csv;                    // 32 sources, no GPU knobs
   EXPECT_NE(csv.find(",128,0,0,"), std::string::npos) << csv;                   // cpu-blocked solves all 128 rows
-  const RunResult unavailable = run_apsp("bench --backend cuda-dijkstra --n 64 --graph ring");
-  if (cuda_device_count() == 0) {
-    EXPECT_EQ(unavailable.status, 2) << unavailable.output;
-    EXPECT_NE(only_line(unavailable.output).find("cuda-dijkstra"), std::string::npos) << unavailable.output;
-  } else {
-    EXPECT_EQ(unavailable.status, 0) << unavailable.output;
+  for (const char* gpu_solver : {"cuda-dijkstra", "cuda-batched-bf"}) {
+    const RunResult unavailable = run_apsp("bench --backend " + std::string(gpu_solver) + " --n 64 --graph ring");
+    if (cuda_device_count() == 0) {
+      EXPECT_EQ(unavailable.status, 2) << unavailable.output;
+      EXPECT_NE(only_line(unavailable.output).find(gpu_solver), std::string::npos) << unavailable.output;
+    } else {
+      EXPECT_EQ(unavailable.status, 0) << unavailable.output;
+    }
   }
 }
 

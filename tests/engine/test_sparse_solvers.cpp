@@ -153,9 +153,10 @@ TEST(CpuDijkstra, LargeGraphFromSixtyFourSourcesMatchesAPlainDijkstra) {
 
 TEST(SparseRegistry, ListsBothAndChecksTheKnobs) {
   const auto list = list_sparse_backends();
-  ASSERT_EQ(list.size(), 2u);
+  ASSERT_EQ(list.size(), 3u);  // cuda-batched-bf (issue 13 point 5) came third
   EXPECT_EQ(list[0].name, "cpu-dijkstra");
   EXPECT_EQ(list[1].name, "cuda-dijkstra");
+  EXPECT_EQ(list[2].name, "cuda-batched-bf");
   EXPECT_TRUE(is_sparse_backend("cpu-dijkstra"));
   EXPECT_FALSE(is_sparse_backend("cpu-blocked"));
   EXPECT_THROW(create_sparse_solver("cpu-blocked", {}), UsageError);

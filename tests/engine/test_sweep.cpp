@@ -90,10 +90,13 @@ TEST(SweepPlan, BadSpecsAreUsageErrors) {
 }
 
 TEST(SweepPlan, SparseSolversSpanTheirKnobsNotTheBlocks) {
-  const std::vector<SparseBackendInfo> sparse = {{"cpu-dijkstra", "", false, true, "", false},
-                                                 {"cuda-dijkstra", "", true, true, "", true}};
+  const std::vector<SparseBackendInfo> sparse = {{"cpu-dijkstra", "", false, true, "", false, false, false},
+                                                 {"cuda-dijkstra", "", true, true, "", true, true, false},
+                                                 {"cuda-batched-bf", "", true, true, "", true, false, true}};
   SweepSpec spec;
-  spec.backends = {"cpu-dijkstra", "cuda-dijkstra", "cpu-blocked"};
+  spec.backends = {"cpu-dijkstra", "cuda-dijkstra", "cpu-blocked", "cuda-batched-bf"};
+  spec.batch = {0, 256};
+  spec.chunk = {64, 128};
   spec.blocks = {8, 16};
   spec.gpus = {1, 2};
   spec.dtypes = {DType::I32, DType::I16};
@@ -108,12 +111,19 @@ TEST(SweepPlan, SparseSolversSpanTheirKnobsNotTheBlocks) {
   EXPECT_EQ(runs_of("cpu-dijkstra"), 1);       // one configuration: no knobs, i32, one GPU
   EXPECT_EQ(runs_of("cuda-dijkstra"), 3 * 2);  // threads per block x concurrent
   EXPECT_EQ(runs_of("cpu-blocked"), 2 * 2);    // blocks x dtypes, unchanged
+  EXPECT_EQ(runs_of("cuda-batched-bf"), 3 * 2 * 2);  // threads per block x batch x chunk, not concurrent
   SweepConfig c{"cuda-dijkstra", 0, 1, DType::I32, 100};
   c.sources = 10;
   c.threads_per_block = 96;
   c.concurrent = 4;
   EXPECT_NE(std::find(plan.runs.begin(), plan.runs.end(), c), plan.runs.end());
   EXPECT_EQ(describe(c), "cuda-dijkstra tpb=96 K=4 S=10 n=100");
+  SweepConfig b{"cuda-batched-bf", 0, 1, DType::I32, 100};
+  b.sources = 10;
+  b.threads_per_block = 64;
+  b.chunk = 128;
+  EXPECT_NE(std::find(plan.runs.begin(), plan.runs.end(), b), plan.runs.end());
+  EXPECT_EQ(describe(b), "cuda-batched-bf tpb=64 batch=auto chunk=128 S=10 n=100");
   c.dtype = DType::I16;
   EXPECT_TRUE(has_skip(plan, c, "no int16 mode"));
   c.dtype = DType::I32;
@@ -146,8 +156,8 @@ TEST(SweepRun, SparseRowsAreTimedOnTheCsrAndCountTheirRows) {
   EXPECT_FALSE(report.results[0].config.sparse());
   const std::string csv = sweep_results_csv(report, {});
   EXPECT_NE(csv.find("cpu-dijkstra,1,64,0,i32,"), std::string::npos) << csv;
-  EXPECT_NE(csv.find(",16,0,0,-\n"), std::string::npos) << csv;  // 16 rows, no launch knobs, no run id
-  EXPECT_NE(csv.find(",64,0,0,-\n"), std::string::npos) << csv;  // cpu-blocked solves all 64
+  EXPECT_NE(csv.find(",16,0,0,0,0,-\n"), std::string::npos) << csv;  // 16 rows, no launch knobs, no run id
+  EXPECT_NE(csv.find(",64,0,0,0,0,-\n"), std::string::npos) << csv;  // cpu-blocked solves all 64
 }
 
 TEST(SweepStats, MinMedianMaxAndSpread) {

@@ -109,18 +109,16 @@ void time_vs_n_chart(const bench::SweepReport& report, std::vector<Chart>& out) 
   c.y_label = "wall time (log scale)";
   const std::vector<int> ns(sizes.begin(), sizes.end());
   for (int n : ns) c.categories.push_back(std::to_string(n));
-  // (backend, B, GPUs, dtype, threads per block, concurrent)
-  std::map<std::tuple<std::string, int, int, DType, int, int>, std::size_t> series_of;
+  // One series per configuration but n: its label is the configuration without n.
+  std::map<std::string, std::size_t> series_of;
   for (const SweepResult& r : report.results) {
     const SweepConfig& k = r.config;
-    const auto key = std::make_tuple(k.backend, k.block, k.gpus, k.dtype, k.threads_per_block, k.concurrent);
+    const std::string full = bench::describe(k);
+    // Without n (the axis) and, for a sparse solver, without the row count (all sources grows with n).
+    const std::string label = full.substr(0, k.sparse() ? full.rfind(" S=") : full.rfind(" n="));
+    const std::string& key = label;
     auto it = series_of.find(key);
     if (it == series_of.end()) {
-      std::string label = k.backend + " B=" + std::to_string(k.block) + gpus_part(k.gpus) + " " + dtype_name(k.dtype);
-      if (k.sparse())
-        label = k.backend + (k.threads_per_block > 0 ? " tpb=" + std::to_string(k.threads_per_block) + " K=" +
-                                                           std::to_string(k.concurrent)
-                                                     : std::string());
       Series s = make_series(label, series_color(static_cast<int>(c.series.size())));
       s.values.assign(ns.size(), kMissing);
       c.series.push_back(std::move(s));
@@ -190,6 +188,12 @@ void gpu_scaling_chart(const bench::SweepReport& report, std::vector<Chart>& out
   out.push_back(std::move(c));
 }
 
+/// The knobs besides threads per block: "K 4" or "batch auto, chunk 128".
+std::string knob_text(const SweepConfig& c) {
+  if (c.chunk > 0) return "batch " + (c.batch > 0 ? std::to_string(c.batch) : std::string("auto")) + ", chunk " + std::to_string(c.chunk);
+  return "K " + std::to_string(c.concurrent);
+}
+
 /// The report's study (issue 13): per (sparse backend, n, sources) with two or more launch-knob settings, the
 /// time against threads per block, one line per number of concurrent sources, the best setting labelled.
 void knob_charts(const bench::SweepReport& report, std::vector<Chart>& out) {
@@ -199,12 +203,11 @@ void knob_charts(const bench::SweepReport& report, std::vector<Chart>& out) {
       groups[{r.config.backend, r.config.n, r.config.sources}].push_back(&r);
   for (const auto& [key, rs] : groups) {
     if (rs.size() < 2) continue;
-    std::set<int> tpbs, ks;
+    std::set<int> tpbs;
     const SweepResult* best = rs.front();
     const SweepResult* worst = rs.front();
     for (const SweepResult* r : rs) {
       tpbs.insert(r->config.threads_per_block);
-      ks.insert(r->config.concurrent);
       if (r->time.median_ms < best->time.median_ms) best = r;
       if (r->time.median_ms > worst->time.median_ms) worst = r;
     }
@@ -213,22 +216,27 @@ void knob_charts(const bench::SweepReport& report, std::vector<Chart>& out) {
     c.format = ValueFormat::Duration;
     char title[256];
     std::snprintf(title, sizeof title,
-                  "%s, n = %d, %lld sources: time against threads per block (best tpb %d, K %d: %.1f %% faster "
+                  "%s, n = %d, %lld sources: time against threads per block (best tpb %d, %s: %.1f %% faster "
                   "than the worst)",
                   std::get<0>(key).c_str(), std::get<1>(key), static_cast<long long>(std::get<2>(key)),
-                  best->config.threads_per_block, best->config.concurrent,
+                  best->config.threads_per_block, knob_text(best->config).c_str(),
                   100.0 * (worst->time.median_ms - best->time.median_ms) / worst->time.median_ms);
     c.title = title;
     c.x_label = "threads per block";
     c.y_label = "wall time (median)";
     const std::vector<int> xs(tpbs.begin(), tpbs.end());
     for (int x : xs) c.categories.push_back(std::to_string(x));
-    for (int k : ks) {
-      Series s = make_series(std::to_string(k) + " concurrent", series_color(static_cast<int>(c.series.size())));
+    // One line per setting of the other knobs: concurrent sources (cuda-dijkstra) or batch x chunk (batched).
+    std::set<std::tuple<int, int, int>> others;
+    for (const SweepResult* r : rs) others.insert({r->config.concurrent, r->config.batch, r->config.chunk});
+    for (const auto& [k, batch, chunk] : others) {
+      std::string label = std::to_string(k) + " concurrent";
+      if (chunk > 0) label = "batch " + (batch > 0 ? std::to_string(batch) : std::string("auto")) + ", chunk " + std::to_string(chunk);
+      Series s = make_series(label, series_color(static_cast<int>(c.series.size())));
       s.values.assign(xs.size(), kMissing);
       s.point_labels.assign(xs.size(), "");
       for (const SweepResult* r : rs) {
-        if (r->config.concurrent != k) continue;
+        if (r->config.concurrent != k || r->config.batch != batch || r->config.chunk != chunk) continue;
         const auto pos = static_cast<std::size_t>(std::find(xs.begin(), xs.end(), r->config.threads_per_block) - xs.begin());
         s.values[pos] = r->time.median_ms;
         if (r == best) s.point_labels[pos] = "best";

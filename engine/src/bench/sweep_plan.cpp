@@ -100,6 +100,8 @@ SweepPlan plan_sweep(const SweepSpec& spec, const std::vector<BackendInfo>& back
   if (any_sparse) {
     require_non_empty(spec.threads_per_block.empty(), "threads-per-block value");
     require_non_empty(spec.concurrent.empty(), "concurrent value");
+    require_non_empty(spec.batch.empty(), "batch value");
+    require_non_empty(spec.chunk.empty(), "chunk value");
   }
   SweepPlan plan;
   for (int n : spec.sizes)
@@ -108,19 +110,23 @@ SweepPlan plan_sweep(const SweepSpec& spec, const std::vector<BackendInfo>& back
         const SparseBackendInfo& info = *variant.sparse;
         const auto rows = static_cast<std::int64_t>(sources.resolve(n).size());  // a source >= n: UsageError
         for (DType dtype : spec.dtypes)
-          for (int tpb : info.launch_knobs ? spec.threads_per_block : std::vector<int>{0})
-            for (int k : info.launch_knobs ? spec.concurrent : std::vector<int>{0})
-              for (int gpus : spec.gpus) {
-                SweepConfig config{info.name, 0, gpus, dtype, n};
-                config.sources = rows;
-                config.threads_per_block = tpb;
-                config.concurrent = k;
-                const std::string reason = why_not_sparse(info, config);
-                if (reason.empty())
-                  plan.runs.push_back(config);
-                else
-                  plan.skipped.push_back({config, reason});
-              }
+          for (int tpb : info.takes_threads_per_block ? spec.threads_per_block : std::vector<int>{0})
+            for (int k : info.takes_concurrent ? spec.concurrent : std::vector<int>{0})
+              for (int batch : info.takes_batch ? spec.batch : std::vector<int>{0})
+                for (int chunk : info.takes_batch ? spec.chunk : std::vector<int>{0})
+                  for (int gpus : spec.gpus) {
+                    SweepConfig config{info.name, 0, gpus, dtype, n};
+                    config.sources = rows;
+                    config.threads_per_block = tpb;
+                    config.concurrent = k;
+                    config.batch = batch;
+                    config.chunk = chunk;
+                    const std::string reason = why_not_sparse(info, config);
+                    if (reason.empty())
+                      plan.runs.push_back(config);
+                    else
+                      plan.skipped.push_back({config, reason});
+                  }
         continue;
       }
       const BackendInfo* info = variant.dense;

@@ -188,6 +188,10 @@ class SweepRun {
     opts.threads = m_spec.threads;
     if (c.threads_per_block > 0) opts.threads_per_block = c.threads_per_block;
     if (c.concurrent > 0) opts.concurrent = c.concurrent;
+    if (c.chunk > 0) {
+      opts.batch = c.batch;
+      opts.chunk = c.chunk;
+    }
     opts.should_stop = [this] { return cancelled(); };
     std::unique_ptr<SparseSolver> solver = create_sparse_solver(c.backend, opts);
     if (cancelled()) return std::nullopt;

@@ -15,8 +15,16 @@ std::string describe(const SweepConfig& c) {
     if (c.threads_per_block > 0) {
       s += " tpb=";
       s += std::to_string(c.threads_per_block);
+    }
+    if (c.concurrent > 0) {
       s += " K=";
       s += std::to_string(c.concurrent);
+    }
+    if (c.chunk > 0) {
+      s += " batch=";
+      s += c.batch > 0 ? std::to_string(c.batch) : std::string("auto");
+      s += " chunk=";
+      s += std::to_string(c.chunk);
     }
     s += " S=";
     s += std::to_string(c.sources);

@@ -50,7 +50,7 @@ SweepSpec parse_sweep_spec(const std::string& text) {
     if (eq == std::string::npos || eq + 1 == pair.size())
       throw UsageError("--sweep: '" + pair +
                        "' is not key=value (keys: backend, block, gpus, dtype, n, repeat, warmup, "
-                       "threads, graph, sources, tpb, concurrent)");
+                       "threads, graph, sources, tpb, concurrent, batch, chunk)");
     const std::string value = pair.substr(eq + 1);
     if (key == "backend") {
       spec.backends.clear();
@@ -85,10 +85,16 @@ SweepSpec parse_sweep_spec(const std::string& text) {
       spec.threads_per_block = parse_ints(key, value, limits::kMinThreadsPerBlock, limits::kMaxThreadsPerBlock);
     } else if (key == "concurrent") {
       spec.concurrent = parse_ints(key, value, 1, limits::kMaxConcurrent);
+    } else if (key == "batch") {
+      spec.batch = parse_ints(key, value, 0, limits::kMaxBatch);
+    } else if (key == "chunk") {
+      spec.chunk = parse_ints(key, value, 32, 128);
+      for (int c : spec.chunk)
+        if (c != 32 && c != 64 && c != 128) throw UsageError("--sweep: chunk: " + std::to_string(c) + " is not 32, 64 or 128");
     } else {
       throw UsageError("--sweep: unknown key '" + key +
                        "' (keys: backend, block, gpus, dtype, n, repeat, warmup, "
-                       "threads, graph, sources, tpb, concurrent)");
+                       "threads, graph, sources, tpb, concurrent, batch, chunk)");
     }
   }
   return spec;
@@ -105,7 +111,7 @@ std::string sweep_results_csv(const SweepReport& report, const std::vector<std::
   text +=
       "backend,gpus,n,block,dtype,median_ms,min_ms,updates_per_s,peak_pct,gbps_pivot,gbps_rowcol,gbps_independent,"
       "gbps_full,phase12_share,non_p3_share,upload_ms,ratio_to_first,parallel_efficiency,max_ms,spread_pct,best,"
-      "noisy,ms_pivot,ms_rowcol,ms_independent,ms_full,repeats,warmup,sources,threads_per_block,concurrent,run_id\n";
+      "noisy,ms_pivot,ms_rowcol,ms_independent,ms_full,repeats,warmup,sources,threads_per_block,concurrent,batch,chunk,run_id\n";
   for (const SweepResult& r : report.results) {
     const SweepConfig& c = r.config;
     char line[768];
@@ -122,7 +128,7 @@ std::string sweep_results_csv(const SweepReport& report, const std::vector<std::
     const std::size_t i = static_cast<std::size_t>(&r - report.results.data());
     // Sparse solvers (issue 13): the rows solved (a dense variant: all n) and the launch knobs (0: none).
     text += std::to_string(c.sparse() ? c.sources : c.n) + "," + std::to_string(c.threads_per_block) + "," +
-            std::to_string(c.concurrent) + ",";
+            std::to_string(c.concurrent) + "," + std::to_string(c.batch) + "," + std::to_string(c.chunk) + ",";
     text += (i < run_ids.size() ? run_ids[i] : std::string("-")) + "\n";
   }
   return text;

@@ -32,6 +32,9 @@ void register_cuda_backends() {
 std::unique_ptr<SparseSolver> make_cuda_dijkstra(const SparseSolverOptions&) {
   throw UnavailableError("cuda-dijkstra: " + cuda_unavailable_reason());
 }
+std::unique_ptr<SparseSolver> make_cuda_batched_bf(const SparseSolverOptions&) {
+  throw UnavailableError("cuda-batched-bf: " + cuda_unavailable_reason());
+}
 }  // namespace detail
 
 }  // namespace apsp

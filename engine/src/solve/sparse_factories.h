@@ -1,5 +1,5 @@
 #pragma once
-// Internal: the constructors of the sparse solvers, for the sparse registry. cuda-dijkstra's is defined in
+// Internal: the constructors of the sparse solvers, for the sparse registry. the CUDA ones are defined in
 // solve/cuda/ when CUDA is built, else in no_cuda.cpp (where it throws UnavailableError).
 #include <apsp/solve/sparse_solver.h>
 
@@ -9,5 +9,6 @@ namespace apsp::detail {
 
 std::unique_ptr<SparseSolver> make_cpu_dijkstra(const SparseSolverOptions& options);
 std::unique_ptr<SparseSolver> make_cuda_dijkstra(const SparseSolverOptions& options);
+std::unique_ptr<SparseSolver> make_cuda_batched_bf(const SparseSolverOptions& options);
 
 }  // namespace apsp::detail

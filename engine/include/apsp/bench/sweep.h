@@ -37,8 +37,10 @@ struct SweepSpec {
   int threads = 0;  ///< CPU threads; 0: one per core
   // Sparse solvers (issue 13).
   std::string sources = "all";  ///< --sources text: the rows sparse solvers compute (dense variants solve all n)
-  std::vector<int> threads_per_block = {SparseSolverOptions{}.threads_per_block};  ///< for launch_knobs solvers
-  std::vector<int> concurrent = {SparseSolverOptions{}.concurrent};                ///< for launch_knobs solvers
+  std::vector<int> threads_per_block = {SparseSolverOptions{}.threads_per_block};  ///< solvers that take it
+  std::vector<int> concurrent = {SparseSolverOptions{}.concurrent};                ///< solvers that take it
+  std::vector<int> batch = {SparseSolverOptions{}.batch};                          ///< solvers that take it
+  std::vector<int> chunk = {SparseSolverOptions{}.chunk};                          ///< with batch
 };
 
 /// @brief One point of the product.
@@ -51,6 +53,8 @@ struct SweepConfig {
   std::int64_t sources = 0;   ///< rows a sparse solver computes; 0 for a dense variant (all n rows)
   int threads_per_block = 0;  ///< a sparse solver's launch knobs; 0 where they do not apply
   int concurrent = 0;
+  int batch = 0;  ///< sources per batch (0: automatic; meaningful only with chunk > 0)
+  int chunk = 0;  ///< sources per warp; 0 where batching does not apply
 
   bool sparse() const { return sources > 0; }
   bool operator==(const SweepConfig&) const = default;
@@ -74,8 +78,8 @@ struct SweepPlan {
 
 /// @brief Expands @p spec against @p backends and @p sparse_backends (as list_backends() and
 /// list_sparse_backends() give them; a test may pass its own) with @p device_count CUDA devices. A sparse
-/// solver gets one configuration per (n, dtype i32, threads per block, concurrent) — the knob lists only for
-/// solvers with launch knobs; block 0, one GPU; int16 and more GPUs are skipped with the reason. Invalid combinations are skipped with the reason, never an error; an unknown
+/// solver gets one configuration per (n, dtype i32, and each knob list it takes: threads per block, concurrent,
+/// batch x chunk); block 0, one GPU; int16 and more GPUs are skipped with the reason. Invalid combinations are skipped with the reason, never an error; an unknown
 /// variant name, an empty list or a malformed "name:B" throws UsageError.
 SweepPlan plan_sweep(const SweepSpec& spec, const std::vector<BackendInfo>& backends, int device_count,
                      const std::vector<SparseBackendInfo>& sparse_backends = {});

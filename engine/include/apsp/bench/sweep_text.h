@@ -11,8 +11,8 @@ namespace apsp::bench {
 
 /// @brief Parses "backend=cpu-blocked;block=8,16,32;n=256,512;repeat=3": `;`-separated key=value pairs, the
 /// value up to the next `;` (so graph specs keep their commas and `=`). Keys: backend, block, gpus, dtype, n,
-/// repeat, warmup, threads, graph, and for sparse solvers sources (as --sources), tpb and concurrent (their
-/// launch knobs); lists are comma-separated; missing keys keep SweepSpec's defaults. Throws
+/// repeat, warmup, threads, graph, and for sparse solvers sources (as --sources), tpb, concurrent, batch and
+/// chunk (their launch knobs); lists are comma-separated; missing keys keep SweepSpec's defaults. Throws
 /// UsageError naming the key on an unknown key, an empty or malformed value, or a number out of the bounds of
 /// apsp/core/option_limits.h.
 SweepSpec parse_sweep_spec(const std::string& text);

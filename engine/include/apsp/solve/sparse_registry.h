@@ -1,6 +1,6 @@
 #pragma once
 /// @file sparse_registry.h
-/// @brief Named sparse solvers ("cpu-dijkstra", "cuda-dijkstra"), beside the Floyd–Warshall registry
+/// @brief Named sparse solvers ("cpu-dijkstra", "cuda-dijkstra", "cuda-batched-bf"), beside the Floyd–Warshall registry
 /// (registry.h), whose list, default and Solver interface they leave unchanged.
 #include <apsp/solve/sparse_solver.h>
 
@@ -18,7 +18,10 @@ struct SparseBackendInfo {
   bool gpu = false;
   bool available = true;
   std::string unavailable_reason;
-  bool launch_knobs = false;  ///< takes --threads-per-block and --concurrent (cuda-dijkstra)
+  // The launch knobs it takes (apsp bench spans each list given; the CLI refuses knobs a solver does not take).
+  bool takes_threads_per_block = false;  ///< --threads-per-block (cuda-dijkstra, cuda-batched-bf)
+  bool takes_concurrent = false;         ///< --concurrent (cuda-dijkstra)
+  bool takes_batch = false;              ///< --batch and --chunk (cuda-batched-bf)
 };
 
 /// @brief Every sparse solver, available or not, CPU first.
@@ -28,7 +31,8 @@ std::vector<SparseBackendInfo> list_sparse_backends();
 bool is_sparse_backend(std::string_view name);
 
 /// @brief Creates a sparse solver. Throws UsageError (unknown name, options out of bounds: threads, threads per
-/// block 32..1024 in steps of 32, concurrent 1..64) or UnavailableError (cuda-dijkstra without a device).
+/// block 32..1024 in steps of 32, concurrent 1..64, batch 0..kMaxBatch, chunk 32/64/128) or UnavailableError (a
+/// CUDA solver without a device).
 std::unique_ptr<SparseSolver> create_sparse_solver(std::string_view name, const SparseSolverOptions& options);
 
 namespace limits {
@@ -37,6 +41,8 @@ inline constexpr int kMinThreadsPerBlock = 32;
 inline constexpr int kMaxThreadsPerBlock = 1024;
 /// @brief cuda-dijkstra's --concurrent: 1 .. 64 sources in flight, one stream each (the report's range).
 inline constexpr int kMaxConcurrent = 64;
+/// @brief cuda-batched-bf's --batch: 0 (automatic) .. 2^20 sources per batch (memory shrinks it further).
+inline constexpr int kMaxBatch = 1 << 20;
 }  // namespace limits
 
 }  // namespace apsp

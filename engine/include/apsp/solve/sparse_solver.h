@@ -17,12 +17,17 @@ namespace apsp {
 /// @brief Options of the sparse solvers; each uses what applies to it.
 struct SparseSolverOptions {
   int threads = 0;             ///< cpu-dijkstra: OpenMP threads over the sources (0: one per core)
-  int threads_per_block = 96;  ///< cuda-dijkstra: threads per block of its kernels (the report's best)
+  int threads_per_block = 96;  ///< cuda-dijkstra, cuda-batched-bf: threads per block (the report's best)
   int concurrent = 4;          ///< cuda-dijkstra: sources in flight, one CUDA stream each (the report's best)
   /// Polled from the calling thread as sources finish (about every 50 ms on the CPU, after every finished
-  /// source on the GPU): returning true stops the solve, which then throws InterruptedError when a stop signal
-  /// is pending (apsp/core/stop_signal.h), else Error; an exception it throws ends the solve with it.
+  /// source in cuda-dijkstra, every 8 rounds and after every batch in cuda-batched-bf): returning true stops
+  /// the solve, which then throws InterruptedError when a stop signal is pending (apsp/core/stop_signal.h), else
+  /// Error; an exception it throws ends the solve with it.
   std::function<bool()> should_stop;
+  // cuda-batched-bf (issue 13 point 5): Bellman–Ford over a batch of sources at once. After should_stop, so
+  // positional initializers of the fields above keep their meaning.
+  int batch = 0;    ///< sources per batch, rounded up to whole chunks (0: sized to the GPU's L2 and memory)
+  int chunk = 128;  ///< sources one warp relaxes together: 32, 64 or 128 (1, 2 or 4 per lane)
 };
 
 /// @brief One batch: the sources that finished between two samples (sources finish out of order when several
