@@ -163,7 +163,7 @@ TEST(CudaBatchedBf, DistancesBeyondInt32AreARangeError) {
   Graph detour = up;
   detour.edges.push_back({0, 2, 7});
   const SourceDistances d = sparse_rows(kBackend, detour, {0});
-  EXPECT_EQ(d.values, (std::vector<std::int32_t>{0, kInf32 / 2 + 5, 7, 8}));
+  EXPECT_EQ(d.values, (DistanceValues{0, kInf32 / 2 + 5, 7, 8}));
   Graph down;
   down.n = 3;
   down.edges = {{0, 1, -(kInf32 / 2 + 5)}, {1, 2, -(kInf32 / 2 + 5)}};

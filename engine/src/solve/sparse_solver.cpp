@@ -101,7 +101,9 @@ SourceDistances SparseSolver::solve(const CsrGraph& graph, const std::vector<std
   SourceDistances out;
   out.n = graph.n;
   out.sources = sources;
-  out.values.assign(static_cast<std::size_t>(out.rows()) * static_cast<std::size_t>(graph.n), kInf32);
+  // Unwritten (DistanceValues): every solver writes each cell of its rows; the pages are touched by the
+  // threads that write them, not all first by this one.
+  out.values.resize(static_cast<std::size_t>(out.rows()) * static_cast<std::size_t>(graph.n));
   const auto t0 = std::chrono::steady_clock::now();
   solve_rows(graph, potentials, out, m_stats);
   m_stats.rows_ms = ms_since(t0);

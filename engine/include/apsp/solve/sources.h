@@ -2,7 +2,11 @@
 /// @file sources.h
 /// @brief `--sources LIST|A:B|all`: which rows of the distance matrix a solve produces, and the S x n result.
 #include <cstdint>
+#include <memory>
+#include <new>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <string_view>
 #include <vector>
 
@@ -36,11 +40,37 @@ struct SourceSpec {
 /// @brief True when @p sources is exactly 0, 1, ..., n-1: the rows form the full n x n matrix.
 bool is_every_vertex_in_order(const std::vector<std::int32_t>& sources, std::int32_t n);
 
+/// @brief An allocator whose value-less construct leaves the element uninitialized (resize() then costs nothing):
+/// the sparse solvers write every cell of their S x n result, and filling 1 GiB first on one thread (its page
+/// faults included) cost about as much as a whole GPU solve of 16384 sources.
+template <class T>
+struct UninitializedAllocator : std::allocator<T> {
+  using value_type = T;
+  UninitializedAllocator() = default;
+  template <class U>
+  UninitializedAllocator(const UninitializedAllocator<U>&) noexcept {}
+  template <class U>
+  struct rebind {
+    using other = UninitializedAllocator<U>;
+  };
+  template <class U>
+  void construct(U* p) noexcept(std::is_nothrow_default_constructible_v<U>) {
+    ::new (static_cast<void*>(p)) U;
+  }
+  template <class U, class... Args>
+  void construct(U* p, Args&&... args) {
+    ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
+  }
+};
+
+/// @brief The values of an S x n result: resize() leaves them unwritten (see UninitializedAllocator).
+using DistanceValues = std::vector<std::int32_t, UninitializedAllocator<std::int32_t>>;
+
 /// @brief S x n int32 distances from the sources, row-major; unreachable = kInf32 (2^30 - 1), as everywhere.
 struct SourceDistances {
   std::int32_t n = 0;
   std::vector<std::int32_t> sources;  ///< row r holds the distances from sources[r]
-  std::vector<std::int32_t> values;   ///< sources.size() * n
+  DistanceValues values;              ///< sources.size() * n
 
   std::int64_t rows() const { return static_cast<std::int64_t>(sources.size()); }
   std::int32_t* row(std::int64_t r) { return values.data() + r * static_cast<std::int64_t>(n); }
