@@ -126,6 +126,8 @@ class SweepRun {
     opts.dtype = c.dtype;
     opts.threads = m_spec.threads;
     opts.gpus = c.gpus;
+    opts.cells_per_thread = m_spec.cells_per_thread;
+    opts.phase2 = m_spec.phase2;
     const DistanceMatrix& initial = initial_for(c);
     std::unique_ptr<Solver> solver = create_solver(c.backend, opts);
     if (cancelled()) return std::nullopt;

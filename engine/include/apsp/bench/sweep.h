@@ -33,6 +33,9 @@ struct SweepSpec {
   int warmup = 1;   ///< untimed runs first (OpenMP's thread start-up, CUDA's module loading, caches)
   int repeat = 3;   ///< timed runs
   int threads = 0;  ///< CPU threads; 0: one per core
+  // Issue 12: the ladder's solver options, passed to every variant (those that do not use them ignore them).
+  int cells_per_thread = 4;               ///< SolverOptions::cells_per_thread (cuda-pseudo-blocked)
+  Phase2Mode phase2 = Phase2Mode::Split;  ///< SolverOptions::phase2 (classic blocked phase 2)
 };
 
 /// @brief One point of the product.
