@@ -18,9 +18,10 @@ enum class SweepChartKind {
   TimeVsN,      ///< "n": one line per (backend, B, GPUs, dtype), log y
   GpuScaling,   ///< "gpus": speed-up per (backend, B, dtype, n) against GPU count, efficiency labelled, ideal dashed
   GbpsVsBlock,  ///< "gbps": per (backend, GPUs, dtype, n) with two or more B: GB/s of each phase
+  Ladder,       ///< "ladder": when the sweep ran the optimization ladder (bench::is_ladder_report): a bar per step
 };
 
-/// @brief "block,n,gpus,gbps" (any subset, any order) -> kinds; "" -> empty (every kind that applies). Throws
+/// @brief "block,n,gpus,gbps,ladder" (any subset, any order) -> kinds; "" -> empty (every kind that applies). Throws
 /// UsageError naming the bad item.
 std::vector<SweepChartKind> parse_chart_kinds(const std::string& text);
 
