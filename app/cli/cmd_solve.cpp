@@ -19,6 +19,7 @@
 #include <thread>
 
 #include "cli_common.h"
+#include "ladder_flags.h"
 #include "commands.h"
 #include "progress.h"
 #include "solve_time_guard.h"
@@ -45,6 +46,7 @@ struct SolveArgs {
   bool quiet = false;
   double max_seconds = 0;  // 0: no limit
   bool no_history = false;
+  LadderFlags ladder;  // issue 12: --cells-per-thread, --phase2
 };
 
 std::pair<int, int> parse_pair(const std::string& text) {
@@ -118,6 +120,7 @@ Action add_solve(CLI::App& app) {
       ->check(CLI::Range(0.0, limits::kMaxSolveSeconds));
   // Issue 11 item 3: the run history (README "Run history").
   app.add_flag("--no-history", a->no_history, "Do not append this run to the run history (also: APSP_HISTORY=off)");
+  add_ladder_flags(app, a->ladder);
   app.footer(backends_help());
   return [a, block_flag]() {
     if (a->input.empty() && a->gen_spec.empty()) throw UsageError("no graph given; see apsp solve --help");
@@ -127,6 +130,7 @@ Action add_solve(CLI::App& app) {
     opts.threads = a->threads;
     opts.gpus = a->gpus;
     opts.track_paths = a->paths;
+    a->ladder.apply(opts);
     const std::string backend = a->backend.empty() ? default_backend() : a->backend;
     std::optional<DistanceFormat> out_format;
     if (!a->out_format.empty()) out_format = parse_distance_format(a->out_format);
