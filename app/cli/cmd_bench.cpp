@@ -191,7 +191,7 @@ void write_csv(const std::string& path, const bench::SweepReport& report, const 
 
 Action add_bench(CLI::App& app) {
   auto a = std::make_shared<BenchArgs>();
-  app.add_option(
+  CLI::Option* backend_flag = app.add_option(
          "--backend", a->backends,
          "Comma-separated variants, each optionally NAME:BLOCK (pins its block); ratios are to the first row of each n")
       ->capture_default_str();
@@ -232,8 +232,10 @@ Action add_bench(CLI::App& app) {
                "its table: time, speed-up over the step before and the first, updates/s, % peak, GB/s");
   app.add_option("--ladder-steps", a->ladder_steps, "With --ladder: the steps to run (comma-separated; default all)");
   add_ladder_flags(app, a->ladder_flags);
-  return [a]() {
+  return [a, backend_flag]() {
     if (a->ladder) {
+      if (backend_flag->count() > 0)
+        throw UsageError("--backend: --ladder runs the ladder's steps (choose them with --ladder-steps)");
       LadderBenchRequest q;
       q.sizes = a->sizes;
       q.blocks = a->blocks;

@@ -53,7 +53,8 @@ TEST_F(CliLadder, BadLadderFlagsAreOneLineAndExitTwo) {
            {"solve --gen ring:n=10 --backend cpu-blocked --phase2 ''", "--phase2"},
            {"bench --backend cpu-blocked --n 16 --cells-per-thread 5", "--cells-per-thread"},
            {"bench --backend cpu-blocked --n 16 --phase2 one_cta", "--phase2"},
-           {"bench --backend cpu-blocked --n 16 --ladder-steps cuda-simple", "--ladder-steps"}}) {
+           {"bench --backend cpu-blocked --n 16 --ladder-steps cuda-simple", "--ladder-steps"},
+           {"bench --ladder --backend cuda-tuned --n 16", "--backend"}}) {
     const bool solve = args.rfind("solve", 0) == 0;
     const RunResult r = run_apsp(solve ? args + " -o " + path("d.bin") : args);
     EXPECT_EQ(r.status, 2) << args << "\n" << r.output;
