@@ -8,7 +8,10 @@
 
 namespace apsp {
 class ProfileLog;
+namespace bench {
+struct SweepReport;
 }
+}  // namespace apsp
 
 namespace apsp::cli {
 
@@ -28,6 +31,9 @@ struct BenchRun {
 /// A record (source "bench") for @p run: wall time the median of the repeats, spread their min and max,
 /// per-phase totals from @p last_profile (the last repeat's).
 RunRecord bench_run_record(const BenchRun& run, const ProfileLog& last_profile);
+/// The run history's records of a sweep @p report (`apsp bench`, `apsp bench --ladder`): one per
+/// configuration measured, with @p threads the CPU threads asked for.
+std::vector<RunRecord> bench_records(const bench::SweepReport& report, int threads);
 /// Appends every record unless @p no_history or APSP_HISTORY=off; returns the ids written, in order ("-" for a
 /// record that was not written), for the CSV's run_id column.
 std::vector<std::string> record_bench_runs(const std::vector<RunRecord>& records, bool no_history);

@@ -28,6 +28,7 @@
 
 #include "bench_history.h"
 #include "cli_common.h"
+#include "cmd_bench_ladder.h"
 #include "commands.h"
 #if APSP_CLI_HAVE_CHARTS
 #include <chart/sweep_charts.h>
@@ -57,6 +58,10 @@ struct BenchArgs {
   std::string concurrent = std::to_string(SparseSolverOptions{}.concurrent);
   std::string batch = std::to_string(SparseSolverOptions{}.batch);  // cuda-batched-bf (issue 13 point 5)
   std::string chunk = std::to_string(SparseSolverOptions{}.chunk);
+  // Issue 12: the optimization ladder (cmd_bench_ladder.cpp).
+  bool ladder = false;
+  std::string ladder_steps;
+  LadderFlags ladder_flags;
 };
 
 /// "i32,i16" -> the dtypes; "" when @p text is such a list, else why not (a CLI11 validator message).
@@ -199,28 +204,6 @@ void print_skipped(std::FILE* out, const std::vector<bench::SkippedConfig>& skip
   }
 }
 
-bool is_gpu_backend(const std::string& name) {
-  for (const SparseBackendInfo& info : list_sparse_backends())
-    if (info.name == name) return info.gpu;
-  return backend_info(name).gpu;
-}
-
-/// The run history's records of @p report (README "Run history"): one per configuration measured.
-std::vector<RunRecord> bench_records(const bench::SweepReport& report, int threads) {
-  std::vector<RunRecord> records;
-  for (const bench::SweepResult& r : report.results) {
-    const bench::SweepConfig& c = r.config;
-    GeneratorSpec graph = GeneratorSpec::parse(report.spec.graph);
-    graph.params["n"] = std::to_string(c.n);
-    const BenchRun run{c.backend, is_gpu_backend(c.backend), c.block, c.gpus, std::string(to_string(c.dtype)),
-                       threads, c.n, graph.to_string(), r.time.samples_ms};
-    ProfileLog last;
-    for (const PhaseSample& x : r.last_samples) last.add(x);
-    records.push_back(bench_run_record(run, last));
-  }
-  return records;
-}
-
 /// The results CSV (engine sweep_text.h: context comments, one row per configuration) with each row's run id.
 void write_csv(const std::string& path, const bench::SweepReport& report, const std::vector<std::string>& run_ids) {
   AtomicFile f(output_path(path));
@@ -231,7 +214,7 @@ void write_csv(const std::string& path, const bench::SweepReport& report, const 
 
 Action add_bench(CLI::App& app) {
   auto a = std::make_shared<BenchArgs>();
-  app.add_option(
+  CLI::Option* backend_flag = app.add_option(
          "--backend", a->backends,
          "Comma-separated variants, each optionally NAME:BLOCK (pins its block); ratios are to the first row of each n")
       ->capture_default_str();
@@ -281,9 +264,34 @@ Action add_bench(CLI::App& app) {
   app.add_option("--chart-csv", a->chart_csv, "Write the charts' data as CSV (chart,series,x,y)");
   app.add_option("--chart-kind", a->chart_kinds,
                  "Charts to draw: block (phases stacked against B), n, gpus (speed-up, efficiency), gbps (GB/s per "
-                 "phase against B), knobs (a sparse solver's time against threads per block, a line per --concurrent); "
-                 "default: each whose axis has two or more values");
-  return [a]() {
+                 "phase against B), knobs (a sparse solver's time against threads per block, a line per --concurrent), "
+                 "ladder (a bar per step, when the backends are ladder steps in order); default: each whose axis has two "
+                 "or more values");
+  // Issue 12: the optimization ladder.
+  app.add_flag("--ladder", a->ladder,
+               "Run the optimization ladder in order on one graph (one --n, --block, --dtype; needs a GPU) and print "
+               "its table: time, speed-up over the step before and the first, updates/s, % peak, GB/s");
+  app.add_option("--ladder-steps", a->ladder_steps, "With --ladder: the steps to run (comma-separated; default all)");
+  add_ladder_flags(app, a->ladder_flags);
+  return [a, backend_flag]() {
+    if (a->ladder) {
+      if (backend_flag->count() > 0)
+        throw UsageError("--backend: --ladder runs the ladder's steps (choose them with --ladder-steps)");
+      LadderBenchRequest q;
+      q.sizes = a->sizes;
+      q.blocks = a->blocks;
+      q.dtypes = a->dtypes;
+      q.steps = a->ladder_steps;
+      q.graph = a->graph;
+      q.repeat = a->repeat;
+      q.warmup = a->warmup;
+      q.csv = a->csv;
+      q.chart = a->chart;
+      q.no_history = a->no_history;
+      q.flags = a->ladder_flags;
+      return run_bench_ladder(q);
+    }
+    if (!a->ladder_steps.empty()) throw UsageError("--ladder-steps: only with --ladder");
     bench::SweepSpec spec;
     spec.backends = split_list(a->backends);
     if (spec.backends.empty()) throw UsageError("--backend: give at least one variant");
@@ -312,6 +320,10 @@ Action add_bench(CLI::App& app) {
     spec.repeat = a->repeat;
     spec.warmup = a->warmup;
     spec.threads = a->threads;
+    SolverOptions ladder_options;
+    a->ladder_flags.apply(ladder_options);
+    spec.cells_per_thread = ladder_options.cells_per_thread;
+    spec.phase2 = ladder_options.phase2;
 #if APSP_CLI_HAVE_CHARTS
     const std::vector<chart::SweepChartKind> kinds = chart::parse_chart_kinds(a->chart_kinds);
 #else

@@ -91,7 +91,7 @@ void print_devices() {
 
 void print_backends() {
   for (const BackendInfo& b : list_backends()) {
-    std::printf("%-14s %-11s %s", b.name.c_str(), b.available ? "available" : "unavailable", b.description.c_str());
+    std::printf("%-20s %-11s %s", b.name.c_str(), b.available ? "available" : "unavailable", b.description.c_str());
     if (!b.available) std::printf(" (%s)", b.unavailable_reason.c_str());
     if (!b.block_sizes.empty()) {
       std::printf(" [blocks:");

@@ -23,6 +23,7 @@
 #include <thread>
 
 #include "cli_common.h"
+#include "ladder_flags.h"
 #include "commands.h"
 #include "progress.h"
 #include "solve_time_guard.h"
@@ -58,6 +59,7 @@ struct SolveArgs {
   // cuda-batched-bf (issue 13 point 5): sources per batch and per warp.
   int batch = SparseSolverOptions{}.batch;
   int chunk = SparseSolverOptions{}.chunk;
+  LadderFlags ladder;  // issue 12: --cells-per-thread, --phase2
 };
 
 /// The flag given that only Floyd–Warshall takes, with why, or "" (a sparse solver may run).
@@ -203,6 +205,8 @@ Action add_solve(CLI::App& app) {
   app.add_option("--chunk", a->chunk, "cuda-batched-bf: sources one warp relaxes together (32, 64 or 128)")
       ->capture_default_str()
       ->check(CLI::IsMember({32, 64, 128}));
+  // Issue 12: the ladder's options.
+  add_ladder_flags(app, a->ladder);
   app.footer(backends_help());
   return [a, block_flag, &app]() {
     if (a->input.empty() && a->gen_spec.empty()) throw UsageError("no graph given; see apsp solve --help");
@@ -214,6 +218,7 @@ Action add_solve(CLI::App& app) {
     opts.threads = a->threads;
     opts.gpus = a->gpus;
     opts.track_paths = a->paths;
+    a->ladder.apply(opts);
     std::string backend = a->backend.empty() ? "auto" : a->backend;
     std::optional<DistanceFormat> out_format;
     if (!a->out_format.empty()) out_format = parse_distance_format(a->out_format);

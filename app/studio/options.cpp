@@ -1,5 +1,6 @@
 #include "options.h"
 
+#include <apsp/bench/ladder.h>
 #include <apsp/bench/sweep_text.h>
 #include <apsp/core/errors.h>
 #include <apsp/core/option_limits.h>
@@ -117,6 +118,12 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o) {
                  "block, gpus, dtype, n, repeat, warmup, threads, graph); batch runs wait for it, then write the outputs");
   app.add_option("--sweep-csv", o.sweep_csv, "write the sweep's results (apsp bench --csv's columns) to FILE");
   app.add_option("--sweep-chart", o.sweep_chart, "write the sweep's charts to FILE.png");
+  // The optimization ladder (issue 12): the Sweep window's Ladder preset from the command line.
+  int ladder_n = 0;
+  app.add_option("--ladder", ladder_n,
+                 "run the optimization ladder (cuda-simple ... cuda-tuned in order, B = 64, i32) on a generated graph "
+                 "of N vertices as a sweep: a bar per step, each replayable; --sweep-csv / --sweep-chart write it")
+      ->check(CLI::Range(1, limits::kMaxVertices));
   // Timeline, thread count and measure mode (issue 11 items 4 and 5).
   app.add_option("--threads", o.threads, "CPU threads for CPU backends (0: one per core; at most 4 per core)")
       ->check(CLI::Range(0, limits::max_threads()));
@@ -154,8 +161,12 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o) {
         throw CLI::ValidationError(e.what());
       }
     }
+    if (ladder_n > 0) {
+      if (o.sweep) throw CLI::ValidationError("--ladder", "give --ladder N or --sweep SPEC, not both");
+      o.sweep = bench::ladder_spec({}, ladder_n, 64, DType::I32);
+    }
     if ((!o.sweep_csv.empty() || !o.sweep_chart.empty()) && !o.sweep)
-      throw CLI::ValidationError("--sweep-csv", "--sweep-csv and --sweep-chart need --sweep SPEC");
+      throw CLI::ValidationError("--sweep-csv", "--sweep-csv and --sweep-chart need --sweep SPEC or --ladder N");
     if (!overlays.empty()) o.overlays = overlays == "on";
     if (!graph_view.empty()) o.classroom.graph_view = graph_view == "on";
     if (!size.empty()) {

@@ -46,10 +46,11 @@ inline std::vector<std::int64_t> solve_with(const std::string& backend, const Di
   return current(*s);
 }
 
-/// Block sizes each CUDA variant compiles (naive takes any; a few are enough).
+/// Block sizes each CUDA variant compiles (the k-step variants take any; a few are enough).
 inline std::vector<int> blocks_of(const std::string& backend) {
   if (backend == "cuda-blocked") return {8, 16, 32, 64};
   if (backend == "cuda-tuned") return {32, 64, 128};
+  if (backend == "cuda-staged" || backend == "cuda-blocked-vec") return {64};
   return {16, 64};
 }
 
@@ -77,7 +78,9 @@ inline void expect_negative_cycle_reported(Solver& s, const Graph& g) {
 }
 
 inline const std::vector<std::string>& cuda_backends() {
-  static const std::vector<std::string> names{"cuda-naive", "cuda-blocked", "cuda-tuned"};
+  // The whole optimization ladder (apsp/solve/ladder.h), in its order.
+  static const std::vector<std::string> names{"cuda-simple",  "cuda-naive",  "cuda-simple-vec",  "cuda-pseudo-blocked",
+                                              "cuda-blocked", "cuda-staged", "cuda-blocked-vec", "cuda-tuned"};
   return names;
 }
 

@@ -108,7 +108,7 @@ TEST_P(CudaProfile, CollectWithoutWaitingNeverLosesSamples) {
   EXPECT_EQ(s->profile().samples().size(), 1 + per_round * static_cast<std::size_t>(s->rounds()));
 }
 
-INSTANTIATE_TEST_SUITE_P(AllVariants, CudaProfile, ::testing::Values("cuda-naive", "cuda-blocked", "cuda-tuned"),
+INSTANTIATE_TEST_SUITE_P(AllVariants, CudaProfile, ::testing::ValuesIn(test::cuda_backends()),
                          [](const auto& info) {
                            std::string s = info.param;
                            for (char& c : s)

@@ -10,7 +10,7 @@ using test::expect_sums_stay_in_type;
 
 TEST(CudaOverflowGuard, DenseNegativeCyclesStayInsideTheType) {
   APSP_REQUIRE_GPU();
-  for (const char* backend : {"cuda-naive", "cuda-blocked", "cuda-tuned"})
+  for (const std::string& backend : test::cuda_backends())  // the whole ladder
     for (int block : test::blocks_of(backend)) {
       expect_sums_stay_in_type({backend, 40, block, DType::I32, -1000, false, Granularity::Phase});
       expect_sums_stay_in_type({backend, 70, block, DType::I32, -30000, false, Granularity::KStep});

@@ -851,6 +851,32 @@ case "$case_name" in
     grep -q "sparse (per-source) solver" out.txt || die "no sparse-solver message: $(cat out.txt)"
     echo "ok: $(cat out.txt)"
     ;;
+  # ---- The optimization ladder (issue 12) ----
+  ladder_flag)
+    # --ladder N is the Sweep window's Ladder preset as a sweep: bad N or with --sweep is one line (exit 2);
+    # without a GPU every step is skipped and the batch run says so (exit 2, nothing written); with one the
+    # CSV has a row per step in ladder order.
+    for args in "--ladder 0" "--ladder x" "--ladder 64 --sweep n=16"; do
+      studio $args --quit > out.txt 2>&1
+      rc=$?
+      [ "$rc" = 2 ] || die "$args exited $rc"
+      [ "$(wc -l < out.txt)" = 1 ] && grep -q -- "--ladder" out.txt || die "$args: $(cat out.txt)"
+    done
+    if "$APSP" info --device 2>&1 | grep -q "no CUDA device\|built without CUDA"; then
+      studio --gen ring:n=16 --ladder 64 --sweep-csv l.csv --quit > out.txt 2>&1
+      rc=$?
+      [ "$rc" = 2 ] && grep -q "nothing to run" out.txt || die "ladder without a GPU exited $rc: $(cat out.txt)"
+      [ ! -e l.csv ] || die "a ladder with nothing to run wrote its CSV"
+    else
+      studio --gen ring:n=200 --ladder 200 --sweep-csv l.csv --sweep-chart l.png --quit || die "studio exited $?"
+      grep -v '^#' l.csv > rows.csv
+      [ "$(wc -l < rows.csv)" = 9 ] || die "expected a header and 8 steps: $(cat l.csv)"
+      [ "$(sed -n 2p rows.csv | cut -d, -f1)" = cuda-simple ] && [ "$(sed -n 9p rows.csv | cut -d, -f1)" = cuda-tuned ] ||
+        die "steps out of ladder order: $(cat rows.csv)"
+      [ -s l.png ] || die "no chart PNG"
+    fi
+    ;;
+
   *)
     die "unknown case $case_name"
     ;;

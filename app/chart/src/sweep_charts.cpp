@@ -1,5 +1,7 @@
 #include "chart/sweep_charts.h"
 
+#include <apsp/bench/ladder.h>
+
 #include <apsp/core/errors.h>
 
 #include <algorithm>
@@ -7,6 +9,8 @@
 #include <map>
 #include <set>
 #include <tuple>
+
+#include "chart/ladder_chart.h"
 
 namespace apsp::chart {
 
@@ -265,8 +269,10 @@ std::vector<SweepChartKind> parse_chart_kinds(const std::string& text) {
       kinds.push_back(SweepChartKind::GbpsVsBlock);
     else if (item == "knobs")
       kinds.push_back(SweepChartKind::SparseKnobs);
+    else if (item == "ladder")
+      kinds.push_back(SweepChartKind::Ladder);
     else if (!item.empty())
-      throw UsageError("--chart-kind: '" + item + "' is not a chart (block, n, gpus, gbps, knobs)");
+      throw UsageError("--chart-kind: '" + item + "' is not a chart (block, n, gpus, gbps, knobs, ladder)");
     if (comma == std::string::npos) break;
     start = comma + 1;
   }
@@ -276,7 +282,7 @@ std::vector<SweepChartKind> parse_chart_kinds(const std::string& text) {
 std::vector<Chart> sweep_charts(const bench::SweepReport& report, const std::vector<SweepChartKind>& kinds) {
   const std::vector<SweepChartKind> all = {SweepChartKind::BlockPhases, SweepChartKind::TimeVsN,
                                            SweepChartKind::GpuScaling, SweepChartKind::GbpsVsBlock,
-                                           SweepChartKind::SparseKnobs};
+                                           SweepChartKind::SparseKnobs, SweepChartKind::Ladder};
   std::vector<Chart> charts;
   for (SweepChartKind k : kinds.empty() ? all : kinds) {
     switch (k) {
@@ -294,6 +300,11 @@ std::vector<Chart> sweep_charts(const bench::SweepReport& report, const std::vec
         break;
       case SweepChartKind::SparseKnobs:
         knob_charts(report, charts);
+        break;
+      case SweepChartKind::Ladder:
+        if (bench::is_ladder_report(report)) {
+          for (Chart& c : ladder_charts(bench::ladder_rows(report))) charts.push_back(std::move(c));
+        }
         break;
     }
   }

@@ -1,5 +1,6 @@
 #include "ui/sweep_panel.h"
 
+#include <apsp/bench/ladder.h>
 #include <apsp/bench/sweep_text.h>
 #include <apsp/core/errors.h>
 #include <apsp/core/format.h>
@@ -157,6 +158,11 @@ void SweepPanel::draw_window(const AppState& state, const SweepJobSnapshot& job,
   ImGui::InputInt("warm-up", &m_warmup);
   m_repeat = std::clamp(m_repeat, 1, 1000);
   m_warmup = std::clamp(m_warmup, 0, 1000);
+  if (ImGui::Button("Ladder preset")) apply_ladder_preset(state.session.has_graph ? state.session.graph.n : 2048);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("The optimization ladder: cuda-simple ... cuda-tuned in order at B = 64 on one graph of the "
+                      "loaded graph's n; its charts get a bar per step, each step can be replayed");
+  ImGui::SameLine();
   if (ImGui::Button("Start sweep")) {
     try {
       const std::string text = "backend=" + m_backends + ";block=" + m_blocks + ";gpus=" + m_gpus +
@@ -199,6 +205,7 @@ void SweepPanel::draw_window(const AppState& state, const SweepJobSnapshot& job,
       ImGui::EndTabItem();
     }
     if (ImGui::BeginTabItem("Charts")) {
+      draw_ladder_replay(state, job, commands);
       draw_charts(job, commands);
       ImGui::EndTabItem();
     }
@@ -318,6 +325,27 @@ void SweepPanel::draw_charts(const SweepJobSnapshot& job, CommandQueue& commands
   if (ImGui::IsItemHovered()) {  // every series' value at the category under the mouse
     const int i = chart::category_at(shown, chart::layout_chart(shown, min, max), ImGui::GetIO().MousePos);
     if (i >= 0) ImGui::SetTooltip("%s", chart::hover_text(shown, i).c_str());
+  }
+}
+
+void SweepPanel::apply_ladder_preset(int n) {
+  show_spec(bench::ladder_spec({}, std::max(n, 1), 64, DType::I32));
+  m_chart = 0;
+}
+
+void SweepPanel::draw_ladder_replay(const AppState& state, const SweepJobSnapshot& job, CommandQueue& commands) {
+  if (!job.report || !bench::is_ladder_report(*job.report)) return;
+  ImGui::TextUnformatted("Replay a step on the heatmap:");
+  for (const bench::SweepResult& r : job.report->results) {
+    ImGui::SameLine();
+    ImGui::PushID(r.config.backend.c_str());
+    if (ImGui::SmallButton(r.config.backend.c_str()))
+      commands.push(CmdConfigureSolver{SolverConfig{r.config.backend, r.config.block, r.config.dtype, r.config.gpus}});
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("Re-open the %s graph with %s (B = %d, %s) in the stepping view",
+                        state.session.has_graph ? "current" : "next", r.config.backend.c_str(), r.config.block,
+                        std::string(to_string(r.config.dtype)).c_str());
+    ImGui::PopID();
   }
 }
 

@@ -30,12 +30,7 @@ double work_of(const SweepConfig& c) {
   return c.sparse() ? static_cast<double>(c.sources) * c.n * static_cast<double>(c.n) : cube(c.n);
 }
 
-bool is_gpu(const SweepConfig& c) {
-  if (!c.sparse()) return backend_info(c.backend).gpu;
-  for (const SparseBackendInfo& info : list_sparse_backends())
-    if (info.name == c.backend) return info.gpu;
-  return false;
-}
+
 
 /// Per-phase totals, the phase 1+2 share and the wall time not covered by phase 3, from the profile of the
 /// last timed run (reset() clears the profile, so it holds exactly that run).
@@ -72,7 +67,7 @@ class SweepRun {
     report.spec = m_spec;
     report.skipped = m_plan.skipped;
     const bool any_gpu = std::any_of(m_plan.runs.begin(), m_plan.runs.end(),
-                                     [](const SweepConfig& c) { return is_gpu(c); });
+                                     [](const SweepConfig& c) { return runs_on_gpu(c); });
     if (any_gpu) m_devices = cuda_devices(false);
     if (!m_devices.empty()) report.device = m_devices.front().name;
     if (!m_plan.runs.empty()) {
@@ -147,6 +142,8 @@ class SweepRun {
     opts.dtype = c.dtype;
     opts.threads = m_spec.threads;
     opts.gpus = c.gpus;
+    opts.cells_per_thread = m_spec.cells_per_thread;
+    opts.phase2 = m_spec.phase2;
     const DistanceMatrix& initial = initial_for(c);
     std::unique_ptr<Solver> solver = create_solver(c.backend, opts);
     if (cancelled()) return std::nullopt;
@@ -242,6 +239,13 @@ class SweepRun {
 };
 
 }  // namespace
+
+bool runs_on_gpu(const SweepConfig& c) {
+  if (!c.sparse()) return backend_info(c.backend).gpu;
+  for (const SparseBackendInfo& info : list_sparse_backends())
+    if (info.name == c.backend) return info.gpu;
+  return false;
+}
 
 SweepReport run_sweep(const SweepSpec& spec, const SweepCallbacks& callbacks) {
   const SweepPlan plan = plan_sweep(spec, list_backends(), cuda_device_count(), list_sparse_backends());

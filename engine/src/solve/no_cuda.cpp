@@ -4,6 +4,7 @@
 #include <apsp/solve/device_info.h>
 #include <apsp/solve/registry.h>
 
+#include "solve/cuda_variant_table.h"
 #include "solve/sparse_factories.h"
 
 namespace apsp {
@@ -14,13 +15,10 @@ std::vector<DeviceInfo> cuda_devices(bool) { return {}; }
 
 namespace detail {
 void register_cuda_backends() {
-  const char* names[][2] = {{"cuda-naive", "one launch per k over the whole matrix (baseline)"},
-                            {"cuda-blocked", "classic three-phase shared-memory kernels"},
-                            {"cuda-tuned", "register-tiled min-plus phase 3, async copies"}};
-  for (const auto& nd : names) {
+  for (const CudaVariantEntry& e : kCudaVariantEntries) {
     BackendInfo info;
-    info.name = nd[0];
-    info.description = nd[1];
+    info.name = e.name;
+    info.description = e.description;
     info.gpu = true;
     info.available = false;
     info.unavailable_reason = cuda_unavailable_reason();

@@ -34,6 +34,10 @@ std::uint64_t phase_updates(Phase phase, std::uint64_t n, std::uint64_t pb, Band
 
 std::uint64_t k_step_bytes(std::uint64_t updates, std::uint64_t elem_bytes) { return 2 * updates * elem_bytes; }
 
+std::uint64_t streaming_k_bytes(std::uint64_t n, std::uint64_t k_steps, std::uint64_t elem_bytes) {
+  return k_steps * (2 * n * n + 2 * n) * elem_bytes;
+}
+
 std::uint64_t pivot_bytes(std::uint64_t block, std::uint64_t elem_bytes) { return 2 * block * block * elem_bytes; }
 
 std::uint64_t blocked_rowcol_bytes(std::uint64_t blocks, std::uint64_t block, std::uint64_t elem_bytes) {
@@ -42,6 +46,10 @@ std::uint64_t blocked_rowcol_bytes(std::uint64_t blocks, std::uint64_t block, st
 
 std::uint64_t blocked_independent_bytes(std::uint64_t blocks, std::uint64_t block, std::uint64_t elem_bytes) {
   return (blocks - 1) * (blocks - 1) * 4 * block * block * elem_bytes;
+}
+
+std::uint64_t blocked_rowcol_one_cta_bytes(std::uint64_t blocks, std::uint64_t block, std::uint64_t elem_bytes) {
+  return (blocks - 1) * 5 * block * block * elem_bytes;
 }
 
 std::uint64_t tuned_rowcol_bytes(std::uint64_t band_rows, std::uint64_t side, std::uint64_t block,

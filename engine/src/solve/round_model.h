@@ -7,9 +7,13 @@
 // 32-bit words per row; tiles are 128 rows x 128 words):
 //   k-step (any phase, and every cuda-naive k): 2 * updates * e (each cell of the region read and, at worst,
 //     written; row k / column k come from cache)
-//   phase 1 (both blocked variants): 2 B^2 e (pivot block read + written once)
+//   cuda-simple, cuda-simple-vec, cuda-pseudo-blocked, per k: (2 n^2 + 2 n) e (the matrix streamed: every
+//     cell read and written, plus row k and column k read once; n the logical size they cover)
+//   phase 1 (every blocked variant): 2 B^2 e (pivot block read + written once)
 //   cuda-blocked  phase 2: 2 (S/B - 1) * 3 B^2 e   (each row/column block: pivot + block read, block written)
 //                 phase 3: (S/B - 1)^2 * 4 B^2 e   (each block: row block + column block + itself read, written)
+//                 phase 2 one-cta: (S/B - 1) * 5 B^2 e (per block index: the pivot once, both blocks read + written)
+//   cuda-staged, cuda-blocked-vec: cuda-blocked's phases (they move the same blocks, differently)
 //   cuda-tuned    phase 2, column panel of R rows: 2 R B e (read + written) + 4 R B (transposed 32-bit panel) +
 //                   B^2 e per 128-row CTA (pivot); the band owning the pivot adds the row panel: 3 B S e (read,
 //                   write back, panel copy) + B^2 e per 128-word CTA
@@ -48,11 +52,15 @@ std::uint64_t phase_updates(Phase phase, std::uint64_t n, std::uint64_t pb, Band
 
 /// @brief Bytes of k-steps that made @p updates updates.
 std::uint64_t k_step_bytes(std::uint64_t updates, std::uint64_t elem_bytes);
-/// @brief Phase 1 of both blocked variants.
+/// @brief cuda-simple, cuda-simple-vec and cuda-pseudo-blocked: @p k_steps launches streaming the n x n matrix.
+std::uint64_t streaming_k_bytes(std::uint64_t n, std::uint64_t k_steps, std::uint64_t elem_bytes);
+/// @brief Phase 1 of every blocked variant.
 std::uint64_t pivot_bytes(std::uint64_t block, std::uint64_t elem_bytes);
 /// @brief cuda-blocked phases 2 and 3 with @p blocks block rows.
 std::uint64_t blocked_rowcol_bytes(std::uint64_t blocks, std::uint64_t block, std::uint64_t elem_bytes);
 std::uint64_t blocked_independent_bytes(std::uint64_t blocks, std::uint64_t block, std::uint64_t elem_bytes);
+/// @brief Phase 2 with one CTA per block index for the row and the column block (--phase2 one-cta).
+std::uint64_t blocked_rowcol_one_cta_bytes(std::uint64_t blocks, std::uint64_t block, std::uint64_t elem_bytes);
 /// @brief cuda-tuned phase 2 of a band of @p band_rows device rows (side @p side), with the row panel when
 /// @p owner.
 std::uint64_t tuned_rowcol_bytes(std::uint64_t band_rows, std::uint64_t side, std::uint64_t block,

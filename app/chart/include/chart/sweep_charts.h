@@ -19,9 +19,10 @@ enum class SweepChartKind {
   GpuScaling,   ///< "gpus": speed-up per (backend, B, dtype, n) against GPU count, efficiency labelled, ideal dashed
   GbpsVsBlock,  ///< "gbps": per (backend, GPUs, dtype, n) with two or more B: GB/s of each phase
   SparseKnobs,  ///< "knobs": per sparse (backend, n, sources): time against threads per block, a line per concurrent
+  Ladder,       ///< "ladder": when the sweep ran the optimization ladder (bench::is_ladder_report): a bar per step
 };
 
-/// @brief "block,n,gpus,gbps,knobs" (any subset, any order) -> kinds; "" -> empty (every kind that applies). Throws
+/// @brief "block,n,gpus,gbps,knobs,ladder" (any subset, any order) -> kinds; "" -> empty (every kind that applies). Throws
 /// UsageError naming the bad item.
 std::vector<SweepChartKind> parse_chart_kinds(const std::string& text);
 

@@ -41,6 +41,9 @@ struct SweepSpec {
   std::vector<int> concurrent = {SparseSolverOptions{}.concurrent};                ///< solvers that take it
   std::vector<int> batch = {SparseSolverOptions{}.batch};                          ///< solvers that take it
   std::vector<int> chunk = {SparseSolverOptions{}.chunk};                          ///< with batch
+  // Issue 12: the ladder's solver options, passed to every variant (those that do not use them ignore them).
+  int cells_per_thread = 4;               ///< SolverOptions::cells_per_thread (cuda-pseudo-blocked)
+  Phase2Mode phase2 = Phase2Mode::Split;  ///< SolverOptions::phase2 (classic blocked phase 2)
 };
 
 /// @brief One point of the product.
@@ -59,6 +62,9 @@ struct SweepConfig {
   bool sparse() const { return sources > 0; }
   bool operator==(const SweepConfig&) const = default;
 };
+
+/// @brief Whether @p config's backend (dense or sparse) runs on a GPU.
+bool runs_on_gpu(const SweepConfig& config);
 
 /// @brief "cuda-tuned B=64 x2 i16 n=16384": a configuration in one line, for notes and logs.
 std::string describe(const SweepConfig& config);

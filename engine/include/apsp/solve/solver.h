@@ -40,6 +40,10 @@ struct Cursor {
   bool operator==(const Cursor&) const = default;
 };
 
+/// @brief How cuda-blocked runs phase 2: one CTA per (block, row-or-column) pair, or one CTA per block index
+/// updating both the pivot row block and the pivot column block (the pivot block loaded once for both).
+enum class Phase2Mode { Split, OneCta };
+
 /// @brief Options shared by every backend; a backend ignores what does not apply to it.
 struct SolverOptions {
   int block = 64;            ///< pivot block size B (any 1..n for CPU; listed sizes for CUDA)
@@ -47,7 +51,13 @@ struct SolverOptions {
   int threads = 0;           ///< CPU threads; 0 = all cores
   bool track_paths = false;  ///< keep next-hop tables so path(i, j) works (CPU backends)
   int gpus = 1;              ///< multi-GPU variants
+  // --- Issue 12 (the optimization ladder) ---
+  int cells_per_thread = 4;  ///< cuda-pseudo-blocked: P x P cells per thread, P in kCellsPerThreadChoices
+  Phase2Mode phase2 = Phase2Mode::Split;  ///< phase 2 of cuda-blocked, cuda-staged and cuda-blocked-vec
 };
+
+/// @brief The P values cuda-pseudo-blocked compiles (P x P cells per thread).
+inline constexpr int kCellsPerThreadChoices[] = {2, 4, 8};
 
 /// @brief What one step did.
 struct StepResult {

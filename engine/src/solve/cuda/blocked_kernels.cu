@@ -2,6 +2,7 @@
 // Up to B = 32 each thread owns one cell; B = 64 uses 32 x 32 threads with 2 x 2 cells each. The pivot
 // kernel (phase 1) is shared with cuda-tuned and also exists for B = 128 (4 x 4 cells per thread).
 #include <apsp/cuda/check.cuh>
+#include "solve/cuda/blocked_shape.cuh"
 #include "solve/cuda/kernels.cuh"
 #include "solve/cuda/minplus.cuh"
 
@@ -12,18 +13,6 @@
 namespace apsp::cuda {
 
 namespace {
-
-/// min(c, a + b) with the element type's add (int32: one VIADDMNMX).
-template <class T> __device__ __forceinline__ int relax_scalar(int a, int b, int c);
-template <> __device__ __forceinline__ int relax_scalar<std::int32_t>(int a, int b, int c) { return minplus(a, b, c); }
-template <> __device__ __forceinline__ int relax_scalar<std::int16_t>(int a, int b, int c) {
-  return min(c, sum_as<std::int16_t>(a, b));
-}
-
-template <int B> struct Shape {
-  static constexpr int kSide = B < 32 ? B : 32;  // threads per side
-  static constexpr int kCells = B / kSide;       // cells per thread per side
-};
 
 // Phase 1. One barrier per k: in iteration k every thread reads row k and column k, which do not change in
 // that iteration (d[k][k] >= 0 without a negative cycle) and are never written then, because cells are

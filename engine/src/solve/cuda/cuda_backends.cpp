@@ -5,23 +5,13 @@
 #include <apsp/solve/registry.h>
 
 #include "solve/cuda/cuda_solver.h"
+#include "solve/cuda_variant_table.h"
 
 namespace apsp::detail {
 
 void register_cuda_backends() {
-  struct Entry {
-    cuda::Variant variant;
-    const char* name;
-    const char* description;
-  };
-  const Entry entries[] = {
-      {cuda::Variant::Naive, "cuda-naive", "one launch per k over the whole matrix (baseline)"},
-      {cuda::Variant::Blocked, "cuda-blocked", "classic three-phase kernels, blocks staged in shared memory"},
-      {cuda::Variant::Tuned, "cuda-tuned",
-       "register-tiled min-plus phase 3 (VIADDMNMX, packed int16), cp.async double buffering"},
-  };
   const std::string reason = cuda_unavailable_reason();
-  for (const Entry& e : entries) {
+  for (const CudaVariantEntry& e : kCudaVariantEntries) {
     BackendInfo info;
     info.name = e.name;
     info.description = e.description;
@@ -29,7 +19,7 @@ void register_cuda_backends() {
     info.available = reason.empty();
     info.unavailable_reason = reason;
     info.block_sizes = cuda::supported_blocks(e.variant);
-    info.supports_i16 = true;
+    info.supports_i16 = true;  // every variant is compiled for int16 too
     info.multi_gpu = e.variant == cuda::Variant::Tuned;  // --gpus N > 1: row bands over N devices
     const cuda::Variant variant = e.variant;
     const std::string name = e.name;

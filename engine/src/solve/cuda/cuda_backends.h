@@ -3,7 +3,7 @@
 
 namespace apsp::detail {
 
-/// @brief Registers cuda-naive, cuda-blocked and cuda-tuned; without a usable device they are listed as
+/// @brief Registers the CUDA variants of solve/cuda_variant_table.h (the ladder, in order); without a usable device they are listed as
 /// unavailable with the reason from cuda_unavailable_reason().
 void register_cuda_backends();
 

@@ -1,9 +1,11 @@
 // The one-GPU CUDA solvers. One class template per element type holds what every variant shares: the device
 // matrix (it stays on the GPU between steps), its band's streams (band_streams.cuh), the profile's event
 // pairs, the negative-diagonal flag in mapped host memory and read-back; view tiles are view/'s, from
-// storage(). run_phase() hands each phase to its variant's own enqueue function: k-steps (every cuda-naive k,
-// and any phase stopped part way), cuda-blocked's classic phase kernels, or cuda-tuned's phases through the
-// band round driver (tuned_round.cuh) that the multi-GPU solver uses too.
+// storage(). run_phase() hands each phase to its variant's own enqueue function: k-steps (every k of the
+// variants that step by k: cuda-simple, cuda-naive, cuda-simple-vec, cuda-pseudo-blocked; and any phase
+// stopped part way), the classic phase kernels (cuda-blocked, and cuda-staged / cuda-blocked-vec with their
+// own phase 3), or cuda-tuned's phases through the band round driver (tuned_round.cuh) that the multi-GPU
+// solver uses too.
 //
 // Nothing here synchronizes except read(), value_at(), view_tiles(), synchronize(), collect_timings(true) and
 // the final negative-diagonal check (Solver::step asks with wait = true once the last round is issued).
@@ -24,12 +26,14 @@
 #include "solve/cuda/cuda_solver.h"
 #include "solve/cuda/event_ring.cuh"
 #include "solve/cuda/kernels.cuh"
+#include "solve/cuda/ladder_kernels.cuh"
 #include "solve/cuda/multi_gpu_solver.h"
 #include "solve/cuda/tuned_round.cuh"
 #include "solve/round_model.h"
 
 #include <apsp/core/errors.h>
 #include <apsp/solve/block_size.h>
+#include <apsp/solve/ladder.h>
 
 #include <algorithm>
 #include <string>
@@ -43,6 +47,11 @@ std::string variant_name(Variant v) {
   switch (v) {
     case Variant::Naive: return "cuda-naive";
     case Variant::Blocked: return "cuda-blocked";
+    case Variant::Simple: return "cuda-simple";
+    case Variant::SimpleVec: return "cuda-simple-vec";
+    case Variant::PseudoBlocked: return "cuda-pseudo-blocked";
+    case Variant::Staged: return "cuda-staged";
+    case Variant::BlockedVec: return "cuda-blocked-vec";
     default: return "cuda-tuned";
   }
 }
@@ -57,6 +66,10 @@ template <class T> class CudaSolver final : public Solver {
     }
     APSP_CUDA_CHECK(cudaGetDevice(&m_device));
     require_block_size(m_name, supported_blocks(variant), options.block);
+    if (variant == Variant::PseudoBlocked) {
+      if (const std::string why = cells_per_thread_problem(options.cells_per_thread); !why.empty())
+        throw UsageError(m_name + ": cells per thread " + why);
+    }
     m_streams = BandStreams::create(/*with_comm=*/false);
     m_flags = MappedFlags(1);
     m_lookahead = variant == Variant::Tuned && round_model::lookahead_enabled();
@@ -65,7 +78,7 @@ template <class T> class CudaSolver final : public Solver {
   ~CudaSolver() override { m_streams.drain(); }  // kernels must not outlive the buffers
 
   std::string_view name() const override { return m_name; }
-  bool blocked() const override { return m_variant != Variant::Naive; }
+  bool blocked() const override { return !steps_by_k(m_variant); }
 
   void collect_timings(bool wait) override {
     if (wait) synchronize();  // two streams: the last sample issued is not necessarily the last to finish
@@ -161,12 +174,12 @@ template <class T> class CudaSolver final : public Solver {
     // A phase run to its end uses the phase kernel even when k-steps already did part of it: each phase
     // kernel is idempotent on its own partial results (Floyd–Warshall on a partially relaxed block gives the
     // same closure), so the state equals the one the k-steps would reach.
-    if (m_variant == Variant::Naive || !completes_phase) {
+    if (steps_by_k(m_variant) || !completes_phase) {
       run_k_steps(p0, phase, k_begin, k_end, sample);
-    } else if (m_variant == Variant::Blocked) {
-      run_blocked_phase(round, phase, sample);
-    } else {
+    } else if (m_variant == Variant::Tuned) {
       run_tuned_phase(round, phase, sample);
+    } else {
+      run_blocked_phase(round, phase, sample);
     }
 
     const bool ends_round = completes_phase && (phase == Phase::Independent || phase == Phase::Full);
@@ -224,16 +237,29 @@ template <class T> class CudaSolver final : public Solver {
     m_ring.add(sample, start, end);
   }
 
-  /// Every cuda-naive k, and the k-steps of a blocked phase stopped part way: one relax_k launch per k, on main.
+  /// Every k of a variant that steps by k, and the k-steps of a blocked phase stopped part way: one launch per
+  /// k, on main. The ladder's streaming kernels for their own variants' Full phase, relax_k otherwise.
   void run_k_steps(int p0, Phase phase, int k_begin, int k_end, PhaseSample sample) {
-    sample.bytes = round_model::k_step_bytes(sample.updates, sizeof(T));
+    const bool streaming = phase == Phase::Full && m_variant != Variant::Naive;
+    sample.bytes = streaming ? round_model::streaming_k_bytes(static_cast<std::uint64_t>(m_n), sample.k_steps, sizeof(T))
+                             : round_model::k_step_bytes(sample.updates, sizeof(T));
     run_on_main_async(m_streams, m_ring, sample, [&](cudaStream_t s) {
-      for (int k = k_begin; k < k_end; ++k)
-        relax_k_async<T>(matrix(), m_n, p0 + k, phase, p0, p0 + options().block, s);
+      for (int k = k_begin; k < k_end; ++k) {
+        if (!streaming) {
+          relax_k_async<T>(matrix(), m_n, p0 + k, phase, p0, p0 + options().block, s);
+        } else if (m_variant == Variant::Simple) {
+          simple_relax_k_async<T>(matrix(), m_n, p0 + k, s);
+        } else if (m_variant == Variant::SimpleVec) {
+          simple_vec_relax_k_async<T>(matrix(), m_n, p0 + k, s);
+        } else {
+          pseudo_blocked_relax_k_async<T>(matrix(), m_n, p0 + k, options().cells_per_thread, s);
+        }
+      }
     });
   }
 
-  /// cuda-blocked, a whole phase: the classic kernels, each block staged in shared memory, on main.
+  /// cuda-blocked, cuda-staged and cuda-blocked-vec, a whole phase, on main: the classic pivot kernel, the
+  /// classic phase 2 (split, or one CTA per block index with --phase2 one-cta) and each variant's phase 3.
   void run_blocked_phase(int round, Phase phase, PhaseSample sample) {
     const int block = options().block;
     const int blocks = m_padded / block;
@@ -243,14 +269,25 @@ template <class T> class CudaSolver final : public Solver {
       sample.bytes = round_model::pivot_bytes(b, e);
       run_on_main_async(m_streams, m_ring, sample,
                         [&](cudaStream_t s) { pivot_async<T>(matrix(), block, round * block, s); });
+    } else if (phase == Phase::PivotRowCol && options().phase2 == Phase2Mode::OneCta) {
+      sample.bytes = round_model::blocked_rowcol_one_cta_bytes(nb, b, e);
+      run_on_main_async(m_streams, m_ring, sample,
+                        [&](cudaStream_t s) { blocked_rowcol_one_cta_async<T>(matrix(), block, round, blocks, s); });
     } else if (phase == Phase::PivotRowCol) {
       sample.bytes = round_model::blocked_rowcol_bytes(nb, b, e);
       run_on_main_async(m_streams, m_ring, sample,
                         [&](cudaStream_t s) { blocked_rowcol_async<T>(matrix(), block, round, blocks, s); });
     } else {
       sample.bytes = round_model::blocked_independent_bytes(nb, b, e);
-      run_on_main_async(m_streams, m_ring, sample,
-                        [&](cudaStream_t s) { blocked_independent_async<T>(matrix(), block, round, blocks, s); });
+      run_on_main_async(m_streams, m_ring, sample, [&](cudaStream_t s) {
+        if (m_variant == Variant::Staged) {
+          staged_independent_async<T>(matrix(), round, blocks, s);
+        } else if (m_variant == Variant::BlockedVec) {
+          blocked_vec_independent_async<T>(matrix(), round, blocks, s);
+        } else {
+          blocked_independent_async<T>(matrix(), block, round, blocks, s);
+        }
+      });
     }
   }
 
@@ -313,10 +350,17 @@ template <class T> class CudaSolver final : public Solver {
 
 }  // namespace
 
+bool steps_by_k(Variant variant) {
+  return variant == Variant::Naive || variant == Variant::Simple || variant == Variant::SimpleVec ||
+         variant == Variant::PseudoBlocked;
+}
+
 std::vector<int> supported_blocks(Variant variant) {
+  if (steps_by_k(variant)) return {};  // a round is just `block` consecutive k: any size works
   switch (variant) {
-    case Variant::Naive: return {};  // a round is just `block` consecutive k: any size works
     case Variant::Blocked: return {8, 16, 32, 64};
+    case Variant::Staged:
+    case Variant::BlockedVec: return {64};  // their phase-3 kernels are written for B = 64
     default: return {32, 64, 128};
   }
 }

@@ -4,6 +4,7 @@
 #include <apsp/solve/device_info.h>
 
 #include "solve/cuda/kernels.cuh"
+#include "solve/cuda/ladder_kernels.cuh"
 
 #include <cuda_runtime.h>
 
@@ -83,6 +84,11 @@ std::vector<DeviceInfo> cuda_devices(bool with_occupancy) {
         cuda::append_common_occupancy(info.occupancy);
         cuda::append_blocked_occupancy(info.occupancy);
         cuda::append_tuned_occupancy(info.occupancy);
+        cuda::append_simple_occupancy(info.occupancy);
+        cuda::append_pseudo_blocked_occupancy(info.occupancy);
+        cuda::append_staged_occupancy(info.occupancy);
+        cuda::append_blocked_vec_occupancy(info.occupancy);
+        cuda::append_rowcol_one_cta_occupancy(info.occupancy);
       }
     }
     (void)cudaGetLastError();

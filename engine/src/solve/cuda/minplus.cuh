@@ -31,6 +31,12 @@ __device__ __forceinline__ unsigned dup16(int v) {
 /// @brief max(v, floor) of the element type: what phases 1 and 2 store (range_policy.h).
 template <class T> __device__ __forceinline__ int floored(int v) { return max(v, static_cast<int>(DistTraits<T>::floor)); }
 
+/// @brief One k-step update of a cell: floored(min(c, a + b)) with the element type's add, what every k-step
+/// and non-blocked pass stores (range_policy.h).
+template <class T> __device__ __forceinline__ int relaxed_floored(int a, int b, int c) {
+  return floored<T>(min(c, sum_as<T>(a, b)));
+}
+
 /// @brief Word operations of the tuned kernels: a "word" is one int32 or two packed int16.
 template <class T> struct WordOps;
 template <> struct WordOps<std::int32_t> {
