@@ -49,17 +49,21 @@ std::vector<std::string> extra_metrics(const std::string& text) {
 
 std::string phase_cell(Phase p) {
   switch (p) {
-    case Phase::Pivot: return "p1";
-    case Phase::PivotRowCol: return "p2";
-    case Phase::Independent: return "p3";
-    default: return std::string(to_string(p));
+    case Phase::Pivot:
+      return "p1";
+    case Phase::PivotRowCol:
+      return "p2";
+    case Phase::Independent:
+      return "p3";
+    default:
+      return std::string(to_string(p));
   }
 }
 
 void print_table(std::FILE* out, const counters::CounterReport& r) {
-  std::fprintf(out, "%s, n = %d, block %d, %s, GPU %d %s: %d rounds, %d passes per profiled phase\n",
-               r.backend.c_str(), r.n, r.options.block, std::string(to_string(r.options.dtype)).c_str(), r.device,
-               r.device_name.c_str(), r.rounds_total, r.passes);
+  std::fprintf(out, "%s, n = %d, block %d, %s, GPU %d %s: %d rounds, %d passes per profiled phase\n", r.backend.c_str(),
+               r.n, r.options.block, std::string(to_string(r.options.dtype)).c_str(), r.device, r.device_name.c_str(),
+               r.rounds_total, r.passes);
   std::fprintf(out, "  %5s %5s %3s %9s %10s %10s %10s %10s %7s %6s %6s %6s %10s %10s %10s\n", "round", "phase", "dev",
                "kernel", "updates/s", "DRAM read", "DRAM write", "modeled", "meas/mod", "occ %", "SM %", "L2 %",
                "smem ld", "smem st", "warp inst");
@@ -68,8 +72,8 @@ void print_table(std::FILE* out, const counters::CounterReport& r) {
                  phase_cell(p.phase).c_str(), p.device, format_duration_ms(p.kernel_ms).c_str(),
                  si(p.updates_per_s()).c_str(), format_bytes(static_cast<std::uint64_t>(p.dram_read_bytes)).c_str(),
                  format_bytes(static_cast<std::uint64_t>(p.dram_write_bytes)).c_str(),
-                 format_bytes(p.modeled_bytes).c_str(), p.measured_over_modeled(), p.occupancy_pct,
-                 p.sm_throughput_pct, p.l2_hit_pct, format_bytes(static_cast<std::uint64_t>(p.shared_load_bytes)).c_str(),
+                 format_bytes(p.modeled_bytes).c_str(), p.measured_over_modeled(), p.occupancy_pct, p.sm_throughput_pct,
+                 p.l2_hit_pct, format_bytes(static_cast<std::uint64_t>(p.shared_load_bytes)).c_str(),
                  format_bytes(static_cast<std::uint64_t>(p.shared_store_bytes)).c_str(), si(p.instructions).c_str());
     for (const auto& [name, value] : p.extra) std::fprintf(out, "        %s = %g\n", name.c_str(), value);
   }
@@ -131,7 +135,8 @@ Action add_profile(CLI::App& app) {
     const std::vector<std::string> backends = split_list(a->backends);
     if (backends.empty()) throw UsageError("--backend: give at least one CUDA variant");
 #if !APSP_CLI_HAVE_CHARTS
-    if (!a->roofline.empty()) throw UnavailableError("--roofline: this apsp was built without charts (Dear ImGui, stb)");
+    if (!a->roofline.empty())
+      throw UnavailableError("--roofline: this apsp was built without charts (Dear ImGui, stb)");
 #endif
     // Before any work: one line when counters cannot be read here at all.
     if (const std::string why = counters::counters_unavailable_reason(); !why.empty())

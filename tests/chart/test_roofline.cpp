@@ -46,8 +46,8 @@ TEST(Roofline, OnePointPerBackendAndPhaseWithSums) {
   EXPECT_DOUBLE_EQ(p3.intensity, 0.5);
   EXPECT_DOUBLE_EQ(p3.updates_per_s, 2e12);
   EXPECT_NE(r.points[0].color, r.points[2].color);  // backends told apart
-  EXPECT_DOUBLE_EQ(r.roof_at(0.5), 2e12);  // on the bandwidth roof
-  EXPECT_DOUBLE_EQ(r.roof_at(100), 1e13);  // under the flat peak
+  EXPECT_DOUBLE_EQ(r.roof_at(0.5), 2e12);           // on the bandwidth roof
+  EXPECT_DOUBLE_EQ(r.roof_at(100), 1e13);           // under the flat peak
 }
 
 TEST(Roofline, LayoutPutsRoofsAndPointsOnLogAxes) {

@@ -8,7 +8,9 @@
 namespace apsp::test {
 namespace {
 
-std::size_t lines(const std::string& text) { return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')); }
+std::size_t lines(const std::string& text) {
+  return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+}
 
 TEST(CliProfile, WithoutAGpuOrCuptiOneLineAndExit2) {
   if (cuda_device_count() > 0) GTEST_SKIP() << "a CUDA device is present: the GPU tests profile for real";

@@ -104,7 +104,7 @@ TEST(CounterDriver, MeasuresExactlyTheAskedPhasesAndStillSolves) {
   detail::profile_phases(*solver, request, initial, session, {}, report);
 
   EXPECT_EQ(session.names, (std::vector<std::string>{"r1/p1/dev0", "r1/p2/dev0", "r1/p3/dev0", "r4/p1/dev0",
-                                                      "r4/p2/dev0", "r4/p3/dev0"}));
+                                                     "r4/p2/dev0", "r4/p3/dev0"}));
   EXPECT_EQ(session.runs, 6 * FakeSession::kPasses);
   EXPECT_EQ(report.passes, FakeSession::kPasses);
   ASSERT_EQ(report.phases.size(), 6u);
@@ -174,10 +174,13 @@ TEST(CounterDriver, StopsWhenProgressSaysSo) {
   FakeSession session(default_metrics().size());
   auto solver = create_solver("cpu-blocked", opts);
   CounterReport report;
-  detail::profile_phases(*solver, request, initial, session, [](int done, int total) {
-    EXPECT_EQ(total, 12);
-    return done < 2;
-  }, report);
+  detail::profile_phases(
+      *solver, request, initial, session,
+      [](int done, int total) {
+        EXPECT_EQ(total, 12);
+        return done < 2;
+      },
+      report);
   EXPECT_EQ(report.phases.size(), 2u);
 }
 

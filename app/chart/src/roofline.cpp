@@ -43,18 +43,25 @@ std::string si_label(double v) {
 
 std::string phase_short(Phase p) {
   switch (p) {
-    case Phase::Pivot: return "p1";
-    case Phase::PivotRowCol: return "p2";
-    case Phase::Independent: return "p3";
-    default: return std::string(to_string(p));
+    case Phase::Pivot:
+      return "p1";
+    case Phase::PivotRowCol:
+      return "p2";
+    case Phase::Independent:
+      return "p3";
+    default:
+      return std::string(to_string(p));
   }
 }
 
 int phase_index(Phase p) {
   switch (p) {
-    case Phase::Pivot: return 0;
-    case Phase::PivotRowCol: return 1;
-    default: return 2;
+    case Phase::Pivot:
+      return 0;
+    case Phase::PivotRowCol:
+      return 1;
+    default:
+      return 2;
   }
 }
 
@@ -73,8 +80,8 @@ Roofline roofline_from_reports(const std::vector<counters::CounterReport>& repor
   if (!reports.empty()) {
     r.peak_updates_per_s = reports.front().minplus_peak;
     r.bandwidth_bytes_per_s = reports.front().bandwidth_gbps * 1e9;
-    r.title = "Roofline: " + reports.front().device_name + " (" +
-              std::string(to_string(reports.front().options.dtype)) + ")";
+    r.title =
+        "Roofline: " + reports.front().device_name + " (" + std::string(to_string(reports.front().options.dtype)) + ")";
   }
   for (std::size_t b = 0; b < reports.size(); ++b) {
     const counters::CounterReport& report = reports[b];
@@ -90,7 +97,8 @@ Roofline roofline_from_reports(const std::vector<counters::CounterReport>& repor
       }
       if (!any || bytes <= 0 || ms <= 0 || updates <= 0) continue;
       RooflinePoint point;
-      point.label = report.backend + " " + phase_short(phase);
+      point.tag = phase_short(phase);
+      point.label = report.backend + " " + point.tag;
       point.intensity = updates / bytes;
       point.updates_per_s = updates / (ms * 1e-3);
       // One hue per backend; the phases of a backend in the phase colours when there is one backend.
@@ -132,7 +140,8 @@ RooflineLayout layout_roofline(const Roofline& roofline, ImVec2 min, ImVec2 max,
     l.y_hi = std::max(decade_above(y_max * 1.01), l.y_lo * 10);
   }
   // Title and legend above, the y label on its own line, tick labels left and below.
-  l.plot_min = ImVec2(std::round(min.x + kPad + 7 * line_height / 2 + 12), std::round(min.y + kPad + 3 * line_height + 16));
+  l.plot_min =
+      ImVec2(std::round(min.x + kPad + 7 * line_height / 2 + 12), std::round(min.y + kPad + 3 * line_height + 16));
   l.plot_max = ImVec2(std::round(max.x - kPad - 160), std::round(max.y - kPad - 2 * line_height - 8));
   l.plot_max.x = std::max(l.plot_max.x, l.plot_min.x + 1);
   l.plot_max.y = std::max(l.plot_max.y, l.plot_min.y + 1);
@@ -187,6 +196,7 @@ void draw_roofline(ImDrawList* dl, const Roofline& roofline, ImVec2 min, ImVec2 
     const ImVec2 c = l.to_px(p.intensity, p.updates_per_s);
     dl->AddCircleFilled(c, 5, p.color, 16);
     dl->AddCircle(c, 5, kInk, 16);
+    dl->AddText(ImVec2(c.x + 7, c.y - lh - 1), kInk, p.tag.c_str());
     dl->AddCircleFilled(ImVec2(l.plot_max.x + 14, legend_y + lh / 2), 5, p.color, 16);
     dl->AddText(ImVec2(l.plot_max.x + 24, legend_y), kInk, p.label.c_str());
     legend_y += lh + 4;

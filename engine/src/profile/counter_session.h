@@ -2,12 +2,12 @@
 // The seam between the counter driver (counters.cpp: which phases, from which state, the report) and the one
 // thing that reads hardware counters (cupti/cupti_session.cpp; no_cupti/ in builds without CUPTI). Tests give
 // profile_phases() a fake session and a CPU solver to check, without a GPU, which ranges it opens.
+#include <apsp/profile/counters.h>
+
 #include <functional>
 #include <memory>
 #include <string>
 #include <vector>
-
-#include <apsp/profile/counters.h>
 
 namespace apsp::counters::detail {
 

@@ -93,9 +93,12 @@ RoundSelection RoundSelection::parse(std::string_view text, std::string_view opt
 
 bool RoundSelection::contains(int round) const {
   switch (kind) {
-    case Kind::All: return true;
-    case Kind::Every: return round % every == 0;
-    case Kind::List: return std::binary_search(rounds.begin(), rounds.end(), round);
+    case Kind::All:
+      return true;
+    case Kind::Every:
+      return round % every == 0;
+    case Kind::List:
+      return std::binary_search(rounds.begin(), rounds.end(), round);
   }
   return false;
 }
@@ -115,12 +118,18 @@ std::vector<int> RoundSelection::resolve(int total, std::string_view option) con
 
 std::string RoundSelection::to_string() const {
   switch (kind) {
-    case Kind::All: return "all";
-    case Kind::Every: return "every:" + std::to_string(every);
-    case Kind::List: break;
+    case Kind::All:
+      return "all";
+    case Kind::Every:
+      return "every:" + std::to_string(every);
+    case Kind::List:
+      break;
   }
   std::string s;
-  for (int r : rounds) s += (s.empty() ? "" : ",") + std::to_string(r);
+  for (int r : rounds) {
+    if (!s.empty()) s += ',';
+    s += std::to_string(r);
+  }
   return s;
 }
 
@@ -166,18 +175,33 @@ const PhaseCounters* CounterReport::find(int round, Phase phase, int dev) const 
 std::string range_name(int round, Phase phase, int device) {
   std::string p;
   switch (phase) {
-    case Phase::Pivot: p = "p1"; break;
-    case Phase::PivotRowCol: p = "p2"; break;
-    case Phase::Independent: p = "p3"; break;
-    default: p = std::string(to_string(phase)); break;
+    case Phase::Pivot:
+      p = "p1";
+      break;
+    case Phase::PivotRowCol:
+      p = "p2";
+      break;
+    case Phase::Independent:
+      p = "p3";
+      break;
+    default:
+      p = std::string(to_string(phase));
+      break;
   }
-  return "r" + std::to_string(round) + "/" + p + "/dev" + std::to_string(device);
+  std::string name = "r";
+  name += std::to_string(round);
+  name += '/';
+  name += p;
+  name += "/dev";
+  name += std::to_string(device);
+  return name;
 }
 
 std::string counters_csv_header(const std::vector<std::string>& extra_metrics) {
-  std::string out = "backend,round,phase,device,kernel_ms,updates,modeled_bytes,dram_read_bytes,dram_write_bytes,"
-                    "measured_over_modeled,occupancy_pct,sm_throughput_pct,l2_hit_pct,shared_load_bytes,"
-                    "shared_store_bytes,instructions,updates_per_dram_byte,updates_per_s";
+  std::string out =
+      "backend,round,phase,device,kernel_ms,updates,modeled_bytes,dram_read_bytes,dram_write_bytes,"
+      "measured_over_modeled,occupancy_pct,sm_throughput_pct,l2_hit_pct,shared_load_bytes,"
+      "shared_store_bytes,instructions,updates_per_dram_byte,updates_per_s";
   for (const std::string& e : extra_metrics) out += "," + e;
   return out + "\n";
 }
@@ -271,8 +295,7 @@ void profile_phases(Solver& solver, const CounterRequest& request, const Distanc
 CounterReport collect_counters(const CounterRequest& request, const DistanceMatrix& initial,
                                const CounterProgress& progress) {
   const BackendInfo info = backend_info(request.backend);
-  if (!info.gpu)
-    throw UsageError("hardware counters need a CUDA backend; " + request.backend + " runs on the CPU");
+  if (!info.gpu) throw UsageError("hardware counters need a CUDA backend; " + request.backend + " runs on the CPU");
   if (request.options.gpus != 1)
     throw UnavailableError("--gpus " + std::to_string(request.options.gpus) +
                            ": counters are collected on one GPU only (CUPTI's range profiler is per device context); "

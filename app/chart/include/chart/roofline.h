@@ -3,26 +3,26 @@
 // y = updates/s (log); two roofs, the min-plus peak (flat) and the DRAM bandwidth (updates/s = bandwidth x
 // intensity); one point per (backend, phase) of hardware-counter reports (apsp/profile/counters.h). Drawn in the
 // studio's Counters tab and offscreen for `apsp profile --roofline` (render_panels(), chart_png.h).
+#include <apsp/profile/counters.h>
 #include <imgui.h>
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
-#include <apsp/profile/counters.h>
-
 namespace apsp::chart {
 
 struct RooflinePoint {
-  std::string label;        ///< "cuda-tuned p3"
-  double intensity = 0;     ///< updates per DRAM byte
+  std::string label;     ///< "cuda-tuned p3" (the legend)
+  std::string tag;       ///< "p3", written beside the point: several backends share a colour per backend
+  double intensity = 0;  ///< updates per DRAM byte
   double updates_per_s = 0;
   std::uint32_t color = 0xff000000;
 };
 
 struct Roofline {
   std::string title = "Roofline";
-  double peak_updates_per_s = 0;  ///< the min-plus roof
+  double peak_updates_per_s = 0;     ///< the min-plus roof
   double bandwidth_bytes_per_s = 0;  ///< the DRAM roof's slope
   std::vector<RooflinePoint> points;
 

@@ -59,10 +59,10 @@ inline constexpr double kSharedBytesPerWavefront = 128.0;
 
 /// @brief What to profile.
 struct CounterRequest {
-  std::string backend;      ///< a CUDA variant of the registry
-  SolverOptions options;    ///< options.gpus must be 1: the range profiler is per CUDA context
+  std::string backend;    ///< a CUDA variant of the registry
+  SolverOptions options;  ///< options.gpus must be 1: the range profiler is per CUDA context
   RoundSelection rounds;
-  int device = 0;           ///< CUDA device ordinal the solver and the counters use
+  int device = 0;                          ///< CUDA device ordinal the solver and the counters use
   std::vector<std::string> extra_metrics;  ///< CUPTI metric names collected besides the default set
 };
 
@@ -71,17 +71,17 @@ struct PhaseCounters {
   int round = 0;
   Phase phase = Phase::Full;
   int device = 0;
-  double dram_read_bytes = 0;      ///< dram__bytes_read.sum
-  double dram_write_bytes = 0;     ///< dram__bytes_write.sum
-  double occupancy_pct = 0;        ///< achieved occupancy: sm__warps_active.avg.pct_of_peak_sustained_active
-  double sm_throughput_pct = 0;    ///< sm__throughput.avg.pct_of_peak_sustained_elapsed
-  double l2_hit_pct = 0;           ///< lts__t_sector_hit_rate.pct
-  double shared_load_bytes = 0;    ///< shared load wavefronts x kSharedBytesPerWavefront
-  double shared_store_bytes = 0;   ///< shared store wavefronts x kSharedBytesPerWavefront
-  double instructions = 0;         ///< warp instructions executed, smsp__inst_executed.sum
-  double kernel_ms = 0;            ///< gpu__time_duration.sum of the range (its kernels, profiling replays excluded)
-  std::uint64_t modeled_bytes = 0; ///< the round model's global-memory bytes of this phase (the GB/s model)
-  std::uint64_t updates = 0;       ///< min-plus updates of this phase
+  double dram_read_bytes = 0;       ///< dram__bytes_read.sum
+  double dram_write_bytes = 0;      ///< dram__bytes_write.sum
+  double occupancy_pct = 0;         ///< achieved occupancy: sm__warps_active.avg.pct_of_peak_sustained_active
+  double sm_throughput_pct = 0;     ///< sm__throughput.avg.pct_of_peak_sustained_elapsed
+  double l2_hit_pct = 0;            ///< lts__t_sector_hit_rate.pct
+  double shared_load_bytes = 0;     ///< shared load wavefronts x kSharedBytesPerWavefront
+  double shared_store_bytes = 0;    ///< shared store wavefronts x kSharedBytesPerWavefront
+  double instructions = 0;          ///< warp instructions executed, smsp__inst_executed.sum
+  double kernel_ms = 0;             ///< gpu__time_duration.sum of the range (its kernels, profiling replays excluded)
+  std::uint64_t modeled_bytes = 0;  ///< the round model's global-memory bytes of this phase (the GB/s model)
+  std::uint64_t updates = 0;        ///< min-plus updates of this phase
   std::vector<std::pair<std::string, double>> extra;  ///< CounterRequest::extra_metrics, in order
 
   double dram_bytes() const { return dram_read_bytes + dram_write_bytes; }
@@ -101,9 +101,9 @@ struct CounterReport {
   int rounds_total = 0;
   std::string device_name;
   int device = 0;
-  double minplus_peak = 0;        ///< updates/s of the dtype (apsp info --device)
-  double bandwidth_gbps = 0;      ///< peak DRAM bandwidth (apsp info --device)
-  int passes = 0;                 ///< replays per profiled phase
+  double minplus_peak = 0;    ///< updates/s of the dtype (apsp info --device)
+  double bandwidth_gbps = 0;  ///< peak DRAM bandwidth (apsp info --device)
+  int passes = 0;             ///< replays per profiled phase
   std::vector<std::string> extra_metrics;
   std::vector<PhaseCounters> phases;  ///< in run order
   /// @brief Why no metric isolates the min-plus instructions (instructions counts every warp instruction).

@@ -43,8 +43,8 @@ void check(CUptiResult r, const char* call) {
   const std::string what = std::string(call) + ": " + result_text(r);
   switch (r) {
     case CUPTI_ERROR_INSUFFICIENT_PRIVILEGES:
-      throw UnavailableError("hardware counters unavailable: no permission to read GPU performance counters (" +
-                             what + "); run as an administrator or load the driver with "
+      throw UnavailableError("hardware counters unavailable: no permission to read GPU performance counters (" + what +
+                             "); run as an administrator or load the driver with "
                              "NVreg_RestrictProfilingToAdminUsers=0");
     case CUPTI_ERROR_NOT_SUPPORTED:
     case CUPTI_ERROR_NOT_COMPATIBLE:
@@ -53,7 +53,8 @@ void check(CUptiResult r, const char* call) {
     case CUPTI_ERROR_CMP_DEVICE_NOT_SUPPORTED:
     case CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED:
       throw UnavailableError("hardware counters unavailable: " + what);
-    default: throw Error("hardware counters: " + what);
+    default:
+      throw Error("hardware counters: " + what);
   }
 }
 
