@@ -841,6 +841,25 @@ case "$case_name" in
     "$SLIDES_CHECK" gif --gif gui.gif --frames 3 --png gui/frame_0000.png || exit 1
     ;;
 
+  # ---- Hardware counters (issue 12) ----
+  counters_unavailable)
+    # Without a GPU (or CUPTI): the batch run writes its other outputs, says why on one line and exits 2; the
+    # log has the line and the Counters tab (shown by --plots-tab counters) the message.
+    if "$APSP" info --device | grep -q '^GPU '; then echo "a CUDA device is present: skipped"; exit 0; fi
+    studio --gen "$SPEC" --counters 0 --counters-csv c.csv --plots-tab counters \
+      --screenshot shot.png --log-file log.txt --quit > out.txt 2>&1
+    rc=$?
+    [ "$rc" = 2 ] || die "--counters without a GPU exited $rc: $(cat out.txt)"
+    [ "$(grep -c 'hardware counters unavailable' out.txt)" = 1 ] || die "not one line on stderr: $(cat out.txt)"
+    grep -q 'counters: unavailable: ' log.txt || die "no log line: $(cat log.txt)"
+    [ ! -e c.csv ] || die "a profile that did not run wrote its CSV"
+    [ -s shot.png ] || die "no screenshot of the Counters tab"
+    studio --gen "$SPEC" --counters every:0 --quit > out.txt 2>&1
+    [ $? = 2 ] && grep -q -- "--counters" out.txt || die "a bad --counters was not refused: $(cat out.txt)"
+    studio --gen "$SPEC" --counters-csv c.csv --quit > out.txt 2>&1
+    [ $? = 2 ] && grep -q -- "--counters-csv" out.txt || die "--counters-csv without --counters: $(cat out.txt)"
+    ;;
+
   *)
     die "unknown case $case_name"
     ;;
