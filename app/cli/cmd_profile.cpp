@@ -10,6 +10,7 @@
 #include <apsp/io/export_context.h>
 #include <apsp/profile/counters.h>
 #include <apsp/solve/registry.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <memory>
@@ -174,7 +175,13 @@ Action add_profile(CLI::App& app) {
       request.rounds = rounds;
       request.device = a->device;
       request.extra_metrics = extra_metrics(a->metrics);
-      reports.push_back(counters::collect_counters(request, initial));
+      // A progress line on a terminal only (piped output stays clean): each phase takes several replays.
+      const bool tty = isatty(STDERR_FILENO) == 1;
+      reports.push_back(counters::collect_counters(request, initial, [&](int done, int total) {
+        if (tty) std::fprintf(stderr, "\r\033[Kapsp profile: %s: %d / %d phases", b.c_str(), done, total);
+        return true;
+      }));
+      if (tty) std::fprintf(stderr, "\r\033[K");
       print_table(table, reports.back());
     }
     std::fprintf(table,

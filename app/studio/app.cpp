@@ -542,6 +542,10 @@ void App::start_counters(const std::string& rounds) {
   }
   const SessionSnapshot& session = m_state.session;
   if (!session.has_graph || !session.loaded_graph) throw UsageError("counters: load a graph first");
+  if (session.busy) throw UsageError("counters: wait for the running job (its kernels would be counted in the ranges)");
+  // The range profiler counts every kernel of the device's context inside a range, the session's too: no
+  // playback while a profile runs.
+  m_state.playback.playing = false;
   counters::CounterRequest request;
   request.backend = session.config.backend;
   request.options.block = session.config.block;

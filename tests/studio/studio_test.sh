@@ -847,13 +847,16 @@ case "$case_name" in
     # log has the line and the Counters tab (shown by --plots-tab counters) the message.
     if "$APSP" info --device | grep -q '^GPU '; then echo "a CUDA device is present: skipped"; exit 0; fi
     studio --gen "$SPEC" --counters 0 --counters-csv c.csv --plots-tab counters \
-      --screenshot shot.png --log-file log.txt --quit > out.txt 2>&1
+      --screenshot shot.png --stats-json s.json --log-file log.txt --quit > out.txt 2>&1
     rc=$?
     [ "$rc" = 2 ] || die "--counters without a GPU exited $rc: $(cat out.txt)"
     [ "$(grep -c 'hardware counters unavailable' out.txt)" = 1 ] || die "not one line on stderr: $(cat out.txt)"
     grep -q 'counters: unavailable: ' log.txt || die "no log line: $(cat log.txt)"
     [ ! -e c.csv ] || die "a profile that did not run wrote its CSV"
     [ -s shot.png ] || die "no screenshot of the Counters tab"
+    tr -d ' \n' < s.json > s.flat  # one line: the fields below are in the "counters" object
+    grep -q '"counters":{[^}]*"status":"unavailable"' s.flat && grep -q '"counters":{[^}]*"phases":0' s.flat &&
+      grep -q '"counters":{[^}]*"rounds":"0"' s.flat || die "stats: $(cat s.json)"
     studio --gen "$SPEC" --counters every:0 --quit > out.txt 2>&1
     [ $? = 2 ] && grep -q -- "--counters" out.txt || die "a bad --counters was not refused: $(cat out.txt)"
     studio --gen "$SPEC" --counters-csv c.csv --quit > out.txt 2>&1

@@ -75,7 +75,8 @@ void draw_counters_tab(const AppState& state, const CountersJobSnapshot& job, co
                        CountersTabState& edits, CommandQueue& commands) {
   ImGui::TextWrapped(
       "Hardware counters replay every profiled phase once per counter pass: slow, on a solver of "
-      "their own (the timings elsewhere are untouched). Profile only the rounds you need.");
+      "their own (the timings elsewhere are untouched). Profile only the rounds you need, and leave the session idle "
+      "meanwhile: its kernels would be counted too.");
   if (!unavailable.empty()) {
     error_text("Counters unavailable: " + unavailable);
     return;
@@ -86,7 +87,7 @@ void draw_counters_tab(const AppState& state, const CountersJobSnapshot& job, co
   if (ImGui::InputText("rounds", rounds, sizeof rounds)) edits.rounds = rounds;
   item_tooltip("Rounds to profile: a list (0,3,7), every:N (0, N, 2N, ...) or all (short runs only)");
   ImGui::SameLine();
-  const bool can_start = state.session.has_graph && !job.running;
+  const bool can_start = state.session.has_graph && !state.session.busy && !job.running;
   ImGui::BeginDisabled(!can_start);
   if (ImGui::Button("Profile (replays kernels, slow)")) commands.push(CmdProfileCounters{edits.rounds});
   ImGui::EndDisabled();

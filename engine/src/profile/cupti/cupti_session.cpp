@@ -220,11 +220,13 @@ class CuptiSession final : public CounterSession {
     info.pCounterDataImage = m_counter_data.data();
     info.counterDataImageSize = m_counter_data.size();
     check(cuptiRangeProfilerGetCounterDataInfo(&info), "cuptiRangeProfilerGetCounterDataInfo");
+    std::vector<double> values(m_names.size(), 0.0);
+    // A phase that launches nothing (a blocked phase with no blocks left, n <= B) leaves no range: zero counts.
+    if (info.numTotalRanges == 0) return values;
     if (info.numTotalRanges != 1)
       throw Error("hardware counters: " + std::to_string(info.numTotalRanges) + " ranges decoded for " + name +
                   " (expected 1)");
 
-    std::vector<double> values(m_names.size(), 0.0);
     auto eval = APSP_CUPTI_PARAMS(CUpti_Profiler_Host_EvaluateToGpuValues_Params);
     eval.pHostObject = m_host;
     eval.pCounterDataImage = m_counter_data.data();
