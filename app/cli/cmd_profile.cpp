@@ -93,14 +93,8 @@ void write_csv(const std::string& path, const ProfileArgs& a, const std::vector<
   context.gpus = 1;
   context.graph = graph;
   context.device = first.device_name;
-  std::string text = csv_context_comments(context);
-  text += "# rounds: " + counters::RoundSelection::parse(a.rounds).to_string() + "\n";
-  text += "# shared bytes: wavefronts x 128 (32 banks x 4 B)\n";
-  text += "# instructions: " + first.instruction_note + "\n";
-  text += counters::counters_csv_header(first.extra_metrics);
-  for (const counters::CounterReport& r : reports) text += counters::counters_csv_rows(r);
   AtomicFile f(output_path(path));
-  f.write(text);
+  f.write(counters::counters_csv(reports, context));
   f.commit();
 }
 }  // namespace

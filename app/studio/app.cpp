@@ -585,8 +585,7 @@ void App::export_counters_csv(const std::string& path) {
   context.graph = m_state.session.graph.source.text;
   context.device = r.device_name;
   AtomicFile file(path);
-  file.write(csv_context_comments(context) + counters::counters_csv_header(r.extra_metrics) +
-             counters::counters_csv_rows(r));
+  file.write(counters::counters_csv({r}, context));
   file.commit();
 }
 

@@ -200,6 +200,20 @@ TEST(CounterReportCsv, OneRowPerEntryWithTheHeadersColumns) {
   const std::string first = rows.substr(0, rows.find('\n'));
   EXPECT_EQ(commas(first), commas(header.substr(0, header.find('\n'))));
   EXPECT_EQ(first.rfind("cuda-blocked,3,independent,0,", 0), 0u) << first;
+
+  // The whole file: the export context, the rounds and the counting notes as comments, then header and rows.
+  r.rounds = "3";
+  r.instruction_note = "all warp instructions";
+  ExportContext context;
+  context.backend = "cuda-blocked";
+  const std::string csv = counters_csv({r, r}, context);
+  EXPECT_EQ(csv.rfind("# version: ", 0), 0u) << csv;
+  EXPECT_NE(csv.find("\n# rounds: 3\n"), std::string::npos) << csv;
+  EXPECT_NE(csv.find("\n# instructions: all warp instructions\n"), std::string::npos) << csv;
+  EXPECT_NE(csv.find("\n" + header), std::string::npos) << csv;
+  std::size_t data_lines = 0;  // the header and two reports' two rows each; everything else is a comment
+  for (std::size_t at = 0; at < csv.size(); at = csv.find('\n', at) + 1) data_lines += csv[at] != '#';
+  EXPECT_EQ(data_lines, 5u) << csv;
 }
 
 TEST(CounterAvailability, SaysWhyAndRefusesWithoutAGpu) {

@@ -197,6 +197,19 @@ std::string range_name(int round, Phase phase, int device) {
   return name;
 }
 
+std::string counters_csv(const std::vector<CounterReport>& reports, const ExportContext& context) {
+  std::string text = csv_context_comments(context);
+  if (reports.empty()) return text + counters_csv_header({});
+  const CounterReport& first = reports.front();
+  text += "# rounds: " + first.rounds + "\n";
+  text += "# shared bytes: wavefronts x " + std::to_string(static_cast<int>(kSharedBytesPerWavefront)) +
+          " (32 banks x 4 B)\n";
+  text += "# instructions: " + first.instruction_note + "\n";
+  text += counters_csv_header(first.extra_metrics);
+  for (const CounterReport& r : reports) text += counters_csv_rows(r);
+  return text;
+}
+
 std::string counters_csv_header(const std::vector<std::string>& extra_metrics) {
   std::string out =
       "backend,round,phase,device,kernel_ms,updates,modeled_bytes,dram_read_bytes,dram_write_bytes,"
@@ -316,6 +329,7 @@ CounterReport collect_counters(const CounterRequest& request, const DistanceMatr
   report.minplus_peak = request.options.dtype == DType::I16 ? device.minplus_peak_i16 : device.minplus_peak_i32;
   report.bandwidth_gbps = device.peak_bandwidth_gbps;
   report.extra_metrics = request.extra_metrics;
+  report.rounds = request.rounds.to_string();
   report.instruction_note =
       "no CUPTI metric isolates the min-plus instructions (VIADDMNMX / VIMNMX share the integer pipes with address "
       "arithmetic): 'instructions' counts every warp instruction";

@@ -8,6 +8,7 @@
 /// perturbed timings. Rounds not asked for run without ranges. Host-only header: it builds without CUDA and
 /// without CUPTI, where collect_counters() throws UnavailableError and counters_unavailable_reason() says why.
 #include <apsp/core/distance_matrix.h>
+#include <apsp/io/export_context.h>
 #include <apsp/profile/profile.h>
 #include <apsp/solve/solver.h>
 
@@ -104,6 +105,7 @@ struct CounterReport {
   double minplus_peak = 0;    ///< updates/s of the dtype (apsp info --device)
   double bandwidth_gbps = 0;  ///< peak DRAM bandwidth (apsp info --device)
   int passes = 0;             ///< replays per profiled phase
+  std::string rounds;         ///< the selection asked for (RoundSelection::to_string())
   std::vector<std::string> extra_metrics;
   std::vector<PhaseCounters> phases;  ///< in run order
   /// @brief Why no metric isolates the min-plus instructions (instructions counts every warp instruction).
@@ -126,6 +128,11 @@ using CounterProgress = std::function<bool(int done, int total)>;
 /// the solver throws. Every CUPTI failure names the call.
 CounterReport collect_counters(const CounterRequest& request, const DistanceMatrix& initial,
                                const CounterProgress& progress = {});
+
+/// @brief The whole CSV of @p reports (the same extra metrics each): @p context's "# key: value" comments, the
+/// rounds, how shared bytes and instructions are counted, then counters_csv_header() and every report's rows.
+/// What `apsp profile --csv` and the studio's --counters-csv write.
+std::string counters_csv(const std::vector<CounterReport>& reports, const ExportContext& context);
 
 /// @brief The CSV header line of counters_csv_rows() (backend first, the extra metrics last).
 std::string counters_csv_header(const std::vector<std::string>& extra_metrics);
