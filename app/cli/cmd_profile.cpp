@@ -133,6 +133,10 @@ Action add_profile(CLI::App& app) {
     if (!a->roofline.empty())
       throw UnavailableError("--roofline: this apsp was built without charts (Dear ImGui, stb)");
 #endif
+    if (is_stdout(a->roofline) && isatty(STDOUT_FILENO) == 1)
+      throw UsageError("--roofline -: a PNG is binary; not writing it to a terminal (redirect it)");
+    if (is_stdout(a->roofline) && is_stdout(a->csv))
+      throw UsageError("--csv - and --roofline -: only one of them can go to standard output");
     // Before any work: one line when counters cannot be read here at all.
     if (const std::string why = counters::counters_unavailable_reason(); !why.empty())
       throw UnavailableError("hardware counters unavailable: " + why);
@@ -149,7 +153,7 @@ Action add_profile(CLI::App& app) {
     opts.gpus = 1;
     for (const std::string& b : backends) create_solver(b, opts);  // validates name, block and dtype first
 
-    std::FILE* table = is_stdout(a->csv) ? stderr : stdout;
+    std::FILE* table = is_stdout(a->csv) || is_stdout(a->roofline) ? stderr : stdout;  // stdout: the file alone
     std::fprintf(stderr,
                  "apsp profile: hardware counters replay each profiled phase once per counter pass (several times) "
                  "and serialize the GPU: this is slow, and its times are not the plain timings (use apsp bench)\n");
@@ -185,7 +189,8 @@ Action add_profile(CLI::App& app) {
     std::fflush(table);
     if (!a->csv.empty()) write_csv(a->csv, *a, reports, source.text);
 #if APSP_CLI_HAVE_CHARTS
-    if (!a->roofline.empty()) chart::write_roofline_png(a->roofline, chart::roofline_from_reports(reports));
+    if (!a->roofline.empty())
+      chart::write_roofline_png(output_path(a->roofline), chart::roofline_from_reports(reports));
 #endif
     return 0;
   };

@@ -27,6 +27,12 @@ TEST(CliProfile, RefusesABadRoundSelection) {
   EXPECT_NE(r.output.find("--rounds every:0"), std::string::npos) << r.output;
 }
 
+TEST(CliProfile, OneFileOnStandardOutputAtMost) {
+  const RunResult r = run_apsp("profile --gen er:n=64,p=0.1,seed=1 --backend cuda-blocked --csv - --roofline -");
+  EXPECT_EQ(r.status, 2) << r.output;
+  EXPECT_EQ(lines(r.output), 1u) << r.output;
+}
+
 TEST(CliProfile, NeedsAGraph) {
   const RunResult r = run_apsp("profile --backend cuda-blocked");
   EXPECT_EQ(r.status, 2) << r.output;
