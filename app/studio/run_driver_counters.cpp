@@ -20,6 +20,10 @@ int RunDriver::run_counters_batch() {
   m_app.commands().push(CmdProfileCounters{*m_options.counters});
   m_app.frame();
   CountersJob& job = m_app.counters_job();
+  if (job.snapshot().generation == 0) {  // refused before it began (no graph, the session busy): in the log
+    std::fprintf(stderr, "apsp-studio: --counters: the profile did not start (the log says why)\n");
+    return exit_status::kUsage;
+  }
   while (!job.wait_for(std::chrono::milliseconds(100))) {
     if (stop_signal()) job.cancel();
   }
