@@ -25,6 +25,8 @@ int main(int argc, char** argv) {
       &apsp::cli::add_bench);
   add("info", "Describe a graph file, or the CUDA devices with --device", &apsp::cli::add_info);
   add("runs", "The run history: list, show ID, compare A B", &apsp::cli::add_runs);
+  add("profile", "Hardware counters per (round, phase) of CUDA variants: DRAM bytes beside the model, roofline (slow)",
+      &apsp::cli::add_profile);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

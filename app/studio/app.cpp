@@ -4,6 +4,8 @@
 #include <apsp/core/errors.h>
 #include <apsp/core/format.h>
 #include <apsp/io/atomic_file.h>
+#include <apsp/io/export_context.h>
+#include <apsp/core/version.h>
 #include <apsp/history/run_facts.h>
 #include <apsp/history/runs_file.h>
 #include <apsp/solve/device_info.h>
@@ -54,6 +56,11 @@ App::App(const StudioOptions& options) : m_options(options) {
     if (Platform* p = m_sweep_platform.load()) p->wake();
   });
   if (m_options.sweep) m_sweep_panel.show_spec(*m_options.sweep);
+  m_counters_job = std::make_unique<CountersJob>([this] {
+    if (Platform* p = m_sweep_platform.load()) p->wake();  // the same platform pointer: set while graphics are open
+  });
+  m_counters_unavailable = counters::counters_unavailable_reason();
+  if (m_options.counters) m_counters_tab.rounds = *m_options.counters;
   // Issue 11 item 3: the run history (session/run_history.h).
   m_state.history.enabled = !m_options.no_history && history_enabled_by_environment();
   m_state.history.baseline_id = m_settings.baseline_run;
@@ -75,6 +82,7 @@ ExportContext App::export_context() const {
 
 App::~App() {
   m_sweep_job.reset();  // cancels and joins: no wake-up reaches the platform after this
+  m_counters_job.reset();
   shutdown_graphics();
   m_session.reset();
 }
@@ -263,7 +271,14 @@ void App::draw_ui() {
     place(layout.plots);
     // The wheel zooms the plots: it must not scroll their window. --plots-tab picks a tab while the window settles.
     if (ImGui::Begin("Per round", nullptr, fixed | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse)) {
-      draw_plots_panel(m_state, m_plots_tab_frames > 0 ? m_options.plots_tab : std::string());
+      draw_plots_panel(m_state, m_plots_tab_frames > 0 ? m_options.plots_tab : std::string(), [&] {
+        const ImGuiTabItemFlags flags =
+            m_plots_tab_frames > 0 && m_options.plots_tab == "counters" ? ImGuiTabItemFlags_SetSelected : 0;
+        if (ImGui::BeginTabItem("Counters", nullptr, flags)) {
+          draw_counters_tab(m_state, m_counters, m_counters_unavailable, m_counters_tab, m_commands);
+          ImGui::EndTabItem();
+        }
+      });
       m_window_fits.push_back(measure_current_window("Per round"));
     }
     ImGui::End();
@@ -328,6 +343,7 @@ void App::frame() {
   update_heatmap();
   sync_graph_panel();
   update_sweep();
+  update_counters();
   tick_playback(dt);
   handle_shortcut_keys(m_log, m_commands);
   draw_ui();
@@ -462,6 +478,11 @@ void App::apply(const Command& command) {
                    if (!m_sweep.report) throw UsageError("no sweep has ended yet: nothing to export");
                    export_sweep(*m_sweep.report, c);
                  },
+                 [&](const CmdProfileCounters& c) { start_counters(c.rounds); },
+                 [&](const CmdCancelCounters&) {
+                   m_counters_job->cancel();
+                   m_log.info("counters: cancel requested (stops after the phase in progress)");
+                 },
                  [&](const CmdCancelSweep&) {
                    m_sweep_job->cancel();
                    m_log.info("sweep: cancel requested (stops after the solve in progress)");
@@ -512,6 +533,60 @@ void App::save_user_settings() {
   }
   m_settings = settings_to_save(std::move(m_settings), m_state, window);
   save_settings(m_config_dir / "settings.json", m_settings, m_log);
+}
+
+void App::start_counters(const std::string& rounds) {
+  if (!m_counters_unavailable.empty()) {
+    m_log.error("counters: unavailable: " + m_counters_unavailable);
+    return;
+  }
+  const SessionSnapshot& session = m_state.session;
+  if (!session.has_graph || !session.loaded_graph) throw UsageError("counters: load a graph first");
+  if (session.busy) throw UsageError("counters: wait for the running job (its kernels would be counted in the ranges)");
+  // The range profiler counts every kernel of the device's context inside a range, the session's too: no
+  // playback while a profile runs.
+  m_state.playback.playing = false;
+  counters::CounterRequest request;
+  request.backend = session.config.backend;
+  request.options.block = session.config.block;
+  request.options.dtype = session.config.dtype;
+  request.options.gpus = session.config.gpus;
+  request.rounds = counters::RoundSelection::parse(rounds, "counters rounds");
+  if (!m_counters_job->start(session.loaded_graph, request)) {
+    m_log.warning("counters: a profile is already running");
+    return;
+  }
+  m_log.info("counters: profiling " + request.backend + " rounds " + request.rounds.to_string() +
+             " (replays kernels: slow; the session's timings are untouched)");
+}
+
+void App::update_counters() {
+  m_counters = m_counters_job->snapshot();
+  if (m_counters.running || m_counters.generation == m_counters_logged) return;
+  m_counters_logged = m_counters.generation;
+  if (!m_counters.error.empty()) m_log.error("counters: " + m_counters.error);
+  if (m_counters.report)
+    m_log.info("counters: " + std::to_string(m_counters.report->phases.size()) + " phase(s) of " +
+               m_counters.report->backend + " profiled, " + std::to_string(m_counters.report->passes) +
+               " passes each");
+}
+
+void App::export_counters_csv(const std::string& path) {
+  if (!m_counters.report) throw UsageError("no profile with counters: nothing to export");
+  const counters::CounterReport& r = *m_counters.report;
+  ExportContext context;
+  context.version = std::string(version());
+  context.run_id = "-";
+  context.backend = r.backend;
+  context.block = r.options.block;
+  context.n = r.n;
+  context.dtype = std::string(to_string(r.options.dtype));
+  context.gpus = r.options.gpus;
+  context.graph = m_state.session.graph.source.text;
+  context.device = r.device_name;
+  AtomicFile file(path);
+  file.write(counters::counters_csv({r}, context));
+  file.commit();
 }
 
 void App::update_sweep() {

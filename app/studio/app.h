@@ -25,11 +25,13 @@
 #include "session/run_stats.h"
 #include "session/settings.h"
 #include "session/solver_session.h"
+#include "session/counters_job.h"
 #include "session/sweep_job.h"
 #include "slides/frame_export.h"
 #include "ui/graph_view_panel.h"
 #include "ui/heatmap_view_panel.h"
 #include "ui/layout.h"
+#include "ui/counters_panel.h"
 #include "ui/sweep_panel.h"
 #include "ui/theme.h"
 
@@ -81,6 +83,11 @@ class App {
   const FrameExporter& frame_export() const { return m_frame_export; }
   /// @brief Interactive runs at exit: settings for the next launch.
   void save_user_settings();
+  /// @brief The Counters tab's job (session/counters_job.h): started by CmdProfileCounters or --counters.
+  CountersJob& counters_job() { return *m_counters_job; }
+  /// @brief The CSV of the last profile's report at @p path (the export context and apsp profile --csv's
+  /// columns). Throws UsageError when no profile has counters.
+  void export_counters_csv(const std::string& path);
   /// @brief The Sweep window's job (session/sweep_job.h): started by CmdStartSweep or a scripted --sweep.
   SweepJob& sweep_job() { return *m_sweep_job; }
   /// @brief --sweep-csv and --sweep-chart of the ended sweep @p report (empty paths are skipped). Throws.
@@ -99,6 +106,11 @@ class App {
   void apply(const Command& command);
   /// @brief The sweep job's snapshot for this frame; logs a sweep's end once.
   void update_sweep();
+  /// @brief The counters job's snapshot for this frame (issue 12); logs a profile's end once.
+  void update_counters();
+  /// @brief CmdProfileCounters: starts a profile of the loaded graph with the active configuration, or says in
+  /// the log why not (no GPU / CUPTI, a profile running).
+  void start_counters(const std::string& rounds);
 
   StudioOptions m_options;
   Log m_log;
@@ -133,6 +145,12 @@ class App {
   SweepPanel m_sweep_panel;
   SweepJobSnapshot m_sweep;
   std::uint64_t m_sweep_logged = 0;  ///< generation of the last sweep whose end was logged
+  // Hardware counters (issue 12): a profile on its own thread and solver; the Counters tab reads a snapshot.
+  std::unique_ptr<CountersJob> m_counters_job;
+  CountersJobSnapshot m_counters;
+  CountersTabState m_counters_tab;
+  std::string m_counters_unavailable;       ///< counters::counters_unavailable_reason(), asked once
+  std::uint64_t m_counters_logged = 0;      ///< generation of the last profile whose end was logged
   std::vector<WindowFit> m_window_fits;
   std::pair<float, float> m_display_size{0.0f, 0.0f};
   RunRecorder m_recorder;  ///< appends each finished run to the history (session/run_history.h)

@@ -5,6 +5,7 @@
 #include <apsp/core/errors.h>
 #include <apsp/core/option_limits.h>
 #include <apsp/core/version.h>
+#include <apsp/profile/counters.h>
 
 #include <CLI/CLI.hpp>
 #include <cmath>
@@ -124,6 +125,12 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o) {
                  "run the optimization ladder (cuda-simple ... cuda-tuned in order, B = 64, i32) on a generated graph "
                  "of N vertices as a sweep: a bar per step, each replayable; --sweep-csv / --sweep-chart write it")
       ->check(CLI::Range(1, limits::kMaxVertices));
+  // Hardware counters (issue 12).
+  std::string counters;
+  app.add_option("--counters", counters,
+                 "profile hardware counters of these rounds (LIST, every:N or all) with the active configuration on a "
+                 "solver of its own, shown in the Counters tab; replays kernels: slow");
+  app.add_option("--counters-csv", o.counters_csv, "write the --counters profile as CSV (apsp profile --csv's columns)");
   // Timeline, thread count and measure mode (issue 11 items 4 and 5).
   app.add_option("--threads", o.threads, "CPU threads for CPU backends (0: one per core; at most 4 per core)")
       ->check(CLI::Range(0, limits::max_threads()));
@@ -133,8 +140,8 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o) {
   app.add_flag("--measure", o.measure,
                "after the run, time the configuration exactly as apsp bench does (1 warm-up + 3 runs, no view "
                "updates); reported beside the interactive figure");
-  app.add_option("--plots-tab", o.plots_tab, "the plots' tab to show at start (per-round or timeline)")
-      ->check(CLI::IsMember({"per-round", "timeline"}));
+  app.add_option("--plots-tab", o.plots_tab, "the plots' tab to show at start (per-round, timeline or counters)")
+      ->check(CLI::IsMember({"per-round", "timeline", "counters"}));
   // Overlays and presentation (issue 10 items 6, 7).
   app.add_option("--heatmap-scale", o.heatmap_scale,
                  "--heatmap-png with S x S pixels per cell, overlays drawn in it when on (from 8 on, every cell's "
@@ -165,6 +172,15 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o) {
       if (o.sweep) throw CLI::ValidationError("--ladder", "give --ladder N or --sweep SPEC, not both");
       o.sweep = bench::ladder_spec({}, ladder_n, 64, DType::I32);
     }
+    if (!counters.empty()) {
+      try {
+        counters::RoundSelection::parse(counters, "--counters");
+      } catch (const Error& e) {
+        throw CLI::ValidationError(e.what());
+      }
+      o.counters = counters;
+    }
+    if (!o.counters_csv.empty() && !o.counters) throw CLI::ValidationError("--counters-csv", "--counters-csv needs --counters ROUNDS");
     if ((!o.sweep_csv.empty() || !o.sweep_chart.empty()) && !o.sweep)
       throw CLI::ValidationError("--sweep-csv", "--sweep-csv and --sweep-chart need --sweep SPEC or --ladder N");
     if (!overlays.empty()) o.overlays = overlays == "on";

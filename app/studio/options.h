@@ -72,6 +72,9 @@ struct StudioOptions {
   std::optional<bench::SweepSpec> sweep;  ///< --sweep SPEC (apsp/bench/sweep_text.h), parsed and checked
   std::string sweep_csv;                  ///< --sweep-csv FILE: the results, apsp bench --csv's columns
   std::string sweep_chart;                ///< --sweep-chart FILE.png: the sweep's charts, one panel each
+  // Hardware counters (issue 12): the Counters tab's profile, scripted (app/studio/README.md).
+  std::optional<std::string> counters;  ///< --counters ROUNDS: profile these rounds (LIST, every:N, all)
+  std::string counters_csv;             ///< --counters-csv FILE: the profile as apsp profile --csv writes it
   // Classroom: inspector and time travel (issue 10, items 3-5). Applied after the --advance flags, in this
   // order: --select, --back (rounds), --back-phases, --back-k.
   std::string select;        ///< --select I:J: the inspector's cell (0-based)

@@ -184,6 +184,7 @@ int RunDriver::run_batch() {
   }
   int sweep_status = 0;
   if (m_options.sweep) sweep_status = run_sweep_batch();
+  if (m_options.counters && sweep_status == 0) sweep_status = run_counters_batch();
   for (int i = 0; i < kSettleFrames; ++i) m_app.frame();
   if (!m_options.screenshot.empty()) m_app.request_screenshot(m_options.screenshot);
   throw_if_stop_requested();
@@ -282,6 +283,7 @@ void RunDriver::run_interactive() {
   if (m_options.sweep) commands.push(CmdStartSweep{*m_options.sweep});
   bool sweep_outputs_pending = m_options.sweep && (!m_options.sweep_csv.empty() || !m_options.sweep_chart.empty());
   if (m_options.measure) commands.push(CmdMeasure{});
+  bool counters_pending = m_options.counters.has_value();  // pushed once the graph is loaded (issue 12)
   bool outputs_pending = !m_options.screenshot.empty() || !m_options.heatmap_png.empty() ||
                          !m_options.timings_csv.empty() || !m_options.distances.empty();
   // Slides begin once the window settled (not on a --frames run's last frame) and take the frames they need.
@@ -313,6 +315,10 @@ void RunDriver::run_interactive() {
       m_app.commands().push(CmdExportFrames{m_options.classroom.export_frames, m_options.classroom.gif,
                                             *parse_slide_granularity(m_options.classroom.granularity)});
       slides_pending = false;
+    }
+    if (counters_pending && m_app.state().session.has_graph && m_app.session().idle()) {
+      m_app.commands().push(CmdProfileCounters{*m_options.counters});
+      counters_pending = false;
     }
     m_app.frame();
     if (outputs_now) {

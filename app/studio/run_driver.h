@@ -41,6 +41,9 @@ class RunDriver {
   /// --sweep-chart. Returns the exit status (2 when nothing could run, the failure's status when every
   /// configuration failed).
   int run_sweep_batch();
+  /// @brief --counters ROUNDS in a batch run: profiles the loaded graph (session/counters_job.h), waits, writes
+  /// --counters-csv; without a GPU or CUPTI one line on stderr and exit status 2 (the other outputs still written).
+  int run_counters_batch();
   /// @brief The ended sweep's --sweep-csv / --sweep-chart; returns the exit status.
   int write_sweep_outputs();
   /// @brief --export-frames / --gif: frames until the slides reached the end of the run (or a stop request).

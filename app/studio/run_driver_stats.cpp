@@ -99,6 +99,25 @@ RunStats RunDriver::collect_stats() const {
   r.solve_view_off_runs_ms = m_solve_view_off_runs;
   r.solve_last_run_to_end_ms = s.last_run_to_end_ms;
   r.measure = s.measure;
+  if (m_options.counters) {
+    const CountersJobSnapshot job = m_app.counters_job().snapshot();
+    CountersStats c;
+    c.rounds = *m_options.counters;
+    c.reason = counters::counters_unavailable_reason();
+    if (!c.reason.empty()) {
+      c.status = "unavailable";
+    } else if (job.report) {
+      c.status = job.error.empty() ? "ok" : "error";
+      c.reason = job.error;
+      c.backend = job.report->backend;
+      c.phases = static_cast<int>(job.report->phases.size());
+      c.passes = job.report->passes;
+    } else {
+      c.status = job.error.rfind("hardware counters unavailable", 0) == 0 ? "unavailable" : "error";
+      c.reason = job.error;
+    }
+    r.counters = c;
+  }
   return r;
 }
 

@@ -396,7 +396,9 @@ case "$case_name" in
       grep -q -- "${args%% *}" err.txt || die "$args: the message does not name the flag: $(cat err.txt)"
       [ ! -e never.png ] || die "$args: the app ran"
     done
-    "$STUDIO" --help | grep -q -- "--block INT:INT in \[1 - 4096\]" || die "--help does not state the block range"
+    # Through a file: with pipefail, grep -q leaving early made the studio's second write of --help fail (SIGPIPE).
+    "$STUDIO" --help > help.txt || die "--help exited $?"
+    grep -q -- "--block INT:INT in \[1 - 4096\]" help.txt || die "--help does not state the block range"
     "$STUDIO" --headless --gen ring:n=8 --block 4 --scale 1.5 --rps 2.5 --advance 1 --screenshot ok.png ||
       die "in-range flags exited $?"
     [ -s ok.png ] || die "no screenshot from in-range flags"
@@ -875,6 +877,26 @@ case "$case_name" in
         die "steps out of ladder order: $(cat rows.csv)"
       [ -s l.png ] || die "no chart PNG"
     fi
+  # ---- Hardware counters (issue 12) ----
+  counters_unavailable)
+    # Without a GPU (or CUPTI): the batch run writes its other outputs, says why on one line and exits 2; the
+    # log has the line and the Counters tab (shown by --plots-tab counters) the message.
+    if "$APSP" info --device | grep -q '^GPU '; then echo "a CUDA device is present: skipped"; exit 0; fi
+    studio --gen "$SPEC" --counters 0 --counters-csv c.csv --plots-tab counters \
+      --screenshot shot.png --stats-json s.json --log-file log.txt --quit > out.txt 2>&1
+    rc=$?
+    [ "$rc" = 2 ] || die "--counters without a GPU exited $rc: $(cat out.txt)"
+    [ "$(grep -c 'hardware counters unavailable' out.txt)" = 1 ] || die "not one line on stderr: $(cat out.txt)"
+    grep -q 'counters: unavailable: ' log.txt || die "no log line: $(cat log.txt)"
+    [ ! -e c.csv ] || die "a profile that did not run wrote its CSV"
+    [ -s shot.png ] || die "no screenshot of the Counters tab"
+    tr -d ' \n' < s.json > s.flat  # one line: the fields below are in the "counters" object
+    grep -q '"counters":{[^}]*"status":"unavailable"' s.flat && grep -q '"counters":{[^}]*"phases":0' s.flat &&
+      grep -q '"counters":{[^}]*"rounds":"0"' s.flat || die "stats: $(cat s.json)"
+    studio --gen "$SPEC" --counters every:0 --quit > out.txt 2>&1
+    [ $? = 2 ] && grep -q -- "--counters" out.txt || die "a bad --counters was not refused: $(cat out.txt)"
+    studio --gen "$SPEC" --counters-csv c.csv --quit > out.txt 2>&1
+    [ $? = 2 ] && grep -q -- "--counters-csv" out.txt || die "--counters-csv without --counters: $(cat out.txt)"
     ;;
 
   *)

@@ -33,12 +33,8 @@ class ScopedContext {
 
 }  // namespace
 
-RgbaImage render_charts(const std::vector<Chart>& charts, int columns) {
-  const int count = std::max<int>(1, static_cast<int>(charts.size()));
-  columns = std::clamp(columns, 1, count);
-  const int rows = (count + columns - 1) / columns;
-  RgbaImage image(columns * kPanelWidth, rows * kPanelHeight, 0xffffffff);
-
+RgbaImage render_offscreen(int width, int height, const std::function<void(ImDrawList*)>& draw) {
+  RgbaImage image(width, height, 0xffffffff);
   ScopedContext scope;
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;  // nothing of this context is saved
@@ -51,14 +47,23 @@ RgbaImage render_charts(const std::vector<Chart>& charts, int columns) {
   io.Fonts->SetTexID(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(1)));
 
   ImGui::NewFrame();
-  ImDrawList* dl = ImGui::GetBackgroundDrawList();
-  for (int i = 0; i < static_cast<int>(charts.size()); ++i) {
-    const ImVec2 min(static_cast<float>((i % columns) * kPanelWidth), static_cast<float>((i / columns) * kPanelHeight));
-    draw_chart(dl, charts[static_cast<std::size_t>(i)], min, ImVec2(min.x + kPanelWidth, min.y + kPanelHeight));
-  }
+  draw(ImGui::GetBackgroundDrawList());
   ImGui::Render();
   rasterize(*ImGui::GetDrawData(), Texture{atlas, atlas_w, atlas_h}, image);
   return image;
+}
+
+RgbaImage render_charts(const std::vector<Chart>& charts, int columns) {
+  const int count = std::max<int>(1, static_cast<int>(charts.size()));
+  columns = std::clamp(columns, 1, count);
+  const int rows = (count + columns - 1) / columns;
+  return render_offscreen(columns * kPanelWidth, rows * kPanelHeight, [&](ImDrawList* dl) {
+    for (int i = 0; i < static_cast<int>(charts.size()); ++i) {
+      const ImVec2 min(static_cast<float>((i % columns) * kPanelWidth),
+                       static_cast<float>((i / columns) * kPanelHeight));
+      draw_chart(dl, charts[static_cast<std::size_t>(i)], min, ImVec2(min.x + kPanelWidth, min.y + kPanelHeight));
+    }
+  });
 }
 
 std::string encode_png(const RgbaImage& image) {
@@ -77,11 +82,15 @@ std::string encode_png(const RgbaImage& image) {
   return encoded;
 }
 
-void write_charts_png(const std::string& path, const std::vector<Chart>& charts, int columns) {
-  const std::string png = encode_png(render_charts(charts, columns));
+void write_png(const std::string& path, const RgbaImage& image) {
+  const std::string png = encode_png(image);
   AtomicFile file(path);
   file.write(png);
   file.commit();
+}
+
+void write_charts_png(const std::string& path, const std::vector<Chart>& charts, int columns) {
+  write_png(path, render_charts(charts, columns));
 }
 
 }  // namespace apsp::chart

@@ -109,12 +109,20 @@ struct CmdSetBaseline {
   std::string run_id;
 };
 
+// Issue 12 (Counters tab): hardware counters of the loaded graph with the active configuration, on a solver of
+// their own (session/counters_job.h); rounds in counters::RoundSelection syntax ("0", "0,3", "every:4", "all").
+struct CmdProfileCounters {
+  std::string rounds = "0";
+};
+struct CmdCancelCounters {};
+
 using Command = std::variant<CmdLoadGraph, CmdSaveGraph, CmdConfigureSolver, CmdStep, CmdSetPlaying, CmdTogglePlaying,
                              CmdSetSpeed, CmdRunToEnd, CmdReset, CmdFitView, CmdSetColormap, CmdSetOverlays, CmdSetGrid,
                              CmdFixColourRange, CmdScreenshot, CmdExportHeatmap, CmdExportTimings, CmdExportDistances,
                              CmdStartSweep, CmdCancelSweep, CmdMeasure, CmdExportTrace, CmdExportSweep,
                              CmdTogglePresentation, CmdSetGraphView, CmdExportFrames,
-                             CmdSelectCell, CmdStepBack, CmdSeekStep, CmdSetBaseline>;
+                             CmdSelectCell, CmdStepBack, CmdSeekStep, CmdSetBaseline,
+                             CmdProfileCounters, CmdCancelCounters>;
 
 /// @brief std::visit(Overloaded{[](const CmdA&) {...}, ...}, command): one lambda per Command.
 template <class... Ts>

@@ -125,6 +125,13 @@ void write_stats_json(const std::string& path, const RunStats& r) {
     solve["measure_ms"] = nullptr;
   }
   j["solve"] = solve;
+  if (r.counters) {
+    const CountersStats& c = *r.counters;
+    j["counters"] = {{"status", c.status}, {"reason", c.reason}, {"rounds", c.rounds},
+                     {"backend", c.backend}, {"phases", c.phases}, {"passes", c.passes}};
+  } else {
+    j["counters"] = nullptr;
+  }
   AtomicFile file(path);
   file.write(j.dump(2) + "\n");
   file.commit();

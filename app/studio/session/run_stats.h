@@ -29,6 +29,16 @@ struct WindowFit {
   bool clipped = false;
 };
 
+/// @brief --counters (issue 12): how the scripted hardware-counter profile ended.
+struct CountersStats {
+  std::string status;  ///< "ok", "unavailable" (no GPU, no CUPTI, no permission) or "error"
+  std::string reason;  ///< why not, for the other two
+  std::string rounds;  ///< the selection asked for
+  std::string backend;
+  int phases = 0;      ///< (round, phase) entries with counters
+  int passes = 0;      ///< replays per phase
+};
+
 struct RunStats {
   ExportContext context;  ///< version, run id, n, dtype, threads, GPUs, graph, device (issue 11 item 6)
   std::string path;  ///< heatmap path: "CUDA-GL interop" or "host upload"
@@ -61,6 +71,7 @@ struct RunStats {
   double solve_last_run_to_end_ms = 0;  ///< the session's last complete run to the end (0: none)
   /// --measure / the Measure button: the configuration timed as apsp bench times it
   std::optional<MeasureRecord> measure;
+  std::optional<CountersStats> counters;  ///< --counters only
   float display_w = 0, display_h = 0;  ///< the UI's size, UI units (the last frame)
   std::vector<WindowFit> windows;      ///< the last frame's non-scrolling windows
 };

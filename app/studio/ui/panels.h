@@ -1,4 +1,5 @@
 #pragma once
+#include <functional>
 #include <string>
 // One panel per file. Control panels draw into the current window as collapsible sections; the heatmap,
 // timings and log panels are windows of their own. Panels read AppState, edit only their own part of
@@ -23,7 +24,9 @@ void handle_shortcut_keys(Log& log, CommandQueue& commands);
 void draw_timings_panel(const AppState& state);
 /// @brief Live per-round plots: stacked phase times, GB/s per phase, updates/s.
 /// @p select_tab: "per-round" or "timeline" selects that tab this frame (--plots-tab); empty: the user's choice.
-void draw_plots_panel(const AppState& state, const std::string& select_tab = {});
+/// @p extra_tabs, when given, draws further tab items into the plots' tab bar (the Counters tab, issue 12).
+void draw_plots_panel(const AppState& state, const std::string& select_tab = {},
+                      const std::function<void()>& extra_tabs = {});
 /// @brief The CUDA devices' facts, or why there is none.
 void draw_device_panel(const AppState& state);
 void draw_log_panel(Log& log);

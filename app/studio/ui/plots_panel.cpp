@@ -160,7 +160,7 @@ void timeline_tab(const AppState& state, const std::vector<PhaseSample>& samples
 
 }  // namespace
 
-void draw_plots_panel(const AppState& state, const std::string& select_tab) {
+void draw_plots_panel(const AppState& state, const std::string& select_tab, const std::function<void()>& extra_tabs) {
   auto tab_flags = [&](const char* name) {
     return select_tab == name ? ImGuiTabItemFlags_SetSelected : ImGuiTabItemFlags_None;
   };
@@ -181,6 +181,7 @@ void draw_plots_panel(const AppState& state, const std::string& select_tab) {
       timeline_tab(state, samples);
       ImGui::EndTabItem();
     }
+    if (extra_tabs) extra_tabs();
     ImGui::EndTabBar();
     return;
   }
@@ -212,6 +213,7 @@ void draw_plots_panel(const AppState& state, const std::string& select_tab) {
     timeline_tab(state, samples);
     ImGui::EndTabItem();
   }
+  if (extra_tabs) extra_tabs();
   ImGui::EndTabBar();
 }
 
