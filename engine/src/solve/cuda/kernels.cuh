@@ -14,6 +14,9 @@ namespace apsp::cuda {
 
 // ---- common -------------------------------------------------------------------------------------------------
 
+/// @brief The largest grid dimension in y (and z): kernels over rows stride past it (n = 65536 has 65536 rows).
+inline constexpr int kMaxGridY = 65535;
+
 /// @brief INF everywhere, 0 on the diagonal (the padding of a device matrix larger than the host's).
 template <class T> void fill_identity_async(MatrixView<T> d, cudaStream_t stream);
 
