@@ -75,8 +75,12 @@ struct TileRange {
   int col_begin = 0, col_end = 0;
   int skip_row = -1, skip_col = -1;
 };
+struct LiveTexels;
+/// @param live when its tiles are set, every CTA also folds the tile it wrote into those live view minima
+/// (live_view_tiles.cuh): a second instantiation of the kernel; without, the kernel is the plain one.
 template <class T>
-void tuned_independent_tiles_async(MatrixView<T> d, int block, TileRange tiles, TunedPanels panels, cudaStream_t stream);
+void tuned_independent_tiles_async(MatrixView<T> d, int block, TileRange tiles, TunedPanels panels,
+                                   const LiveTexels& live, cudaStream_t stream);
 
 /// @brief Shared memory the tuned kernels need (to check a device before the first launch).
 std::size_t tuned_max_shared_bytes(int block, bool int16);
