@@ -19,6 +19,7 @@
 #include <apsp/cuda/stream.cuh>
 
 #include "cuda/buffer.cuh"
+#include "cuda/device_guard.cuh"
 #include "cuda/nvtx_range.h"
 #include "solve/cuda/band_streams.cuh"
 #include "solve/cuda/cuda_solver.h"
@@ -97,7 +98,11 @@ template <class T> class CudaSolver final : public Solver {
     // the look-ahead stream's next phases 1 and 2 (which rewrite the pivot strips) wait for those reads.
     m_streams.main_after_aux();
     m_streams.main_written();
-    if (m_d.data()) m_live.refresh_async<T>(static_cast<const T*>(m_d.data()), m_d.pitch_bytes() / sizeof(T), m_streams.main());
+    if (m_d.data() && m_live.on() && !m_live.current()) {
+      const CurrentDeviceGuard guard;  // the seeding kernel launches on the solver's device, whatever the caller's
+      APSP_CUDA_CHECK(cudaSetDevice(m_device));
+      m_live.refresh_async<T>(static_cast<const T*>(m_d.data()), m_d.pitch_bytes() / sizeof(T), m_streams.main());
+    }
     return storage();
   }
 
@@ -105,6 +110,7 @@ template <class T> class CudaSolver final : public Solver {
   /// (live_view_tiles.cuh: with negative ones, phase 2's floor could raise a cell, which a running minimum
   /// cannot follow).
   bool track_view(const ViewGeometry* geometry) override {
+    const CurrentDeviceGuard guard;  // the caller's device stays current
     APSP_CUDA_CHECK(cudaSetDevice(m_device));
     const bool usable = m_variant == Variant::Tuned && geometry && m_n > 0 && geometry->n == m_n &&
                         !range_policy().negative_weights;

@@ -49,14 +49,36 @@ __device__ __forceinline__ void stg128(unsigned* p, uint4 v) { *reinterpret_cast
 // 13.25 T updates/s): C staged through shared memory by cp.async and merged at the end (13.0 T); 128 x 64-word
 // tiles with three CTAs per SM (13.2 T with look-ahead vs 13.56 T); a persistent kernel prefetching the next
 // tile's C during this tile (12.6 T). TW is kept a parameter for such experiments.
-// The view fold of phase 3 (live_view_tiles.cuh), run after the tile is stored: a thread's registers are four
-// quads of 4 rows x 4 words (rows rq*64 + ty*4 + r, words h*64 + tx*4 + c), each inside one texel because
-// texels are 2^a >= 4 rows by 2^b >= 4 words, aligned (epilogue_aligned). A quad's minimum is combined over
-// the lanes whose quads share the texel (tx bits below the texel width, and ty ^ 1 = lane ^ 16 when texels
-// are 8 rows or more) with shuffles; one lane per group then folds it with one atomicMin. Padding (rows or
-// columns >= n) takes no part: n is a multiple of the texel, so a quad is wholly inside or outside.
+// The view fold of phase 3 (live_view_tiles.cuh): a thread's registers are four quads of 4 rows x 4 words
+// (rows rq*64 + ty*4 + r, words h*64 + tx*4 + c), each inside one texel because texels are 2^a >= 4 rows by
+// 2^b >= 4 words, aligned (epilogue_aligned). quad_minima() takes each quad's minimum before the tile is stored,
+// so that only these four values stay live past the stores; phase3_fold() then combines them over the lanes
+// whose quads share the texel (tx bits below the texel width, and ty ^ 1 = lane ^ 16 when texels are 8 rows or
+// more) with shuffles, and one lane per group folds it with one atomicMin. Padding (rows or columns >= n)
+// takes no part: n is a multiple of the texel, so a quad is wholly inside or outside.
 template <class T, int WPT>
-__device__ __forceinline__ void phase3_fold(const unsigned (&acc)[8][WPT], int i0, int w0, int tx, int ty,
+__device__ __forceinline__ void quad_minima(const unsigned (&acc)[8][WPT], int (&qmin)[2][WPT / 4]) {
+#pragma unroll
+  for (int rq = 0; rq < 2; ++rq) {
+#pragma unroll
+    for (int h = 0; h < WPT / 4; ++h) {
+      if constexpr (WordOps<T>::kElems == 1) {
+        int m = static_cast<int>(acc[rq * 4][4 * h]);
+#pragma unroll
+        for (int q = 1; q < 16; ++q) m = min(m, static_cast<int>(acc[rq * 4 + q / 4][4 * h + q % 4]));
+        qmin[rq][h] = m;
+      } else {
+        unsigned m = acc[rq * 4][4 * h];  // both int16 lanes at once, then the smaller lane
+#pragma unroll
+        for (int q = 1; q < 16; ++q) m = __vmins2(m, acc[rq * 4 + q / 4][4 * h + q % 4]);
+        qmin[rq][h] = min(static_cast<int>(static_cast<short>(m & 0xFFFFu)), static_cast<int>(static_cast<short>(m >> 16)));
+      }
+    }
+  }
+}
+
+template <class T, int WPT>
+__device__ __forceinline__ void phase3_fold(const int (&qmin)[2][WPT / 4], int i0, int w0, int tx, int ty,
                                             const LiveTexels& live) {
   constexpr int kElems = WordOps<T>::kElems;
   constexpr int kWordShift = kElems == 2 ? 1 : 0;
@@ -69,18 +91,7 @@ __device__ __forceinline__ void phase3_fold(const unsigned (&acc)[8][WPT], int i
   for (int rq = 0; rq < 2; ++rq) {
 #pragma unroll
     for (int h = 0; h < WPT / 4; ++h) {
-      int m = INT_MAX;
-#pragma unroll
-      for (int r = 0; r < 4; ++r)
-#pragma unroll
-        for (int c = 0; c < 4; ++c) {
-          const unsigned w = acc[rq * 4 + r][4 * h + c];
-          if constexpr (kElems == 1) {
-            m = min(m, static_cast<int>(w));
-          } else {
-            m = min(m, min(static_cast<int>(static_cast<short>(w & 0xFFFFu)), static_cast<int>(static_cast<short>(w >> 16))));
-          }
-        }
+      int m = qmin[rq][h];
       const int row = live.row_offset + i0 + rq * 64 + ty * 4;  // global row of the quad's first row
       const int col = (w0 + h * 64 + tx * 4) * kElems;          // the quad's first column
       if (row >= live.n || col >= live.n) m = INT_MAX;
@@ -175,6 +186,8 @@ __global__ void __launch_bounds__(kThreads, 2)
     if (c + 2 < chunks) __syncthreads();  // this stage is refilled by the next iteration's copy
   }
 
+  [[maybe_unused]] int qmin[2][WPT / 4];  // the fold's quad minima (kFold only)
+  if constexpr (kFold) quad_minima<T, WPT>(acc, qmin);
 #pragma unroll
   for (int r = 0; r < 8; ++r) {
     unsigned* row = d.row(i0 + (r < 4 ? ty * 4 + r : 64 + ty * 4 + r - 4)) + w0;
@@ -182,7 +195,7 @@ __global__ void __launch_bounds__(kThreads, 2)
     for (int h = 0; h < WPT / 4; ++h)
       stg128(row + h * 64 + tx * 4, make_uint4(acc[r][4 * h], acc[r][4 * h + 1], acc[r][4 * h + 2], acc[r][4 * h + 3]));
   }
-  if constexpr (kFold) phase3_fold<T, WPT>(acc, i0, w0, tx, ty, live);
+  if constexpr (kFold) phase3_fold<T, WPT>(qmin, i0, w0, tx, ty, live);
 }
 
 template <int TW> constexpr std::size_t phase3_smem() {
