@@ -98,6 +98,7 @@ RunStats RunDriver::collect_stats() const {
   r.solve_view_on_runs_ms = m_solve_view_on_runs;
   r.solve_view_off_runs_ms = m_solve_view_off_runs;
   r.solve_last_run_to_end_ms = s.last_run_to_end_ms;
+  r.solve_last_run = s.last_run;
   r.measure = s.measure;
   if (m_options.counters) {
     const CountersJobSnapshot job = m_app.counters_job().snapshot();

@@ -128,6 +128,11 @@ int main() {
         // Negative edges (potentials), an unreachable quarter-ish (sparse), n not a multiple of the block.
         run_case(backend, make, dtype, spec, 64, 4096);
         run_case(backend, make, dtype, spec, 64, 37);
+        // Issue 15: views of 2^a x 2^b-cell texels on non-negative weights, which cuda-tuned's kernels keep
+        // current themselves (Solver::track_view): 4 x 4 cells (int16: refused, 8 x 8 taken) and 16 x 16.
+        run_case(backend, make, dtype, "er:n=1024,p=0.005,seed=6,w=1:60", 64, 256);
+        run_case(backend, make, dtype, "er:n=1024,p=0.005,seed=6,w=1:60", 64, 128);
+        run_case(backend, make, dtype, "er:n=1024,p=0.005,seed=6,w=1:60", 64, 64);
       }
     }
     // Gathered views: bands of 128 rows, so n = 300 makes three bands (the last one short) and n = 700 with
@@ -146,6 +151,8 @@ int main() {
         run_case(label, make, dtype,
                  dtype == apsp::DType::I16 ? "er:n=700,p=0.005,seed=5,w=1:60" : "er:n=700,p=0.005,seed=5,w=1:60,neg=1",
                  32, 37);
+        run_case(label, make, dtype, "er:n=1024,p=0.005,seed=6,w=1:60", 64, 128);  // live minima per band
+        run_case(label, make, dtype, "er:n=1024,p=0.005,seed=6,w=1:60", 128, 4);   // texels span bands
       }
     }
   } catch (const std::exception& e) {

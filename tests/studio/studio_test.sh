@@ -724,6 +724,44 @@ case "$case_name" in
     [ $? = 2 ] || die "--threads 100000 was not refused with status 2"
     echo "ok: $slices slices, measure in the stats"
     ;;
+  # ---- The studio at bench speed (issue 15 item 3): the run's own device figures in the stats ----
+  run_times_stats)
+    # solve.last_run: the run to the end as its samples time it, beside its wall time (n = 200, B = 32: 7 rounds).
+    studio --gen "$SPEC" --block 32 --threads 1 --run-to-end --stats-json s.json --log-file log.txt --quit ||
+      die "studio exited $?"
+    last=$(grep -A10 '"last_run": {' s.json) || die "no solve.last_run in the stats"
+    echo "$last" | grep -q '"rounds": 7,' || die "solve.last_run.rounds is not 7: $last"
+    for field in wall_ms device_span_ms wall_over_device_span ms_pivot ms_rowcol ms_independent ms_full; do
+      echo "$last" | grep -q "\"$field\"" || die "solve.last_run.$field missing: $last"
+    done
+    echo "$last" | grep -E '"ms_independent": 0(\.0)?,' && die "phase 3 took no time: $last"
+    echo "$last" | grep -E '"device_span_ms": 0(\.0)?,' && die "the run spans no time: $last"
+    echo "ok: $(echo "$last" | tr -d ' \n')"
+    ;;
+  gpu_live_view_identical)
+    # GPU machine: views whose texels are 4 x 4 and 8 x 8 cells, which cuda-tuned's kernels keep current
+    # themselves (issue 15), on one GPU and on two where there are two: pixel-identical to cpu-blocked's.
+    "$APSP" info --device | grep -q "^no CUDA device" && { echo "no CUDA device"; exit 77; }
+    G="er:n=1024,p=0.004,seed=7,w=1:1000"
+    gpus_list=1
+    [ "$(nvidia-smi -L 2> /dev/null | grep -c '^GPU')" -ge 2 ] && gpus_list="1 2"
+    for gpus in $gpus_list; do
+      for adv in 1 all; do
+        for budget in 256 128; do
+          env -u DISPLAY "$STUDIO" --headless --gen "$G" --backend cuda-tuned --block 64 --gpus $gpus --advance $adv \
+            --view-budget $budget --overlays off --heatmap-png gpu_${gpus}_${adv}_${budget}.png \
+            --log-file log_${gpus}_${adv}_${budget}.txt || die "cuda-tuned run exited $?"
+          grep -q "heatmap path: CUDA-GL interop" log_${gpus}_${adv}_${budget}.txt ||
+            die "the interop path was not used: $(grep 'heatmap path' log_${gpus}_${adv}_${budget}.txt)"
+          env -u DISPLAY "$STUDIO" --headless --gen "$G" --backend cpu-blocked --block 64 --advance $adv \
+            --view-budget $budget --overlays off --heatmap-png cpu_${adv}_${budget}.png || die "cpu run exited $?"
+          "$CHECK" same --a gpu_${gpus}_${adv}_${budget}.png --b cpu_${adv}_${budget}.png ||
+            die "$gpus GPU(s), advance $adv, budget $budget"
+        done
+      done
+    done
+    echo "ok: live-minima views identical ($gpus_list GPU(s))"
+    ;;
   # --- Overlays, presentation, numbering (issue 10 items 6, 7, 8, 11) ---
   overlays_tiled_ring)
     # n = 20 in a 16 x 16 view (texels of 1 or 2 cells), B = 3: outlines on the blocks' texel boundaries, no

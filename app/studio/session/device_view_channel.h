@@ -55,6 +55,11 @@ class BasicDeviceViewChannel {
     void capture_previous_async(Solver& solver, const ViewGeometry& geometry) {
       m_channel->m_encoder->capture_previous_async(solver, geometry);
     }
+    /// @brief Whether the encoder asks the solver to keep the view's minima current (Solver::track_view; off
+    /// for runs timed with view updates off). Encoders without the switch (test doubles) ignore it.
+    void set_live_minima(bool on) {
+      if constexpr (requires(Encoder& e) { e.set_live_minima(true); }) m_channel->m_encoder->set_live_minima(on);
+    }
     /// @brief A new view, reduced on the solver's stream. Once the GPU finished it the frame loop can take it
     /// (take_reduced_view), marking improved texels against the last capture when @p mark_improved.
     void reduce_async(Solver& solver, const ViewGeometry& geometry, std::optional<ValueRange> fixed, bool mark_improved,

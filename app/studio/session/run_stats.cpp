@@ -100,6 +100,22 @@ void write_stats_json(const std::string& path, const RunStats& r) {
                                     : nlohmann::json(spread_of(r.solve_view_on_runs_ms).noisy() ||
                                                      spread_of(r.solve_view_off_runs_ms).noisy());
   solve["last_run_to_end_ms"] = r.solve_last_run_to_end_ms > 0 ? nlohmann::json(r.solve_last_run_to_end_ms) : nullptr;
+  // The same run as its samples time it (issue 15): wall time against the device's span and bench's ms_* columns.
+  if (r.solve_last_run_to_end_ms > 0) {
+    const RunToEndTimes& t = r.solve_last_run;
+    nlohmann::json last;
+    last["wall_ms"] = r.solve_last_run_to_end_ms;
+    last["rounds"] = t.rounds;
+    last["device_span_ms"] = t.span_ms;
+    last["wall_over_device_span"] = t.span_ms > 0 ? nlohmann::json(r.solve_last_run_to_end_ms / t.span_ms) : nullptr;
+    last["ms_pivot"] = t.pivot_ms;
+    last["ms_rowcol"] = t.rowcol_ms;
+    last["ms_independent"] = t.independent_ms;
+    last["ms_full"] = t.full_ms;
+    solve["last_run"] = last;
+  } else {
+    solve["last_run"] = nullptr;
+  }
   if (r.measure) {
     const MeasureRecord& m = *r.measure;
     nlohmann::json measure = spread_json(m.result.runs_ms);

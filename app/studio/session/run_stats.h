@@ -69,6 +69,7 @@ struct RunStats {
   std::vector<double> solve_view_on_runs_ms;
   std::vector<double> solve_view_off_runs_ms;
   double solve_last_run_to_end_ms = 0;  ///< the session's last complete run to the end (0: none)
+  RunToEndTimes solve_last_run;         ///< that run's rounds and device-side times
   /// --measure / the Measure button: the configuration timed as apsp bench times it
   std::optional<MeasureRecord> measure;
   std::optional<CountersStats> counters;  ///< --counters only

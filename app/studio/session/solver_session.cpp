@@ -10,6 +10,7 @@
 #include <apsp/solve/solve_estimate.h>
 #include <apsp/solve/solve_progress.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <thread>
@@ -36,8 +37,67 @@ bool is_last_round(const Solver& s) { return s.cursor().round + 1 >= s.rounds();
 // GPU work the worker may queue ahead of the device: about half a frame, so that a pause, a reset or the
 // heatmap's update never waits behind seconds of rounds (CUDA steps only enqueue, they do not wait).
 constexpr double kQueueBudgetMs = 8;
+// A run to the end (issue 15): nothing waits on the solver but a cancel, which two frames of queue still answer
+// at once; the deeper queue keeps the device fed across the host's polling and the frame loop's CUDA calls.
+constexpr double kRunQueueBudgetMs = 33;
 constexpr int kMinRoundsInFlight = 2;
 constexpr int kMaxRoundsInFlight = 64;
+
+// Takes out of the first interactive run the one-time costs `apsp bench` leaves to its warm-up run: loading
+// each kernel on its first launch (CUDA's lazy loading), the first cudaFuncSetAttribute, the clocks' ramp from
+// idle and, with several GPUs, NCCL's lazy connection set-up on the first broadcast. One GPU: a tiny solve on a
+// solver of its own (same backend, block, dtype), with a view tracked so that the live-minima kernels load too.
+// Several GPUs: the communicator is the solver's own, so @p solver itself runs its first round, then is reset to
+// @p initial (one more upload). After @p solver was built, so that an allocation failure still fails the load
+// as before; a warm-up failure only means a colder first run: logged, never thrown.
+void warm_up_gpu(Solver& solver, const DistanceMatrix& initial, Log& log) {
+  const SolverOptions& options = solver.options();
+  if (options.gpus > 1) {
+    try {
+      solver.step(Granularity::Round);
+      solver.synchronize();
+    } catch (const std::exception& e) {
+      log.warning(std::string("GPU warm-up skipped: ") + e.what());
+    }
+    solver.reset(initial);  // back to the start whatever happened (a failure here fails the load)
+    return;
+  }
+  try {
+    const int n = std::max(2 * options.block, 256);
+    const DistanceMatrix tiny(n, options.block, options.dtype);
+    std::unique_ptr<Solver> scratch = create_solver(std::string(solver.name()), options);
+    scratch->reset(tiny);
+    const ViewGeometry g{n, n / 8, n / 8};  // 8 x 8 cells: the live-minima kernels run too
+    (void)scratch->track_view(&g);
+    (void)scratch->storage_for_reads_async();
+    scratch->step(Granularity::ToEnd);
+    scratch->synchronize();
+  } catch (const std::exception& e) {
+    log.warning(std::string("GPU warm-up skipped: ") + e.what());
+  }
+}
+
+// What the samples of rounds >= 0 say about a run from round 0 (reset or restore dropped earlier rounds').
+RunToEndTimes run_times(const Solver& solver) {
+  RunToEndTimes t;
+  t.rounds = solver.rounds();
+  double first_us = -1, last_us = -1;
+  for (const PhaseSample& s : solver.profile().samples()) {
+    if (s.round < 0) continue;
+    switch (s.phase) {
+      case Phase::Pivot: t.pivot_ms += s.ms; break;
+      case Phase::PivotRowCol: t.rowcol_ms += s.ms; break;
+      case Phase::Independent: t.independent_ms += s.ms; break;
+      case Phase::Full: t.full_ms += s.ms; break;
+      default: continue;  // transfers and broadcasts are not compute phases
+    }
+    if (s.start_us < 0) continue;
+    first_us = first_us < 0 ? s.start_us : std::min(first_us, s.start_us);
+    last_us = std::max(last_us, s.start_us + 1000.0 * s.ms);
+  }
+  if (first_us >= 0) t.span_ms = (last_us - first_us) / 1000.0;
+  return t;
+}
 
 // The solver's options for @p config; a backend that runs on one device gets gpus = 1 whatever was asked.
 SolverOptions options_for(SolverConfig& config, const BackendInfo& info, int cpu_threads) {
@@ -79,6 +139,8 @@ struct SolverSession::Worker {
   SolveProgress progress;
   std::string stopped;  // why the solve stopped (SessionSnapshot::stopped)
   double last_run_to_end_ms = 0;
+  RunToEndTimes last_run;
+  double queue_budget_ms = kQueueBudgetMs;  // GPU work throttle() keeps queued ahead
   std::optional<MeasureRecord> measure;
   ClassroomWorker classroom;  // time travel, the selected cell, its inspection (issue 10)
   Inspection inspection;      // the last one computed, published with every snapshot
@@ -185,8 +247,9 @@ void SolverSession::step_once(Worker& w, Granularity g, bool will_publish) {
     w.before = Worker::Before::LastFrame;
   } else if (w.device_mode()) {
     // The state before the step, kept on the GPU for the improved bit.
-    w.device_view->lease_for_worker().capture_previous_async(*w.solver,
-                                                             make_view_geometry(w.solver->n(), m_view_budget));
+    auto lease = w.device_view->lease_for_worker();
+    lease.set_live_minima(w.view_updates);
+    lease.capture_previous_async(*w.solver, make_view_geometry(w.solver->n(), m_view_budget));
     w.before = Worker::Before::Captured;
   } else {
     ViewGeometry geometry = make_view_geometry(w.solver->n(), m_view_budget);
@@ -224,9 +287,9 @@ void SolverSession::throttle(Worker& w) {
     const Cursor c = w.solver->cursor();
     const int issued = c.finished ? w.solver->rounds() : c.round;
     const double round_ms = w.progress.round_ms();
-    const int limit =
-        round_ms > 0 ? std::clamp(static_cast<int>(kQueueBudgetMs / round_ms), kMinRoundsInFlight, kMaxRoundsInFlight)
-                     : kMinRoundsInFlight;
+    const int limit = round_ms > 0 ? std::clamp(static_cast<int>(w.queue_budget_ms / round_ms), kMinRoundsInFlight,
+                                                kMaxRoundsInFlight)
+                                   : kMinRoundsInFlight;
     if (issued - rounds_done <= limit || m_cancel || c.finished) return;
     std::this_thread::sleep_for(std::chrono::microseconds(200));
   }
@@ -262,8 +325,11 @@ std::shared_ptr<const ViewFrame> SolverSession::view_from_host(Worker& w) const 
 std::shared_ptr<const ViewFrame> SolverSession::view_from_device(Worker& w) const {
   std::shared_ptr<ViewFrame> frame = new_view_frame(w);
   frame->on_device = true;
-  w.device_view->lease_for_worker().reduce_async(*w.solver, frame->geometry, w.fixed_range,
-                                                 w.before != Worker::Before::None, frame->serial);
+  auto lease = w.device_view->lease_for_worker();
+  // With view updates on, the solver's kernels keep the view's minima (a view then copies rows x cols values);
+  // off (solve-time comparisons), the final view reduces the matrix once and the kernels do no view work.
+  lease.set_live_minima(w.view_updates);
+  lease.reduce_async(*w.solver, frame->geometry, w.fixed_range, w.before != Worker::Before::None, frame->serial);
   return frame;
 }
 
@@ -302,6 +368,7 @@ void SolverSession::publish(Worker& w, bool with_view) {
   s.view_updates = w.view_updates;
   s.stopped = w.stopped;
   s.last_run_to_end_ms = w.last_run_to_end_ms;
+  s.last_run = w.last_run;
   s.measure = w.measure;
   s.inspection = w.inspection;
   lock.unlock();
@@ -330,8 +397,10 @@ void SolverSession::load_async(GraphSource source, SolverConfig config, bool blo
     effective.block = effective_block_size(info, effective.block, graph.n);
     DistanceMatrix initial = to_distance_matrix(graph, effective.block, effective.dtype);
     if (m_cancel) throw Error("load " + source.label() + ": cancelled");
-    std::unique_ptr<Solver> solver = create_solver(effective.backend, options_for(effective, info, m_cpu_threads));
+    const SolverOptions options = options_for(effective, info, m_cpu_threads);
+    std::unique_ptr<Solver> solver = create_solver(effective.backend, options);
     solver->reset(initial);
+    if (info.gpu) warm_up_gpu(*solver, initial, m_log);
     // Only now, with everything built, replace the old state: a failure above leaves it untouched.
     auto weights = graph.weight_range();
     w.summary = GraphSummary{source,         graph.n,
@@ -345,6 +414,7 @@ void SolverSession::load_async(GraphSource source, SolverConfig config, bool blo
     w.replace_matrix();
     w.measure.reset();
     w.last_run_to_end_ms = 0;
+    w.last_run = RunToEndTimes{};
     w.attach_classroom();
     inspect(w);
     m_log.info("loaded " + source.label() + ": n = " + std::to_string(w.summary.n) +
@@ -371,8 +441,10 @@ void SolverSession::configure_async(SolverConfig config) {
                        " matrix (input, working copies, result)",
                    estimate_solve(shape, w.graph->n, negative).host_bytes, host_available_bytes());
     DistanceMatrix initial = to_distance_matrix(*w.graph, effective.block, effective.dtype);
-    std::unique_ptr<Solver> solver = create_solver(effective.backend, options_for(effective, info, m_cpu_threads));
+    const SolverOptions options = options_for(effective, info, m_cpu_threads);
+    std::unique_ptr<Solver> solver = create_solver(effective.backend, options);
     solver->reset(initial);
+    if (info.gpu) warm_up_gpu(*solver, initial, m_log);
     w.solver = std::move(solver);
     w.config = effective;
     w.summary.matrix_bytes = DistanceMatrix::required_bytes(w.graph->n, effective.block, effective.dtype);
@@ -412,6 +484,11 @@ void SolverSession::run_to_end_async() {
                                     (start.phase == Phase::Pivot || start.phase == Phase::Full);
     auto t0 = Clock::now();
     auto last_publish = t0;
+    w.queue_budget_ms = kRunQueueBudgetMs;
+    struct RestoreBudget {
+      Worker& w;
+      ~RestoreBudget() { w.queue_budget_ms = kQueueBudgetMs; }
+    } restore_budget{w};
     // Round by round (not Granularity::ToEnd) so the view animates and cancel() takes effect between rounds.
     while (!w.solver->finished() && !m_cancel) {
       step_once(w, Granularity::Round, is_last_round(*w.solver) || view_due(w, last_publish, 0.5));
@@ -421,7 +498,11 @@ void SolverSession::run_to_end_async() {
       }
     }
     w.last_step_ms = ms_since(t0);
-    if (w.solver->finished() && started_at_round_0) w.last_run_to_end_ms = w.last_step_ms;
+    if (w.solver->finished() && started_at_round_0) {
+      w.last_run_to_end_ms = w.last_step_ms;
+      w.solver->collect_timings(false);  // the last step waited for the device: every event has completed
+      w.last_run = run_times(*w.solver);
+    }
     inspect(w);
     publish(w, true);
   });
@@ -585,7 +666,10 @@ void SolverSession::set_device_view_async(std::shared_ptr<DeviceViewChannel> cha
 }
 
 void SolverSession::set_view_updates_async(bool on) {
-  post("view updates", [on](Worker& w) { w.view_updates = on; });
+  post("view updates", [on](Worker& w) {
+    w.view_updates = on;
+    if (!on && w.solver) (void)w.solver->track_view(nullptr);  // the kernels stop their view work
+  });
 }
 
 void SolverSession::wait_idle() {

@@ -77,6 +77,19 @@ struct ViewFrame {
   double host_encode_ms = 0;  ///< host path: worker time of the tile read-back, range and encoding
 };
 
+/// @brief A complete run to the end as its own samples time it (CUDA events on GPUs, clocks on the CPU), so that
+/// it compares with `apsp bench` column by column: the rounds, the span from the first phase's start to the last
+/// phase's end (the device's wall time; the run's host wall time is last_run_to_end_ms), and each phase's summed
+/// time (bench's ms_pivot, ms_rowcol, ms_independent: every stream, every GPU).
+struct RunToEndTimes {
+  int rounds = 0;
+  double span_ms = 0;
+  double pivot_ms = 0;
+  double rowcol_ms = 0;
+  double independent_ms = 0;
+  double full_ms = 0;
+};
+
 struct SessionSnapshot {
   std::uint64_t version = 0;
   bool has_graph = false;
@@ -99,6 +112,7 @@ struct SessionSnapshot {
   bool gpu_solver = false;   ///< the solver runs on CUDA (one GPU or several): its steps return before the work ends
   bool view_updates = true;  ///< false: long jobs publish the view only at their end (solve-time comparisons)
   double last_run_to_end_ms = 0;  ///< wall time of the last complete run to the end (the interactive figure)
+  RunToEndTimes last_run;         ///< that run's rounds and device-side times (what bench's columns compare with)
   std::optional<MeasureRecord> measure;  ///< the last measure run of this graph (cleared by a load)
   /// Why the solve stopped short of a usable result ("RangeError: ...", "negative cycle: ..."); the cursor may
   /// say finished, but these distances are not answers. Empty otherwise; a load, configure or reset clears it.

@@ -18,6 +18,7 @@ DeviceViewEncoder& DeviceViewEncoder::operator=(DeviceViewEncoder&&) noexcept = 
 
 void DeviceViewEncoder::reduce_async(Solver&, const ViewGeometry&, std::optional<ValueRange>) {}
 void DeviceViewEncoder::capture_previous_async(Solver&, const ViewGeometry&) {}
+void DeviceViewEncoder::set_live_minima(bool) {}
 bool DeviceViewEncoder::ready() const { return false; }
 void DeviceViewEncoder::wait_ready() const {}
 ValueRange DeviceViewEncoder::range() const { return {}; }

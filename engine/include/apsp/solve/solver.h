@@ -132,6 +132,10 @@ class Solver {
     int row_begin = 0;            ///< first matrix row of the band
     int rows = 0;                 ///< real rows (< n) the band holds, from row_begin
     void* stream = nullptr;       ///< cudaStream_t to enqueue reads of a device band on
+    /// Device: the raw tile minima of Storage::live_view for the texel rows that meet this band's real rows
+    /// ((y - first such row) * cols + x), which the variant's kernels keep current (track_view()); valid for
+    /// reads enqueued after storage_for_reads_async(). Null: none, reduce the matrix.
+    const std::int32_t* live_tiles = nullptr;
   };
   /// @brief Where the matrix lives: one band (a CPU variant's host matrix, a one-GPU device matrix) or one
   /// band per GPU, in row order. What view/ reduces tiles from (the solver does no view work itself).
@@ -139,7 +143,15 @@ class Solver {
     int n = 0;  ///< logical size
     DType dtype = DType::I32;
     std::vector<StorageBand> bands;  ///< empty: no matrix allocated yet
+    ViewGeometry live_view;          ///< the geometry of the bands' live_tiles (rows == 0: none)
     bool on_device() const { return !bands.empty() && bands.front().device >= 0; }
+    /// @brief Whether every band with rows carries live tiles for exactly @p g.
+    bool live_for(const ViewGeometry& g) const {
+      if (live_view.rows == 0 || live_view.n != g.n || live_view.rows != g.rows || live_view.cols != g.cols) return false;
+      for (const StorageBand& b : bands)
+        if (b.rows > 0 && !b.live_tiles) return false;
+      return true;
+    }
   };
   /// @brief The storage as it is; orders nothing (to pick a device, not to read).
   virtual Storage storage() const = 0;
@@ -147,6 +159,17 @@ class Solver {
   /// and the solver's later work on the band ordered after what the caller enqueues on that stream before the
   /// next step: enqueue the reads right after this call, on the bands' streams. Host storage: storage().
   virtual Storage storage_for_reads_async() { return storage(); }
+
+  /// @brief Asks the variant to keep the raw tile minima of @p geometry current while its kernels write cells
+  /// (null: stop), so that views read rows x cols values instead of the matrix (Storage::live_view). True when
+  /// it does: cuda-tuned, one or many GPUs, for texels of 2^a x 2^b cells (a >= 2 rows, at least 4 words wide)
+  /// with n divisible by rows and cols, and no negative weight; other variants and geometries (and inputs with a
+  /// negative weight, whose floored cells a running minimum cannot follow) return false, and views reduce the
+  /// matrix. Costs the kernels a little while on (their epilogues fold what they wrote), nothing when off.
+  virtual bool track_view(const ViewGeometry* geometry) {
+    (void)geometry;
+    return false;
+  }
 
   /// @brief Samples recorded since reset(). GPU variants add samples when their CUDA events complete:
   /// collect_timings(false) pulls in those that are ready without stalling; (true) waits for all.

@@ -16,6 +16,8 @@
 ///  2. encode_async() on the caller's stream once ready() (an event query, never a wait): codes with exactly
 ///     encode_value()'s integer formula and the improved bit, written into the surface; the tiles then become
 ///     the "previous" ones for the next improved bit.
+/// Where the solver keeps the view's tile minima current itself (Solver::track_view, which reduce_async() asks
+/// for: cuda-tuned's kernels fold the cells they write), stage 1 copies those instead of reading the matrix.
 /// The stages alternate: reduce_async() orders itself after the last encode on the GPU, and the caller must
 /// not call it while another thread is inside encode_async() (the studio's session hands the encoder over).
 #include <apsp/solve/range_policy.h>
@@ -68,6 +70,11 @@ class DeviceViewEncoder {
   /// that the next encode marks what changed after this point (the state before a step). Same geometry as the
   /// next reduce. Does nothing for a solver without a device matrix on this encoder's device.
   void capture_previous_async(Solver& solver, const ViewGeometry& geometry);
+
+  /// @brief Whether reduce_async() and capture_previous_async() ask the solver to keep the view's minima current
+  /// as its kernels write (Solver::track_view; on by default): then a reduce copies rows x cols values instead of
+  /// reading the matrix. Off: the solver is not asked (one it was already asked keeps them until told to stop).
+  void set_live_minima(bool on);
 
   /// @brief Whether the last reduce_async() has finished on the GPU (cudaEventQuery: never waits).
   bool ready() const;

@@ -15,10 +15,11 @@ namespace {
 constexpr int kRelaxThreads = 256;  // columns per CTA
 constexpr int kRelaxRows = 16;      // rows per CTA: row k's value is loaded once and reused down the rows
 
+// Rows stride by gridDim.y: a side above 65535 rows (n = 65536 and up) exceeds the grid's y limit.
 template <class T> __global__ void fill_identity_kernel(MatrixView<T> d, T inf) {
   const int j = blockIdx.x * blockDim.x + threadIdx.x;
-  const int i = blockIdx.y;
-  if (j < d.cols) d.at(i, j) = (i == j) ? T(0) : inf;
+  if (j >= d.cols) return;
+  for (int i = blockIdx.y; i < d.rows; i += gridDim.y) d.at(i, j) = (i == j) ? T(0) : inf;
 }
 
 __device__ __forceinline__ bool in_region(Phase phase, bool row_in_pivot, bool col_in_pivot) {
@@ -57,7 +58,7 @@ template <class T> __global__ void diagonal_check_kernel(MatrixView<const T> d, 
 
 template <class T> void fill_identity_async(MatrixView<T> d, cudaStream_t stream) {
   if (d.rows == 0 || d.cols == 0) return;
-  const dim3 grid((d.cols + 255) / 256, d.rows);
+  const dim3 grid((d.cols + 255) / 256, std::min(d.rows, kMaxGridY));
   fill_identity_kernel<T><<<grid, 256, 0, stream>>>(d, DistTraits<T>::inf);
   APSP_CUDA_CHECK_LAUNCH("fill_identity_kernel");
 }

@@ -21,12 +21,14 @@
 #include <apsp/cuda/stream.cuh>
 
 #include "cuda/buffer.cuh"
+#include "cuda/device_guard.cuh"
 #include "cuda/nvtx_range.h"
 #include "solve/cuda/band_streams.cuh"
 #include "solve/cuda/cuda_solver.h"
 #include "solve/cuda/event_ring.cuh"
 #include "solve/cuda/kernels.cuh"
 #include "solve/cuda/ladder_kernels.cuh"
+#include "solve/cuda/live_view_tiles.cuh"
 #include "solve/cuda/multi_gpu_solver.h"
 #include "solve/cuda/tuned_round.cuh"
 #include "solve/round_model.h"
@@ -97,7 +99,9 @@ template <class T> class CudaSolver final : public Solver {
       band.pitch_bytes = m_d.pitch_bytes();
       band.rows = m_n;
       band.stream = m_streams.main();
+      band.live_tiles = m_live.data();
       st.bands.push_back(band);
+      if (band.live_tiles) st.live_view = m_live.geometry();
     }
     return st;
   }
@@ -107,7 +111,23 @@ template <class T> class CudaSolver final : public Solver {
     // the look-ahead stream's next phases 1 and 2 (which rewrite the pivot strips) wait for those reads.
     m_streams.main_after_aux();
     m_streams.main_written();
+    if (m_d.data() && m_live.on() && !m_live.current()) {
+      const CurrentDeviceGuard guard;  // the seeding kernel launches on the solver's device, whatever the caller's
+      APSP_CUDA_CHECK(cudaSetDevice(m_device));
+      m_live.refresh_async<T>(static_cast<const T*>(m_d.data()), m_d.pitch_bytes() / sizeof(T), m_streams.main());
+    }
     return storage();
+  }
+
+  /// cuda-tuned only (its kernels fold); the geometry must be of the loaded n, and the weights non-negative
+  /// (live_view_tiles.cuh: with negative ones, phase 2's floor could raise a cell, which a running minimum
+  /// cannot follow).
+  bool track_view(const ViewGeometry* geometry) override {
+    const CurrentDeviceGuard guard;  // the caller's device stays current
+    APSP_CUDA_CHECK(cudaSetDevice(m_device));
+    const bool usable = m_variant == Variant::Tuned && geometry && m_n > 0 && geometry->n == m_n &&
+                        !range_policy().negative_weights;
+    return m_live.track(usable ? geometry : nullptr, 0, m_n, static_cast<int>(4 / sizeof(T)));
   }
 
  protected:
@@ -118,6 +138,9 @@ template <class T> class CudaSolver final : public Solver {
     m_flags.clear();
     m_streams.clear();
     m_ring.set_reference(m_streams.main());  // the device is idle: the samples' time axis starts now
+    m_live.invalidate();  // a new matrix: the next read seeds the live view minima again
+    if (m_live.on() && (m_live.geometry().n != padded.n() || range_policy().negative_weights))
+      m_live.track(nullptr, 0, 0, 1);
     m_n = padded.n();
     m_padded = padded.padded_n();
     const int block = options().block;
@@ -196,7 +219,9 @@ template <class T> class CudaSolver final : public Solver {
 
   bool negative_diagonal(bool wait) override {
     if (wait) synchronize();
-    return m_flags.host()[0] != 0;
+    const bool negative = m_flags.host()[0] != 0;
+    if (negative) m_live.invalidate();  // phase 2's floor may have raised cells: the running minimum no longer holds
+    return negative;
   }
 
   void read_raw(DistanceMatrix& out) override {
@@ -240,6 +265,7 @@ template <class T> class CudaSolver final : public Solver {
   /// Every k of a variant that steps by k, and the k-steps of a blocked phase stopped part way: one launch per
   /// k, on main. The ladder's streaming kernels for their own variants' Full phase, relax_k otherwise.
   void run_k_steps(int p0, Phase phase, int k_begin, int k_end, PhaseSample sample) {
+    m_live.invalidate();  // k-steps do not fold what they write
     const bool streaming = phase == Phase::Full && m_variant != Variant::Naive;
     sample.bytes = streaming ? round_model::streaming_k_bytes(static_cast<std::uint64_t>(m_n), sample.k_steps, sizeof(T))
                              : round_model::k_step_bytes(sample.updates, sizeof(T));
@@ -311,17 +337,20 @@ template <class T> class CudaSolver final : public Solver {
         next.tile_col = next_p0 / static_cast<int>(4 / sizeof(T)) / kTunedTileWords;
       }
       run_tuned_independent_async<T>(m_streams, m_ring, matrix(), block, panels, row_tiles, col_tiles,
-                                     lookahead ? &next : nullptr, sample);
+                                     lookahead ? &next : nullptr, sample, m_live.texels());
       return;
     }
     const auto enqueue = [&](cudaStream_t s) {
+      const MatrixView<T> d = matrix();
       if (phase == Phase::Pivot) {
-        pivot_async<T>(matrix(), block, p0, s);
+        pivot_async<T>(d, block, p0, s);
+        m_live.fold_async<T>(d.data, d.pitch, p0, p0 + block, p0, p0 + block, s);
       } else {
         // One launch for both panels: the row panel's CTAs and the column panel's over every row.
-        const MatrixView<T> d = matrix();
         const MatrixView<const T> pivot{d.row(p0) + p0, d.pitch, block, block};
         tuned_rowcol_async<T>(d, pivot, block, p0, true, 0, m_side, panels, s);
+        m_live.fold_async<T>(d.data, d.pitch, p0, p0 + block, 0, m_n, s);  // the pivot row strip
+        m_live.fold_async<T>(d.data, d.pitch, 0, m_n, p0, p0 + block, s);  // the pivot column strip
       }
     };
     sample.bytes = phase == Phase::Pivot ? round_model::pivot_bytes(b, e)
@@ -346,6 +375,7 @@ template <class T> class CudaSolver final : public Solver {
   DeviceMatrix m_d;
   DeviceMatrix m_col_t[2];      ///< cuda-tuned: block x side 32-bit words, transposed pivot column panel
   DeviceMatrix m_row_panel[2];  ///< cuda-tuned: block x side elements, pivot row panel (by round parity)
+  LiveViewTiles m_live;         ///< cuda-tuned: the tracked view's minima, kept by the kernels (track_view)
 };
 
 }  // namespace

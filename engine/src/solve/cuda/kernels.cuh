@@ -14,6 +14,9 @@ namespace apsp::cuda {
 
 // ---- common -------------------------------------------------------------------------------------------------
 
+/// @brief The largest grid dimension in y (and z): kernels over rows stride past it (n = 65536 has 65536 rows).
+inline constexpr int kMaxGridY = 65535;
+
 /// @brief INF everywhere, 0 on the diagonal (the padding of a device matrix larger than the host's).
 template <class T> void fill_identity_async(MatrixView<T> d, cudaStream_t stream);
 
@@ -72,8 +75,12 @@ struct TileRange {
   int col_begin = 0, col_end = 0;
   int skip_row = -1, skip_col = -1;
 };
+struct LiveTexels;
+/// @param live when its tiles are set, every CTA also folds the tile it wrote into those live view minima
+/// (live_view_tiles.cuh): a second instantiation of the kernel; without, the kernel is the plain one.
 template <class T>
-void tuned_independent_tiles_async(MatrixView<T> d, int block, TileRange tiles, TunedPanels panels, cudaStream_t stream);
+void tuned_independent_tiles_async(MatrixView<T> d, int block, TileRange tiles, TunedPanels panels,
+                                   const LiveTexels& live, cudaStream_t stream);
 
 /// @brief Shared memory the tuned kernels need (to check a device before the first launch).
 std::size_t tuned_max_shared_bytes(int block, bool int16);

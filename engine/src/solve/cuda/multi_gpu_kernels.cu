@@ -5,6 +5,7 @@
 #include <cstddef>
 
 #include <apsp/cuda/check.cuh>
+#include "solve/cuda/kernels.cuh"
 #include "solve/cuda/minplus.cuh"
 #include "solve/cuda/multi_gpu_kernels.cuh"
 
@@ -15,11 +16,12 @@ namespace {
 constexpr int kThreads = 256;  // columns per CTA
 constexpr int kRows = 16;      // rows per CTA: row k's value is loaded once per column and reused
 
+// Rows stride by gridDim.y: a band above 65535 rows exceeds the grid's y limit.
 template <class T>
 __global__ void fill_band_identity_kernel(MatrixView<T> band, int row_offset, T inf) {
   const int j = blockIdx.x * blockDim.x + threadIdx.x;
-  const int i = blockIdx.y;
-  if (j < band.cols) band.at(i, j) = (row_offset + i == j) ? T(0) : inf;
+  if (j >= band.cols) return;
+  for (int i = blockIdx.y; i < band.rows; i += gridDim.y) band.at(i, j) = (row_offset + i == j) ? T(0) : inf;
 }
 
 __device__ __forceinline__ bool in_phase_region(Phase phase, bool row_in_pivot, bool col_in_pivot) {
@@ -59,7 +61,7 @@ __global__ void __launch_bounds__(kThreads)
 template <class T>
 void fill_band_identity_async(MatrixView<T> band, int row_offset, cudaStream_t stream) {
   if (band.rows <= 0 || band.cols <= 0) return;
-  const dim3 grid((band.cols + 255) / 256, band.rows);
+  const dim3 grid((band.cols + 255) / 256, std::min(band.rows, kMaxGridY));
   fill_band_identity_kernel<T><<<grid, 256, 0, stream>>>(band, row_offset, DistTraits<T>::inf);
   APSP_CUDA_CHECK_LAUNCH("fill_band_identity_kernel");
 }

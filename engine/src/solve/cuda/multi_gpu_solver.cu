@@ -69,6 +69,7 @@
 #include "cuda/nvtx_range.h"
 #include "solve/cuda/event_ring.cuh"
 #include "solve/cuda/kernels.cuh"
+#include "solve/cuda/live_view_tiles.cuh"
 #include "solve/cuda/multi_gpu_kernels.cuh"
 #include "solve/cuda/multi_gpu_solver.h"
 #include "solve/cuda/tuned_round.cuh"
@@ -227,9 +228,38 @@ class MultiGpuSolver final : public MultiGpuSolverBase {
       band.row_begin = bp->band.row_begin;
       band.rows = real_rows(bp->band, m_n);
       band.stream = bp->streams.main();
+      band.live_tiles = bp->live.data();
       st.bands.push_back(band);
+      if (band.live_tiles) st.live_view = bp->live.geometry();
     }
     return st;
+  }
+
+  /// Every band with real rows keeps the minima of the texel rows meeting them (gathered as the separately
+  /// reduced tiles are); all or none.
+  bool track_view(const ViewGeometry* geometry) override {
+    CurrentDeviceGuard guard;
+    const bool usable = geometry && m_n > 0 && geometry->n == m_n && !range_policy().negative_weights;
+    bool all = usable;
+    for (auto& bp : m_bands) {
+      use(*bp);
+      const int rows = real_rows(bp->band, m_n);
+      if (rows == 0) {
+        bp->live.track(nullptr, 0, 0, 1);
+        continue;
+      }
+      all = bp->live.track(usable ? geometry : nullptr, bp->band.row_begin, rows, static_cast<int>(4 / sizeof(T))) && all;
+    }
+    if (!all)
+      for (auto& bp : m_bands) {
+        use(*bp);
+        bp->live.track(nullptr, 0, 0, 1);
+      }
+    return all;
+  }
+
+  void invalidate_live_views() {
+    for (auto& bp : m_bands) bp->live.invalidate();
   }
 
   /// Main of every band with real rows after everything issued on that GPU; main is marked dirty, so later
@@ -241,6 +271,8 @@ class MultiGpuSolver final : public MultiGpuSolverBase {
       use(*bp);
       bp->streams.join_to_main();
       bp->streams.main_written();
+      bp->live.template refresh_async<T>(static_cast<const T*>(bp->matrix.data()), bp->matrix.pitch_bytes() / sizeof(T),
+                                bp->streams.main());
     }
     return storage();
   }
@@ -255,7 +287,10 @@ class MultiGpuSolver final : public MultiGpuSolverBase {
       b->flags.clear();
       b->streams.clear();
       b->ring.set_reference(b->streams.main());  // every device idle: their time axes start together
+      b->live.invalidate();                      // a new matrix: the next read seeds the live minima again
     }
+    // The geometry was for another n, or the new weights are negative (see CudaSolver::track_view).
+    if (padded.n() != m_n || padded.padded_n() != m_padded || range_policy().negative_weights) (void)track_view(nullptr);
     m_n = padded.n();
     m_padded = padded.padded_n();
     if (m_n == 0) return;
@@ -339,6 +374,7 @@ class MultiGpuSolver final : public MultiGpuSolverBase {
     if (wait) synchronize();
     bool negative = false;
     for (auto& b : m_bands) negative = negative || b->flags.host()[0] != 0;
+    if (negative) invalidate_live_views();  // phase 2's floor may have raised cells
     return negative;
   }
 
@@ -386,6 +422,7 @@ class MultiGpuSolver final : public MultiGpuSolverBase {
     DeviceMatrix row_panel[2];  ///< pivot row panel, block x side elements in one linear row (by round parity)
     DeviceMatrix col_t[2];      ///< transposed column panel: block x band rows, 32-bit words
     DeviceMatrix k_row;         ///< row k for k-steps
+    LiveViewTiles live;         ///< the tracked view's minima of this band's texel rows (track_view)
   };
 
   void use(const BandState& b) const { APSP_CUDA_CHECK(cudaSetDevice(b.device)); }
@@ -492,8 +529,11 @@ class MultiGpuSolver final : public MultiGpuSolverBase {
     use(b);
     PhaseSample sample = phase_sample(b, round, Phase::Pivot, pb, true, ks);
     sample.bytes = round_model::pivot_bytes(static_cast<std::uint64_t>(block), sizeof(T));
-    run_on_aux_async(b.streams, b.ring, sample,
-                     [&](cudaStream_t s) { pivot_async<T>(pivot_columns_view(b), block, p0 - b.band.row_begin, s); });
+    run_on_aux_async(b.streams, b.ring, sample, [&](cudaStream_t s) {
+      pivot_async<T>(pivot_columns_view(b), block, p0 - b.band.row_begin, s);
+      const MatrixView<T> d = band_view(b);
+      b.live.template fold_async<T>(d.data, d.pitch, p0, p0 + block, p0, p0 + block, s);
+    });
   }
 
   void run_rowcol(int round, int owner, int ks) {
@@ -516,6 +556,7 @@ class MultiGpuSolver final : public MultiGpuSolverBase {
     starts[static_cast<std::size_t>(owner)] = o.ring.record(o.streams.aux());
     tuned_rowcol_async<T>(global_rows_view(o), pivot_block(o, p0, true, set), block, p0, /*row_panel=*/true, 0, 0,
                           panels(o, set), o.streams.aux());
+    o.live.template fold_async<T>(band_view(o).data, band_view(o).pitch, p0, p0 + block, 0, m_n, o.streams.aux());
     o.streams.aux_written();
 
     std::vector<void*> dst;
@@ -539,6 +580,8 @@ class MultiGpuSolver final : public MultiGpuSolverBase {
       const MatrixView<T> shifted = pivot_columns_view(b);
       tuned_rowcol_async<T>(shifted, pivot_block(b, p0, is_owner, set), block, p0 - b.band.row_begin,
                             /*row_panel=*/false, 0, b.band.rows(), panels(b, set), b.streams.aux());
+      b.live.template fold_async<T>(band_view(b).data, band_view(b).pitch, b.band.row_begin, b.band.row_end, p0, p0 + block,
+                           b.streams.aux());
       // The band's column panel; the owner's sample includes its row panel.
       PhaseSample sample = phase_sample(b, round, Phase::PivotRowCol, pb, is_owner, ks);
       sample.track = Track::Aux;
@@ -571,7 +614,8 @@ class MultiGpuSolver final : public MultiGpuSolverBase {
       sample.bytes = round_model::tuned_independent_bytes(static_cast<std::uint64_t>(b.band.rows()), side,
                                                           static_cast<std::uint64_t>(block), sizeof(T));
       run_tuned_independent_async<T>(b.streams, b.ring, band_view(b), block, panels(b, set),
-                                     b.band.rows() / kTunedTileRows, col_tiles, lookahead ? &strips : nullptr, sample);
+                                     b.band.rows() / kTunedTileRows, col_tiles, lookahead ? &strips : nullptr, sample,
+                                     b.live.texels());
       check_diagonal(b);
     }
   }
@@ -589,6 +633,7 @@ class MultiGpuSolver final : public MultiGpuSolverBase {
     const int p0 = round * block;
     const int pb = std::min(block, m_n - p0);
     const std::uint64_t e = sizeof(T);
+    invalidate_live_views();  // k-steps do not fold what they write
     for (auto& bp : m_bands) {
       use(*bp);
       bp->streams.join_to_main();

@@ -15,10 +15,12 @@
 // phase 3's sums of two panel words stay inside the type; phase 3 itself needs no clamp.
 #include <apsp/cuda/check.cuh>
 #include "solve/cuda/kernels.cuh"
+#include "solve/cuda/live_view_tiles.cuh"
 #include "solve/cuda/minplus.cuh"
 
 #include <apsp/core/errors.h>
 
+#include <climits>
 #include <string>
 
 namespace apsp::cuda {
@@ -47,9 +49,67 @@ __device__ __forceinline__ void stg128(unsigned* p, uint4 v) { *reinterpret_cast
 // 13.25 T updates/s): C staged through shared memory by cp.async and merged at the end (13.0 T); 128 x 64-word
 // tiles with three CTAs per SM (13.2 T with look-ahead vs 13.56 T); a persistent kernel prefetching the next
 // tile's C during this tile (12.6 T). TW is kept a parameter for such experiments.
-template <class T, int TW>
+// The view fold of phase 3 (live_view_tiles.cuh): a thread's registers are four quads of 4 rows x 4 words
+// (rows rq*64 + ty*4 + r, words h*64 + tx*4 + c), each inside one texel because texels are 2^a >= 4 rows by
+// 2^b >= 4 words, aligned (epilogue_aligned). quad_minima() takes each quad's minimum before the tile is stored,
+// so that only these four values stay live past the stores; phase3_fold() then combines them over the lanes
+// whose quads share the texel (tx bits below the texel width, and ty ^ 1 = lane ^ 16 when texels are 8 rows or
+// more) with shuffles, and one lane per group folds it with one atomicMin. Padding (rows or columns >= n)
+// takes no part: n is a multiple of the texel, so a quad is wholly inside or outside.
+template <class T, int WPT>
+__device__ __forceinline__ void quad_minima(const unsigned (&acc)[8][WPT], int (&qmin)[2][WPT / 4]) {
+#pragma unroll
+  for (int rq = 0; rq < 2; ++rq) {
+#pragma unroll
+    for (int h = 0; h < WPT / 4; ++h) {
+      if constexpr (WordOps<T>::kElems == 1) {
+        int m = static_cast<int>(acc[rq * 4][4 * h]);
+#pragma unroll
+        for (int q = 1; q < 16; ++q) m = min(m, static_cast<int>(acc[rq * 4 + q / 4][4 * h + q % 4]));
+        qmin[rq][h] = m;
+      } else {
+        unsigned m = acc[rq * 4][4 * h];  // both int16 lanes at once, then the smaller lane
+#pragma unroll
+        for (int q = 1; q < 16; ++q) m = __vmins2(m, acc[rq * 4 + q / 4][4 * h + q % 4]);
+        qmin[rq][h] = min(static_cast<int>(static_cast<short>(m & 0xFFFFu)), static_cast<int>(static_cast<short>(m >> 16)));
+      }
+    }
+  }
+}
+
+template <class T, int WPT>
+__device__ __forceinline__ void phase3_fold(const int (&qmin)[2][WPT / 4], int i0, int w0, int tx, int ty,
+                                            const LiveTexels& live) {
+  constexpr int kElems = WordOps<T>::kElems;
+  constexpr int kWordShift = kElems == 2 ? 1 : 0;
+  const int lane = static_cast<int>(threadIdx.x) & 31;
+  const int col_span = live.shift_c - 2 - kWordShift;  // log2(quads per texel width) >= 0
+  const int col_mask = (1 << (col_span < 4 ? col_span : 4)) - 1;
+  const bool row_pair = live.shift_r >= 3;
+  const bool leader = (lane & col_mask) == 0 && (!row_pair || (lane & 16) == 0);
+#pragma unroll
+  for (int rq = 0; rq < 2; ++rq) {
+#pragma unroll
+    for (int h = 0; h < WPT / 4; ++h) {
+      int m = qmin[rq][h];
+      const int row = live.row_offset + i0 + rq * 64 + ty * 4;  // global row of the quad's first row
+      const int col = (w0 + h * 64 + tx * 4) * kElems;          // the quad's first column
+      if (row >= live.n || col >= live.n) m = INT_MAX;
+      for (int o = 1; o <= col_mask; o <<= 1) m = min(m, __shfl_xor_sync(0xffffffffu, m, o));
+      if (row_pair) m = min(m, __shfl_xor_sync(0xffffffffu, m, 16));
+      if (leader && m != INT_MAX)
+        atomicMin(live.tiles + static_cast<std::size_t>((row >> live.shift_r) - live.y_begin) * static_cast<std::size_t>(live.cols) +
+                      static_cast<std::size_t>(col >> live.shift_c),
+                  m);
+    }
+  }
+}
+
+// kFold: the view is on and this launch folds its tiles into the live view minima (phase3_fold); the loop is
+// the same code either way, so without a view nothing changes (a template parameter, not a branch).
+template <class T, int TW, bool kFold>
 __global__ void __launch_bounds__(kThreads, 2)
-    tuned_independent_kernel(MatrixView<unsigned> d, TileRange tiles, int chunks, TunedPanels panels) {
+    tuned_independent_kernel(MatrixView<unsigned> d, TileRange tiles, int chunks, TunedPanels panels, LiveTexels live) {
   using Ops = WordOps<T>;
   constexpr int WPT = TW / 16;                          // words per thread
   constexpr int kStageA = kChunk * kTunedTileRows;      // A chunk: kChunk x 128 rows
@@ -126,6 +186,8 @@ __global__ void __launch_bounds__(kThreads, 2)
     if (c + 2 < chunks) __syncthreads();  // this stage is refilled by the next iteration's copy
   }
 
+  [[maybe_unused]] int qmin[2][WPT / 4];  // the fold's quad minima (kFold only)
+  if constexpr (kFold) quad_minima<T, WPT>(acc, qmin);
 #pragma unroll
   for (int r = 0; r < 8; ++r) {
     unsigned* row = d.row(i0 + (r < 4 ? ty * 4 + r : 64 + ty * 4 + r - 4)) + w0;
@@ -133,6 +195,7 @@ __global__ void __launch_bounds__(kThreads, 2)
     for (int h = 0; h < WPT / 4; ++h)
       stg128(row + h * 64 + tx * 4, make_uint4(acc[r][4 * h], acc[r][4 * h + 1], acc[r][4 * h + 2], acc[r][4 * h + 3]));
   }
+  if constexpr (kFold) phase3_fold<T, WPT>(qmin, i0, w0, tx, ty, live);
 }
 
 template <int TW> constexpr std::size_t phase3_smem() {
@@ -308,13 +371,16 @@ void launch_rowcol(MatrixView<T> d, MatrixView<const T> pivot, int p0, bool row_
   APSP_CUDA_CHECK_LAUNCH("tuned_rowcol_kernel");
 }
 
-template <class T, int TW> void launch_phase3(MatrixView<T> d, int block, TileRange tiles, TunedPanels panels, cudaStream_t stream) {
+template <class T, int TW, bool kFold>
+void launch_phase3(MatrixView<T> d, int block, TileRange tiles, TunedPanels panels, const LiveTexels& live,
+                   cudaStream_t stream) {
   const dim3 grid(tiles.col_end - tiles.col_begin, tiles.row_end - tiles.row_begin);
   if (grid.x == 0 || grid.y == 0) return;
   constexpr std::size_t smem = phase3_smem<TW>();
-  APSP_CUDA_CHECK(cudaFuncSetAttribute(tuned_independent_kernel<T, TW>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                       static_cast<int>(smem)));
-  tuned_independent_kernel<T, TW><<<grid, kThreads, smem, stream>>>(d.template as<unsigned>(), tiles, block / kChunk, panels);
+  APSP_CUDA_CHECK(cudaFuncSetAttribute(tuned_independent_kernel<T, TW, kFold>,
+                                       cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem)));
+  tuned_independent_kernel<T, TW, kFold>
+      <<<grid, kThreads, smem, stream>>>(d.template as<unsigned>(), tiles, block / kChunk, panels, live);
   APSP_CUDA_CHECK_LAUNCH("tuned_independent_kernel");
 }
 
@@ -333,9 +399,14 @@ void tuned_rowcol_async(MatrixView<T> d, MatrixView<const T> pivot, int block, i
 
 
 template <class T>
-void tuned_independent_tiles_async(MatrixView<T> d, int block, TileRange tiles, TunedPanels panels, cudaStream_t stream) {
+void tuned_independent_tiles_async(MatrixView<T> d, int block, TileRange tiles, TunedPanels panels,
+                                   const LiveTexels& live, cudaStream_t stream) {
   if (block % kChunk != 0) throw UsageError("cuda-tuned: block size must be a multiple of 32");
-  launch_phase3<T, kTunedTileWords>(d, block, tiles, panels, stream);
+  if (live.tiles) {
+    launch_phase3<T, kTunedTileWords, true>(d, block, tiles, panels, live, stream);
+  } else {
+    launch_phase3<T, kTunedTileWords, false>(d, block, tiles, panels, live, stream);
+  }
 }
 
 template <class T>
@@ -344,7 +415,7 @@ void tuned_independent_async(MatrixView<T> d, int block, int row_begin, int row_
   const int words = d.template as<unsigned>().cols;
   tuned_independent_tiles_async<T>(
       d, block, TileRange{row_begin / kTunedTileRows, row_end / kTunedTileRows, 0, words / kTunedTileWords},
-      panels, stream);
+      panels, LiveTexels{}, stream);
 }
 
 std::size_t tuned_max_shared_bytes(int block, bool int16) {
@@ -369,18 +440,21 @@ template <class T, int B> void append_rowcol(std::vector<KernelOccupancy>& out, 
 }  // namespace
 
 namespace {
-template <class T, int TW> void append_phase3(std::vector<KernelOccupancy>& out, const char* dtype) {
-  (void)cudaFuncSetAttribute(tuned_independent_kernel<T, TW>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+template <class T, int TW, bool kFold> void append_phase3(std::vector<KernelOccupancy>& out, const char* dtype) {
+  (void)cudaFuncSetAttribute(tuned_independent_kernel<T, TW, kFold>, cudaFuncAttributeMaxDynamicSharedMemorySize,
                              static_cast<int>(phase3_smem<TW>()));
-  const std::string name = "cuda-tuned phase 3 (any B, " + std::string(dtype) + ", 128 x " + std::to_string(TW) + " words)";
-  out.push_back(occupancy_of(reinterpret_cast<const void*>(&tuned_independent_kernel<T, TW>), name.c_str(), kThreads,
-                             phase3_smem<TW>()));
+  const std::string name = "cuda-tuned phase 3 (any B, " + std::string(dtype) + ", 128 x " + std::to_string(TW) +
+                           " words" + (kFold ? ", view fold)" : ")");
+  out.push_back(occupancy_of(reinterpret_cast<const void*>(&tuned_independent_kernel<T, TW, kFold>), name.c_str(),
+                             kThreads, phase3_smem<TW>()));
 }
 }  // namespace
 
 void append_tuned_occupancy(std::vector<KernelOccupancy>& out) {
-  append_phase3<std::int32_t, kTunedTileWords>(out, "i32");
-  append_phase3<std::int16_t, kTunedTileWords>(out, "i16 packed");
+  append_phase3<std::int32_t, kTunedTileWords, false>(out, "i32");
+  append_phase3<std::int16_t, kTunedTileWords, false>(out, "i16 packed");
+  append_phase3<std::int32_t, kTunedTileWords, true>(out, "i32");
+  append_phase3<std::int16_t, kTunedTileWords, true>(out, "i16 packed");
   append_rowcol<std::int32_t, 32>(out, "i32");
   append_rowcol<std::int32_t, 64>(out, "i32");
   append_rowcol<std::int32_t, 128>(out, "i32");
@@ -391,7 +465,8 @@ void append_tuned_occupancy(std::vector<KernelOccupancy>& out) {
   template void tuned_rowcol_async<T>(MatrixView<T>, MatrixView<const T>, int, int, bool, int, int, TunedPanels, \
                                       cudaStream_t);                                                           \
   template void tuned_independent_async<T>(MatrixView<T>, int, int, int, TunedPanels, cudaStream_t); \
-  template void tuned_independent_tiles_async<T>(MatrixView<T>, int, TileRange, TunedPanels, cudaStream_t);
+  template void tuned_independent_tiles_async<T>(MatrixView<T>, int, TileRange, TunedPanels, const LiveTexels&, \
+                                                 cudaStream_t);
 APSP_INSTANTIATE(std::int32_t)
 APSP_INSTANTIATE(std::int16_t)
 #undef APSP_INSTANTIATE

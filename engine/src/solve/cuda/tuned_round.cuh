@@ -14,6 +14,7 @@
 #include "solve/cuda/band_streams.cuh"
 #include "solve/cuda/event_ring.cuh"
 #include "solve/cuda/kernels.cuh"
+#include "solve/cuda/live_view_tiles.cuh"
 
 namespace apsp::cuda {
 
@@ -50,11 +51,11 @@ struct NextPivotTiles {
 
 /// @brief Phase 3 of cuda-tuned on a band of @p row_tiles x @p col_tiles tiles after this round's phase 2
 /// (aux): with @p next, the next pivot's strips first on aux and the rest on main (timed as @p sample, main
-/// only); without, every tile on main.
+/// only); without, every tile on main. With @p live on, every tile is folded into those live view minima.
 template <class T>
 void run_tuned_independent_async(BandStreams& streams, EventRing& ring, MatrixView<T> band, int block,
                                  const TunedPanels& panels, int row_tiles, int col_tiles, const NextPivotTiles* next,
-                                 const PhaseSample& sample) {
+                                 const PhaseSample& sample, const LiveTexels& live) {
   streams.main_after_aux();  // phase 2 of this round (and, through it, the row panel's arrival)
   TileRange rest{0, row_tiles, 0, col_tiles};
   if (next) {
@@ -62,15 +63,17 @@ void run_tuned_independent_async(BandStreams& streams, EventRing& ring, MatrixVi
     streams.aux_after_rest();
     const int tr = next->tile_row, tc = next->tile_col;
     if (tr >= 0)
-      tuned_independent_tiles_async<T>(band, block, TileRange{tr, tr + 1, 0, col_tiles}, panels, streams.aux());
-    tuned_independent_tiles_async<T>(band, block, TileRange{0, row_tiles, tc, tc + 1, tr, -1}, panels, streams.aux());
+      tuned_independent_tiles_async<T>(band, block, TileRange{tr, tr + 1, 0, col_tiles}, panels, live,
+                                       streams.aux());
+    tuned_independent_tiles_async<T>(band, block, TileRange{0, row_tiles, tc, tc + 1, tr, -1}, panels, live,
+                                     streams.aux());
     streams.aux_written();
     rest.skip_row = tr;
     rest.skip_col = tc;
   }
   cudaStream_t s = streams.main();
   const int start = ring.record(s);
-  tuned_independent_tiles_async<T>(band, block, rest, panels, s);
+  tuned_independent_tiles_async<T>(band, block, rest, panels, live, s);
   ring.add(sample, start, ring.record(s));
   if (next) {
     streams.rest_done_on_main();

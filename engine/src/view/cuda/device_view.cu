@@ -151,6 +151,7 @@ struct DeviceViewEncoder::Impl {
   bool texel_pending = false;
   std::size_t texel_index = 0;
   DeviceTileMinima gather;  // tiles of a matrix spread over several GPUs, gathered onto this device
+  bool track_live = true;   // ask solvers to keep live minima of the view (Solver::track_view)
   cuda::Stream own_stream;  // declared last: destroyed first, after the destructor waited for its work
 
   int* host_ints() const { return static_cast<int*>(host.get()); }
@@ -171,10 +172,15 @@ struct DeviceViewEncoder::Impl {
 
   // Tile minima of the one band @p m (a matrix on one GPU) into @p out, normalized; with a range pointer, the
   // range reduction too.
-  void tiles_async(const Solver::StorageBand& m, DType dtype, const ViewGeometry& g, const RangePolicy& policy,
+  void tiles_async(const Solver::Storage& storage, const ViewGeometry& g, const RangePolicy& policy,
                    std::int32_t* out, int* range_out, cudaStream_t s) {
+    const Solver::StorageBand& m = storage.bands.front();
+    const DType dtype = storage.dtype;
     const std::size_t pitch = m.pitch_bytes / (dtype == DType::I16 ? sizeof(std::int16_t) : sizeof(std::int32_t));
-    if (dtype == DType::I16) {
+    if (storage.live_for(g)) {
+      // Kept current by the solver's kernels (Solver::track_view): rows x cols values, not the matrix.
+      APSP_CUDA_CHECK(cudaMemcpyAsync(out, m.live_tiles, g.texels() * sizeof(std::int32_t), cudaMemcpyDeviceToDevice, s));
+    } else if (dtype == DType::I16) {
       cuda::view_tile_min_async<std::int16_t>(static_cast<const std::int16_t*>(m.data), pitch, g.n, g.rows, g.cols, out,
                                               s);
     } else {
@@ -270,6 +276,7 @@ void DeviceViewEncoder::reduce_async(Solver& solver, const ViewGeometry& geometr
   const RangePolicy& policy = solver.range_policy();
   d.inf = policy.inf;
   auto* tiles = static_cast<std::int32_t*>(d.tiles.get());
+  if (d.track_live) (void)solver.track_view(&geometry);  // from now on its kernels keep the minima (where they can)
   const Solver::Storage storage = solver.storage_for_reads_async();
   APSP_CUDA_CHECK(cudaSetDevice(d.device));
   if (storage.bands.size() == 1) {
@@ -279,7 +286,7 @@ void DeviceViewEncoder::reduce_async(Solver& solver, const ViewGeometry& geometr
     d.order_after_encode(s);
     APSP_CUDA_CHECK(cudaEventRecord(d.reduce_start.get(), s));
     int* range = d.init_range_async(fixed, s);
-    d.tiles_async(band, storage.dtype, geometry, policy, tiles, range, s);
+    d.tiles_async(storage, geometry, policy, tiles, range, s);
     d.finish_reduce_async(s);
     return;
   }
@@ -300,12 +307,13 @@ void DeviceViewEncoder::capture_previous_async(Solver& solver, const ViewGeometr
   APSP_CUDA_CHECK(cudaSetDevice(d.device));
   d.ensure(geometry);
   auto* previous = static_cast<std::int32_t*>(d.previous.get());
+  if (d.track_live) (void)solver.track_view(&geometry);
   const Solver::Storage storage = solver.storage_for_reads_async();
   APSP_CUDA_CHECK(cudaSetDevice(d.device));
   if (storage.bands.size() == 1) {
     auto s = static_cast<cudaStream_t>(storage.bands.front().stream);
     d.order_after_encode(s);
-    d.tiles_async(storage.bands.front(), storage.dtype, geometry, solver.range_policy(), previous, nullptr, s);
+    d.tiles_async(storage, geometry, solver.range_policy(), previous, nullptr, s);
     return;
   }
   cudaStream_t s = d.gather_stream();
@@ -314,6 +322,8 @@ void DeviceViewEncoder::capture_previous_async(Solver& solver, const ViewGeometr
   APSP_CUDA_CHECK(cudaSetDevice(d.device));
   d.normalize_async(geometry, solver.range_policy(), previous, nullptr, s);
 }
+
+void DeviceViewEncoder::set_live_minima(bool on) { m_impl->track_live = on; }
 
 bool DeviceViewEncoder::ready() const {
   APSP_CUDA_CHECK(cudaSetDevice(m_impl->device));

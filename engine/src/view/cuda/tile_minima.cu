@@ -2,6 +2,7 @@
 // Every band reduces the texel rows that meet its real rows on its own stream (view_tile_min_rows_async);
 // only those tiles travel, to the host (Solver::view_tiles) or to a staging buffer on the gather device,
 // where a merge on the consumer's stream combines them (DeviceViewEncoder for a matrix spread over GPUs).
+// Where the solver keeps live minima of the geometry (Storage::live_view), a band's tiles are a copy of those.
 #include <apsp/core/errors.h>
 #include <apsp/cuda/check.cuh>
 #include <apsp/cuda/stream.cuh>
@@ -97,6 +98,11 @@ struct DeviceTileMinima::Impl {
     }
     auto* out = static_cast<std::int32_t*>(part.tiles.data());
     auto s = static_cast<cudaStream_t>(b.stream);
+    if (storage.live_for(g) && b.live_tiles) {
+      // The kernels kept this band's minima current (Solver::track_view): a copy, no read of the matrix.
+      APSP_CUDA_CHECK(cudaMemcpyAsync(out, b.live_tiles, count * sizeof(std::int32_t), cudaMemcpyDeviceToDevice, s));
+      return;
+    }
     const int row_end = b.row_begin + b.rows;
     const auto [y_begin, y_end] = part.rows;
     if (storage.dtype == DType::I16) {

@@ -45,6 +45,34 @@ __global__ void __launch_bounds__(kTexelsPerBlock * kRowLanes)
   }
 }
 
+// Like tile_min_kernel, over the cells of texel (y, x) inside [r0, r1) x [c0, c1) only, folded into the
+// texel by atomicMin (skipped where the rectangle holds none of its cells). Texels from (x_lo, y_lo).
+template <class T>
+__global__ void __launch_bounds__(kTexelsPerBlock * kRowLanes)
+    tile_fold_kernel(const T* matrix, std::size_t pitch, int row_offset, int r0, int r1, int c0, int c1, int n,
+                     int rows, int cols, int x_lo, int x_hi, int y_lo, int y_begin, std::int32_t* tiles) {
+  __shared__ int partial[kRowLanes][kTexelsPerBlock];
+  const int x = x_lo + static_cast<int>(blockIdx.x) * kTexelsPerBlock + static_cast<int>(threadIdx.x);
+  const int y = y_lo + static_cast<int>(blockIdx.y);
+  int m = INT_MAX;
+  if (x < x_hi) {
+    const int i0 = max(begin_of(y, n, rows), r0), i1 = min(begin_of(y + 1, n, rows), r1);
+    const int j0 = max(begin_of(x, n, cols), c0), j1 = min(begin_of(x + 1, n, cols), c1);
+    for (int i = i0 + static_cast<int>(threadIdx.y); i < i1; i += kRowLanes) {
+      const T* row = matrix + pitch * static_cast<std::size_t>(i - row_offset);
+      for (int j = j0; j < j1; ++j) m = min(m, static_cast<int>(row[j]));
+    }
+  }
+  partial[threadIdx.y][threadIdx.x] = m;
+  __syncthreads();
+  if (threadIdx.y == 0 && x < x_hi) {
+#pragma unroll
+    for (int l = 1; l < kRowLanes; ++l) m = min(m, partial[l][threadIdx.x]);
+    if (m != INT_MAX)
+      atomicMin(tiles + static_cast<std::size_t>(y - y_begin) * static_cast<std::size_t>(cols) + x, m);
+  }
+}
+
 __global__ void fill_int32_kernel(std::int32_t* dst, std::size_t count, std::int32_t value) {
   for (std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x; i < count;
        i += static_cast<std::size_t>(gridDim.x) * blockDim.x)
@@ -91,10 +119,26 @@ void view_tile_min_rows_async(const T* matrix, std::size_t pitch, int row_begin,
   APSP_CUDA_CHECK_LAUNCH("tile_min_kernel");
 }
 
+template <class T>
+void view_tile_fold_async(const T* matrix, std::size_t pitch, int row_offset, int r0, int r1, int c0, int c1, int n,
+                          int rows, int cols, int y_begin, std::int32_t* tiles, cudaStream_t stream) {
+  r0 = std::max(r0, 0), c0 = std::max(c0, 0);
+  r1 = std::min(r1, n), c1 = std::min(c1, n);
+  if (r1 <= r0 || c1 <= c0 || rows <= 0 || cols <= 0) return;
+  const int y_lo = texel_of_cell(r0, n, rows), y_hi = texel_of_cell(r1 - 1, n, rows) + 1;
+  const int x_lo = texel_of_cell(c0, n, cols), x_hi = texel_of_cell(c1 - 1, n, cols) + 1;
+  const dim3 grid((x_hi - x_lo + kTexelsPerBlock - 1) / kTexelsPerBlock, y_hi - y_lo);
+  tile_fold_kernel<T><<<grid, dim3(kTexelsPerBlock, kRowLanes), 0, stream>>>(
+      matrix, pitch, row_offset, r0, r1, c0, c1, n, rows, cols, x_lo, x_hi, y_lo, y_begin, tiles);
+  APSP_CUDA_CHECK_LAUNCH("tile_fold_kernel");
+}
+
 #define APSP_INSTANTIATE(T)                                                                                  \
   template void view_tile_min_async<T>(const T*, std::size_t, int, int, int, std::int32_t*, cudaStream_t); \
   template void view_tile_min_rows_async<T>(const T*, std::size_t, int, int, int, int, int, int, int,       \
-                                            std::int32_t*, cudaStream_t);
+                                            std::int32_t*, cudaStream_t);                   \
+  template void view_tile_fold_async<T>(const T*, std::size_t, int, int, int, int, int, int, int, int, int,  \
+                                        std::int32_t*, cudaStream_t);
 APSP_INSTANTIATE(std::int32_t)
 APSP_INSTANTIATE(std::int16_t)
 #undef APSP_INSTANTIATE

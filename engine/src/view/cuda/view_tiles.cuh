@@ -24,6 +24,21 @@ template <class T>
 void view_tile_min_rows_async(const T* matrix, std::size_t pitch, int row_begin, int row_end, int n, int rows,
                               int cols, int y_begin, int y_end, std::int32_t* tiles, cudaStream_t stream);
 
+/// @brief Folds the cells of matrix rows [r0, r1) x columns [c0, c1) (global numbers, clipped to n) into the raw
+/// texel minima @p tiles of that view by atomicMin: tiles[(y - y_begin) * cols + x] = min(itself, cells of texel
+/// (y, x) in the rectangle). Exact for any geometry. @p matrix points at global row row_offset (a band's first
+/// row); the rectangle's rows must lie in the buffer's texel rows. Keeps cuda-tuned's live view minima current
+/// after phases 1 and 2 (solve/cuda/live_view_tiles.cuh), whose writes are small next to phase 3's.
+template <class T>
+void view_tile_fold_async(const T* matrix, std::size_t pitch, int row_offset, int r0, int r1, int c0, int c1, int n,
+                          int rows, int cols, int y_begin, std::int32_t* tiles, cudaStream_t stream);
+
+/// @brief The texel row (column) of a rows-texel view of n cells holding cell @p i: the y with
+/// y*n/rows <= i < (y+1)*n/rows (integer division, as ViewGeometry), in int64.
+__host__ __device__ inline int texel_of_cell(long long i, int n, int rows) {
+  return static_cast<int>(((i + 1) * rows - 1) / n);
+}
+
 /// @brief dst[i] = value for i < count.
 void fill_int32_async(std::int32_t* dst, std::size_t count, std::int32_t value, cudaStream_t stream);
 /// @brief dst[i] = min(dst[i], src[i]) for i < count: merges the partial view tiles of several bands.
