@@ -61,8 +61,10 @@ TEST(CudaCounters, PresentExactlyForTheAskedRoundsAndPhases) {
         EXPECT_GT(p->instructions, 0) << backend << " " << counters::range_name(round, phase, 0);
         EXPECT_GT(p->updates, 0u) << backend;
         EXPECT_GT(p->modeled_bytes, 0u) << backend;
+        // lts__t_sector_hit_rate.pct read 101-119 % on an H100 for these small phases (the metric is NVIDIA's
+        // ratio of its own sector counters, not hits over requests): only its presence and sign are pinned.
         EXPECT_GE(p->l2_hit_pct, 0);
-        EXPECT_LE(p->l2_hit_pct, 100.5);
+        EXPECT_LE(p->l2_hit_pct, 200);
         EXPECT_GT(p->occupancy_pct, 0);
       }
     }

@@ -27,16 +27,18 @@ struct LiveCase {
   const char* what;
 };
 
-/// Raw minima of @p g over the solver's raw matrix as read_state() gives it (the host's own arithmetic).
+/// Raw minima of @p g over the solver's raw matrix as read_state() gives it (the host's own arithmetic). get()
+/// reads an int16 INF as kInf32; the raw tiles hold the dtype's own INF, so it is mapped back.
 std::vector<std::int32_t> host_minima(Solver& s, const ViewGeometry& g) {
   DistanceMatrix raw;
   s.read_state(raw);
+  const std::int32_t inf = inf_of(raw.dtype());
   std::vector<std::int32_t> out(g.texels(), INT_MAX);
   for (int y = 0; y < g.rows; ++y)
     for (int x = 0; x < g.cols; ++x) {
       std::int32_t m = INT_MAX;
       for (int i = g.row_begin(y); i < g.row_begin(y + 1); ++i)
-        for (int j = g.col_begin(x); j < g.col_begin(x + 1); ++j) m = std::min(m, raw.get(i, j));
+        for (int j = g.col_begin(x); j < g.col_begin(x + 1); ++j) m = std::min(m, std::min(raw.get(i, j), inf));
       out[static_cast<std::size_t>(y) * g.cols + x] = m;
     }
   return out;
