@@ -81,13 +81,22 @@ void SparseSolver::throw_if_stopped() const {
 }
 
 SourceDistances SparseSolver::solve(const CsrGraph& graph, const std::vector<std::int32_t>& sources) {
+  SourceDistances out;
+  solve_into(graph, sources, out);
+  return out;
+}
+
+void SparseSolver::solve_into(const CsrGraph& graph, const std::vector<std::int32_t>& sources, SourceDistances& out) {
   for (const std::int32_t s : sources)
     if (s < 0 || s >= graph.n)
       throw UsageError(std::string(name()) + ": source " + std::to_string(s) + " is outside 0.." +
                        std::to_string(graph.n - 1));
   require_memory("the " + std::to_string(sources.size()) + " x " + std::to_string(graph.n) + " distances of " +
                      std::string(name()) + " and its working memory",
-                 SourceDistances::bytes_for(static_cast<std::int64_t>(sources.size()), graph.n) +
+                 // What @p out already holds is reused, not allocated again.
+                 SourceDistances::bytes_for(static_cast<std::int64_t>(sources.size()), graph.n) -
+                     std::min<std::uint64_t>(4 * out.values.capacity(),
+                                             SourceDistances::bytes_for(static_cast<std::int64_t>(sources.size()), graph.n)) +
                      working_bytes(graph.n, graph.m()),
                  host_available_bytes());
   m_stats = SparseSolveStats{};
@@ -98,16 +107,14 @@ SourceDistances SparseSolver::solve(const CsrGraph& graph, const std::vector<std
     m_stats.reweighted = true;
     m_stats.potentials_ms = ms_since(t0);
   }
-  SourceDistances out;
   out.n = graph.n;
   out.sources = sources;
   // Unwritten (DistanceValues): every solver writes each cell of its rows; the pages are touched by the
-  // threads that write them, not all first by this one.
+  // threads that write them, not all first by this one. A result passed in again keeps its pages.
   out.values.resize(static_cast<std::size_t>(out.rows()) * static_cast<std::size_t>(graph.n));
   const auto t0 = std::chrono::steady_clock::now();
   solve_rows(graph, potentials, out, m_stats);
   m_stats.rows_ms = ms_since(t0);
-  return out;
 }
 
 }  // namespace apsp

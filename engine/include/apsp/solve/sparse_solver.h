@@ -62,6 +62,9 @@ class SparseSolver {
   /// (with the vertices of one cycle) when the graph has a negative cycle anywhere, as the dense solvers do;
   /// RangeError when a finite distance leaves (-kInf32, kInf32); OutOfMemoryError before allocating.
   SourceDistances solve(const CsrGraph& graph, const std::vector<std::int32_t>& sources);
+  /// @brief solve() into @p out, reusing its storage: a caller solving repeatedly (apsp bench's timed runs)
+  /// neither frees the last result nor faults in fresh pages for the next one inside its timing.
+  void solve_into(const CsrGraph& graph, const std::vector<std::int32_t>& sources, SourceDistances& out);
 
   /// @brief Figures of the last solve().
   const SparseSolveStats& stats() const { return m_stats; }
