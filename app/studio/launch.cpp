@@ -22,6 +22,7 @@ SolverConfig resolve_solver(const StudioOptions& options, const Settings& saved,
                                             : machine.default_backend;
   config.block = options.block ? *options.block : saved.block;
   config.dtype = options.dtype.value_or(saved.dtype) == "i16" ? DType::I16 : DType::I32;
+  if (!options.sources.empty()) config.sources = options.sources;  // sparse backends (issue 13)
 
   // A remembered backend that cannot run here (settings from a GPU machine) falls back instead of failing.
   if (options.backend.empty()) {

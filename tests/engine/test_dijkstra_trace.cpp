@@ -1,5 +1,6 @@
 // The classroom's Dijkstra stepper (apsp/teach/dijkstra_trace.h) and the sparse rows' heatmap
 // (apsp/view/source_rows_view.h), which the studio shows while a sparse solve runs step by step.
+#include <apsp/core/errors.h>
 #include <apsp/core/types.h>
 #include <apsp/graph/generators.h>
 #include <apsp/solve/sparse_registry.h>
@@ -62,7 +63,13 @@ TEST(DijkstraTrace, DisconnectedAndIsolated) { check_trace("gnm:n=25,m=20,seed=2
 
 TEST(DijkstraTrace, RejectsSourceOutside) {
   const CsrGraph csr = to_csr(generate(GeneratorSpec::parse("ring:n=4")));
-  EXPECT_THROW(teach::DijkstraStepper(csr, 4), UsageError);
+  EXPECT_THROW((void)teach::DijkstraStepper(csr, 4), UsageError);
+}
+
+TEST(DijkstraTrace, PseudocodeNamesTheSettleLine) {
+  const auto& lines = teach::dijkstra_pseudocode();
+  ASSERT_LT(teach::kDijkstraSettleLine, lines.size());
+  EXPECT_NE(lines[teach::kDijkstraSettleLine].find("settle"), std::string_view::npos);
 }
 
 TEST(SourceRowsView, PendingRowsAndAspect) {

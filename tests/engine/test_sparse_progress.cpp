@@ -1,10 +1,12 @@
 // SparseSolverOptions::on_rows_done, the progress hook the studio draws the growing S x n rows from: called on
 // the calling thread with a finished prefix that never shrinks, whose rows already hold their final values, and
 // last with every row. Runs every registered sparse solver that can run here (GPU ones skip without a device).
+#include <apsp/core/errors.h>
 #include <apsp/graph/generators.h>
 #include <apsp/solve/sparse_registry.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <thread>
 
 #include "sparse_test_support.h"

@@ -12,6 +12,19 @@ namespace {
 constexpr std::int64_t kUnreached = std::numeric_limits<std::int64_t>::max();
 }  // namespace
 
+const std::vector<std::string_view>& dijkstra_pseudocode() {
+  static const std::vector<std::string_view> lines = {
+      "for each source s (a row of the result):",
+      "  d[s] = 0, frontier = {s}",
+      "  while the frontier is not empty:",
+      "    u = the frontier vertex of smallest d (with Johnson's h: of smallest d - h)",
+      "    settle u: d[u] is final",
+      "    for each edge u -> v, v not settled: d[v] = min(d[v], d[u] + w)",
+      "  the row of s is done",
+  };
+  return lines;
+}
+
 DijkstraStepper::DijkstraStepper(const CsrGraph& graph, std::int32_t source, const std::vector<std::int64_t>& potentials)
     : m_graph(graph),
       m_h(potentials),

@@ -6,13 +6,20 @@
 /// is written for clarity, not speed (a binary heap with lazy deletion, no threads).
 #include <apsp/graph/csr.h>
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <queue>
+#include <string_view>
 #include <utility>
 #include <vector>
 
 namespace apsp::teach {
+
+/// @brief The pseudocode of what the sparse solvers run per source (the studio's pseudocode panel shows it while
+/// a sparse solve is stepped); line kDijkstraSettleLine is the one DijkstraStepper::step() carries out.
+const std::vector<std::string_view>& dijkstra_pseudocode();
+inline constexpr std::size_t kDijkstraSettleLine = 4;
 
 /// @brief One source's Dijkstra, advanced by step().
 ///
