@@ -144,6 +144,8 @@ void GraphViewPanel::draw(const AppState& state) {
       ImGui::Text("Dijkstra from source %d: %zu settled, %zu on the frontier%s", sparse->current_source,
                   sparse->settled.size(), sparse->frontier.size(),
                   sparse->last_settled >= 0 ? (", just settled " + std::to_string(sparse->last_settled)).c_str() : "");
+    } else if (sparse->finished()) {
+      ImGui::Text("every row done (%lld sources)", static_cast<long long>(sparse->sources));
     } else {
       ImGui::Text("%lld of %lld rows done; a step settles one vertex of the next source",
                   static_cast<long long>(sparse->rows_done), static_cast<long long>(sparse->sources));
