@@ -105,6 +105,12 @@ TEST(SourceRowsView, PendingRowsAndAspect) {
   EXPECT_EQ(tiled[2], 3);  // min(4, INF, 3, 4)
   EXPECT_EQ(tiled[3], kViewPendingTile);
 
+  // Incremental: texel rows complete before are kept, later ones recomputed.
+  EXPECT_EQ(complete_texel_rows(t, 3), 1);
+  EXPECT_EQ(complete_texel_rows(t, 4), 2);
+  source_rows_tiles(d, 4, t, tiled.data(), complete_texel_rows(t, 3));
+  EXPECT_EQ(tiled[0], 0);
+  EXPECT_EQ(tiled[3], 7);  // min of rows 2-3, columns 0-1: 9, 9, 7, 7
   // A wide result keeps its aspect: 16 x 4096 in a 1024 budget is 4 x 1024.
   const ViewGeometry wide = make_source_rows_geometry(16, 4096, 1024);
   EXPECT_EQ(wide.rows, 4);

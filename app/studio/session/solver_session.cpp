@@ -766,8 +766,7 @@ std::shared_ptr<const ViewFrame> SolverSession::view_from_sparse(Worker& w) cons
   frame->inf = kInf32;
   frame->fixed_range = w.fixed_range.has_value();
   frame->cursor.finished = w.sparse->finished();
-  frame->tiles.resize(frame->geometry.texels());
-  source_rows_tiles(d, w.sparse->rows_done(), frame->geometry, frame->tiles.data());
+  frame->tiles = w.sparse->view_tiles(frame->geometry);  // only texel rows completed since the last view reduced
   frame->range = w.fixed_range ? *w.fixed_range : finite_range(frame->tiles.data(), frame->tiles.size(), frame->inf);
   frame->codes.resize(frame->tiles.size());
   encode_source_rows_view(frame->tiles.data(), frame->tiles.size(), frame->range, frame->inf, frame->codes.data());

@@ -3,6 +3,7 @@
 #include <apsp/core/errors.h>
 #include <apsp/core/types.h>
 #include <apsp/solve/sparse_registry.h>
+#include <apsp/view/source_rows_view.h>
 
 #include <algorithm>
 #include <cstring>
@@ -88,7 +89,21 @@ void SparseRun::solve_remaining(const std::function<bool()>& should_stop, const 
   m_solved_rows = m_rows_done - first;
 }
 
+const std::vector<std::int32_t>& SparseRun::view_tiles(const ViewGeometry& g) {
+  if (m_tiles.size() != g.texels() || m_tiles_geometry.rows != g.rows || m_tiles_geometry.cols != g.cols ||
+      m_tiles_geometry.n != g.n || m_tiles_geometry.matrix_rows != g.matrix_rows) {
+    m_tiles.assign(g.texels(), kViewPendingTile);
+    m_tiles_geometry = g;
+    m_tile_rows_ready = 0;
+  }
+  source_rows_tiles(m_result, m_rows_done, g, m_tiles.data(), m_tile_rows_ready);
+  m_tile_rows_ready = complete_texel_rows(g, m_rows_done);
+  return m_tiles;
+}
+
 void SparseRun::reset() {
+  m_tiles.clear();
+  m_tile_rows_ready = 0;
   m_stepper.reset();
   std::fill(m_result.values.begin(), m_result.values.end(), kInf32);
   m_rows_done = 0;

@@ -8,6 +8,7 @@
 #include <apsp/solve/sources.h>
 #include <apsp/solve/sparse_solver.h>
 #include <apsp/teach/dijkstra_trace.h>
+#include <apsp/view/view.h>
 
 #include <cstdint>
 #include <functional>
@@ -71,6 +72,10 @@ class SparseRun {
   /// @brief Every row pending again, no stepper.
   void reset();
 
+  /// @brief Tile minima of the rows for view @p g (apsp/view/source_rows_view.h), pending rows as
+  /// kViewPendingTile; kept between calls, so only texel rows completed since the last call are reduced.
+  const std::vector<std::int32_t>& view_tiles(const ViewGeometry& g);
+
   /// @brief @p with_trace: the stepper's settled and frontier sets (small graphs only: they are copied).
   SparseSnapshot snapshot(bool with_trace) const;
 
@@ -90,6 +95,10 @@ class SparseRun {
   std::int64_t m_settles = 0;
   std::int64_t m_solved_rows = 0;
   SparseSolveStats m_last_stats;
+  // The view's tiles, texel rows [0, m_tile_rows_ready) final (view_tiles()).
+  std::vector<std::int32_t> m_tiles;
+  ViewGeometry m_tiles_geometry;
+  int m_tile_rows_ready = 0;
 };
 
 }  // namespace apsp::studio

@@ -24,8 +24,15 @@ ViewGeometry make_source_rows_geometry(std::int64_t rows, int n, int budget) {
   return g;
 }
 
-void source_rows_tiles(const SourceDistances& d, std::int64_t rows_done, const ViewGeometry& g, std::int32_t* tiles) {
-  for (int y = 0; y < g.rows; ++y) {
+int complete_texel_rows(const ViewGeometry& g, std::int64_t rows_done) {
+  int y = 0;
+  while (y < g.rows && g.row_begin(y + 1) <= rows_done) ++y;
+  return y;
+}
+
+void source_rows_tiles(const SourceDistances& d, std::int64_t rows_done, const ViewGeometry& g, std::int32_t* tiles,
+                       int first_texel_row) {
+  for (int y = std::max(first_texel_row, 0); y < g.rows; ++y) {
     const int r0 = g.row_begin(y), r1 = g.row_begin(y + 1);
     std::int32_t* out = tiles + static_cast<std::size_t>(y) * static_cast<std::size_t>(g.cols);
     if (r1 > rows_done) {

@@ -20,8 +20,14 @@ ViewGeometry make_source_rows_geometry(std::int64_t rows, int n, int budget = kD
 
 /// @brief Tile minima of @p d, whose rows [0, @p rows_done) are computed: texels covering only computed rows get
 /// the minimum of their cells; a texel covering any row at or after rows_done gets kViewPendingTile.
-/// @p tiles holds g.texels() values; g must come from make_source_rows_geometry(d.rows(), d.n, ...).
-void source_rows_tiles(const SourceDistances& d, std::int64_t rows_done, const ViewGeometry& g, std::int32_t* tiles);
+/// @p tiles holds g.texels() values; g must come from make_source_rows_geometry(d.rows(), d.n, ...). Only texel
+/// rows from @p first_texel_row on are written: rows only ever finish, so a caller that keeps @p tiles between
+/// calls recomputes only the texel rows not complete last time (a view of 1024 x 10^6 rows is not re-reduced
+/// whole for every batch).
+void source_rows_tiles(const SourceDistances& d, std::int64_t rows_done, const ViewGeometry& g, std::int32_t* tiles,
+                       int first_texel_row = 0);
+/// @brief Texel rows of @p g whose matrix rows all lie below @p rows_done (the first texel row still pending).
+int complete_texel_rows(const ViewGeometry& g, std::int64_t rows_done);
 
 /// @brief encode_view() for such tiles: kViewPendingTile -> kViewPendingCode, the rest as encode_value().
 void encode_source_rows_view(const std::int32_t* tiles, std::size_t count, ValueRange r, std::int32_t inf,
