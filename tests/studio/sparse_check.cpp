@@ -60,9 +60,9 @@ int check_rows(const std::map<std::string, std::string>& args) {
   for (int y = 0; y < rows; ++y)
     for (int x = 0; x < cols; ++x) {
       const bool pending = is(img.at(x, y), not_yet);
-      if (y < done && pending) fail("row " + std::to_string(y) + " is done but pixel " + std::to_string(x) + " is not-yet");
-      if (y >= done && !pending)
-        fail("row " + std::to_string(y) + " is not computed yet but pixel " + std::to_string(x) + " is not the not-yet colour");
+      const std::string where = "row " + std::to_string(y) + ", pixel " + std::to_string(x);
+      if (y < done && pending) fail(where + ": the row is done but the pixel has the not-yet colour");
+      if (y >= done && !pending) fail(where + ": the row is not computed yet but the pixel is not the not-yet colour");
     }
   std::printf("ok: %d rows done, %d not yet computed\n", done, rows - done);
   return 0;

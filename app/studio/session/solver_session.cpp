@@ -64,6 +64,9 @@ SparseSolverOptions sparse_options_for(const SolverConfig& c, int cpu_threads) {
   return o;
 }
 
+constexpr const char* kNoTimeTravelForSparse =
+    "time travel steps back through Floyd-Warshall; a sparse solve has no history (Reset starts it over)";
+
 std::string describe_sparse(const SolverConfig& c, const SparseRun& run) {
   std::string text = c.backend + " (sparse), sources " + run.spec().to_string() + " (" + std::to_string(run.rows()) +
                      (run.rows() == 1 ? " row)" : " rows)");
@@ -547,8 +550,7 @@ void SolverSession::inspect(Worker& w) {
 
 void SolverSession::back_async(teach::TravelUnit unit, int count) {
   post("back", [this, unit, count](Worker& w) {
-    if (w.sparse)
-      throw UsageError("time travel steps back through Floyd-Warshall; a sparse solve has no history (Reset starts it over)");
+    if (w.sparse) throw UsageError(kNoTimeTravelForSparse);
     if (!w.solver) throw UsageError("no solver: load a graph first");
     w.before = Worker::Before::None;  // going back: nothing is "improved"
     w.last_frame_current = false;
@@ -563,8 +565,7 @@ void SolverSession::back_async(teach::TravelUnit unit, int count) {
 
 void SolverSession::seek_async(std::size_t index) {
   post("seek", [this, index](Worker& w) {
-    if (w.sparse)
-      throw UsageError("time travel steps back through Floyd-Warshall; a sparse solve has no history (Reset starts it over)");
+    if (w.sparse) throw UsageError(kNoTimeTravelForSparse);
     if (!w.solver) throw UsageError("no solver: load a graph first");
     w.before = Worker::Before::None;
     w.last_frame_current = false;
