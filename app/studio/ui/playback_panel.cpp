@@ -47,7 +47,8 @@ void draw_playback_panel(const AppState& state, CommandQueue& commands) {
 
   ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 7);
   float speed = state.playback.rounds_per_second;
-  if (ImGui::SliderFloat("rounds / s", &speed, limits::kMinRoundsPerSecond, limits::kMaxRoundsPerSecond, "%.2f", ImGuiSliderFlags_Logarithmic)) {
+  // Play steps a round per tick; a sparse solve's "round" finishes one source.
+  if (ImGui::SliderFloat(s.sparse ? "sources / s###speed" : "rounds / s###speed", &speed, limits::kMinRoundsPerSecond, limits::kMaxRoundsPerSecond, "%.2f", ImGuiSliderFlags_Logarithmic)) {
     commands.push(CmdSetSpeed{speed});
   }
 
