@@ -8,14 +8,16 @@
 // Blocks are whole texel ranges, also in tiled views: texel t belongs to the block of the first cell it covers,
 // so block outlines fall on texel edges and match the tooltip's "block (bi, bj)".
 
-uniform usampler2D u_codes;      // R16UI, cols x rows: 0..255 colormap index, 256 INF, bit 15 "improved"
-uniform sampler2D u_lut;         // 257 x 1 RGBA8: entries 0..255 colormap, 256 INF colour
+uniform usampler2D u_codes;      // R16UI, cols x rows: 0..255 colormap index, 256 INF, 257 not computed yet
+                                 // (a sparse solve's pending rows), bit 15 "improved"
+uniform sampler2D u_lut;         // 258 x 1 RGBA8: entries 0..255 colormap, 256 INF colour, 257 not yet computed
 uniform vec2 u_target_size;      // pixels
 uniform vec2 u_origin;           // view texel coordinate at the target's top-left corner
 uniform float u_texels_per_px;   // zoom
 uniform ivec2 u_view_size;       // (cols, rows) of the code texture
 uniform int u_max_level;         // last level of the code texture's minimum pyramid
-uniform int u_n;                 // matrix size
+uniform int u_n;                 // matrix size (columns)
+uniform int u_n_rows;            // matrix rows: u_n, or S of a sparse solve's S x n rows
 uniform int u_block;             // pivot block size B
 uniform int u_round;             // round of the step just done
 uniform int u_phase;             // phase just done: 1 pivot, 2 pivot row/column, 3 independent, 0 full pass; -1 none
@@ -50,23 +52,28 @@ uniform float u_band_strip_px;   // width of the band colour strip at the matrix
 
 out vec4 o_color;
 
-// First matrix index covered by texel t of a view with `texels` texels per side (view.h's integer formula).
-int cell_begin(int t, int texels) {
-  return int((uint(t) * uint(u_n)) / uint(texels));
+// First matrix index covered by texel t of an axis of `cells` cells over `texels` texels (view.h's integer
+// formula).
+int cell_begin_of(int t, int texels, int cells) {
+  return int((uint(t) * uint(cells)) / uint(texels));
 }
+int cell_begin(int t, int texels) { return cell_begin_of(t, texels, u_n); }
 
 // First texel whose first cell is at or after matrix index c: ceil(c * texels / n).
-int texel_begin(int c, int texels) {
-  return int((uint(c) * uint(texels) + uint(u_n) - 1u) / uint(u_n));
+int texel_begin_of(int c, int texels, int cells) {
+  return int((uint(c) * uint(texels) + uint(cells) - 1u) / uint(cells));
 }
+int texel_begin(int c, int texels) { return texel_begin_of(c, texels, u_n); }
 
-// Whether texel t (along one axis) covers matrix index c.
-bool covers(int t, int texels, int c) {
-  return c >= cell_begin(t, texels) && c < cell_begin(t + 1, texels);
+// Whether texel t (along one axis of `cells` cells) covers matrix index c.
+bool covers_of(int t, int texels, int cells, int c) {
+  return c >= cell_begin_of(t, texels, cells) && c < cell_begin_of(t + 1, texels, cells);
 }
+bool covers(int t, int texels, int c) { return covers_of(t, texels, u_n, c); }
+bool covers_row(int t, int c) { return covers_of(t, u_view_size.y, u_n_rows, c); }
 
 bool covers_cell(ivec2 texel, ivec2 cell_ij) {
-  return cell_ij.x >= 0 && covers(texel.y, u_view_size.y, cell_ij.x) && covers(texel.x, u_view_size.x, cell_ij.y);
+  return cell_ij.x >= 0 && covers_row(texel.y, cell_ij.x) && covers(texel.x, u_view_size.x, cell_ij.y);
 }
 
 void main() {
@@ -117,11 +124,12 @@ void main() {
   bool in_rim = texel_edge < rim || ppt < 3.0;  // tiny texels have no centre to keep
 
   // The texel's block, and the block's texel span (outlines follow texel edges, also in tiled views).
-  ivec2 cell = ivec2(cell_begin(texel.x, u_view_size.x), cell_begin(texel.y, u_view_size.y));  // (col, row)
+  ivec2 cell = ivec2(cell_begin(texel.x, u_view_size.x), cell_begin_of(texel.y, u_view_size.y, u_n_rows));  // (col, row)
   ivec2 blk = cell / u_block;
-  ivec2 span_lo = ivec2(texel_begin(blk.x * u_block, u_view_size.x), texel_begin(blk.y * u_block, u_view_size.y));
+  ivec2 span_lo = ivec2(texel_begin(blk.x * u_block, u_view_size.x),
+                        texel_begin_of(blk.y * u_block, u_view_size.y, u_n_rows));
   ivec2 span_hi = min(ivec2(texel_begin((blk.x + 1) * u_block, u_view_size.x),
-                            texel_begin((blk.y + 1) * u_block, u_view_size.y)),
+                            texel_begin_of((blk.y + 1) * u_block, u_view_size.y, u_n_rows)),
                       u_view_size);
   vec2 to_lo = (t - vec2(span_lo)) * ppt;
   vec2 to_hi = (vec2(span_hi) - t) * ppt;
@@ -136,6 +144,15 @@ void main() {
     if (min(to_lo.x, to_lo.y) < 1.0) color = mix(color, u_grid_color, u_grid_alpha);
   }
   if (u_overlays == 0) {
+    o_color = vec4(color, 1.0);
+    return;
+  }
+
+  // Rows not computed yet (sparse solves): the flat grey, hatched with thin light lines so it cannot be read as
+  // a grey colormap value. Nothing else is drawn over them.
+  if ((code & 0x1FFu) == 257u) {
+    float period = 6.0 * max(u_ui_scale, 1.0);
+    if (mod(pix.x - pix.y, period) < max(1.0, floor(u_ui_scale + 0.5))) color = u_light;
     o_color = vec4(color, 1.0);
     return;
   }
@@ -164,7 +181,7 @@ void main() {
   if (u_k_vertex >= 0 && u_phase >= 0) {
     bool region = u_phase == 0 || (u_phase == 1 && pivot) || (u_phase == 2 && (pivot || rowcol)) ||
                   (u_phase == 3 && rowcol);
-    bool k_row = covers(texel.y, u_view_size.y, u_k_vertex);
+    bool k_row = covers_row(texel.y, u_k_vertex);
     bool k_col = covers(texel.x, u_view_size.x, u_k_vertex);
     bool bracket = ppt < 3.0 || (k_row && min(to_texel_lo.y, to_texel_hi.y) < rim) ||
                    (k_col && min(to_texel_lo.x, to_texel_hi.x) < rim);

@@ -1,5 +1,7 @@
 #include "app.h"
 
+#include <apsp/solve/sparse_registry.h>
+
 #include <apsp/bench/sweep_text.h>
 #include <apsp/core/errors.h>
 #include <apsp/core/format.h>
@@ -41,6 +43,7 @@ App::App(const StudioOptions& options) : m_options(options) {
   // Batch runs neither read nor write the user's settings: the same flags must give the same images.
   if (!m_options.scripted()) m_settings = load_settings(m_config_dir / "settings.json", m_log);
   m_state.backends = list_backends();
+  m_state.sparse_backends = list_sparse_backends();  // issue 13: listed after the Floyd–Warshall variants
   m_state.device.devices = cuda_devices(false);
   m_state.device.unavailable_reason = cuda_unavailable_reason();
   m_state.device.count = cuda_device_count();

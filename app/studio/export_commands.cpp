@@ -40,6 +40,8 @@ void export_timings_csv(const std::string& path, const SessionSnapshot& session,
 
 void export_trace(const std::string& path, const SessionSnapshot& session, Log& log) {
   if (!session.has_solver) throw Error(path + ": no solve to trace (no graph loaded)");
+  if (session.sparse)
+    throw UsageError(path + ": a sparse solve has no phase samples to trace; its batches are in --stats-json");
   SolverOptions options;
   options.block = session.config.block;
   options.dtype = session.config.dtype;

@@ -1,6 +1,7 @@
 #include "launch.h"
 
 #include <apsp/solve/block_size.h>
+#include <apsp/solve/sparse_registry.h>
 
 #include <algorithm>
 
@@ -22,6 +23,13 @@ SolverConfig resolve_solver(const StudioOptions& options, const Settings& saved,
                                             : machine.default_backend;
   config.block = options.block ? *options.block : saved.block;
   config.dtype = options.dtype.value_or(saved.dtype) == "i16" ? DType::I16 : DType::I32;
+  if (!options.sources.empty()) {  // sparse backends (issue 13)
+    config.sources = options.sources;
+    if (!is_sparse_backend(config.backend))
+      plan.warnings.push_back("--sources " + options.sources + ": " + config.backend +
+                              " is a Floyd-Warshall variant and solves every row; --sources chooses the rows of the "
+                              "sparse solvers");
+  }
 
   // A remembered backend that cannot run here (settings from a GPU machine) falls back instead of failing.
   if (options.backend.empty()) {

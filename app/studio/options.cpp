@@ -6,6 +6,7 @@
 #include <apsp/core/option_limits.h>
 #include <apsp/core/version.h>
 #include <apsp/profile/counters.h>
+#include <apsp/solve/sources.h>
 
 #include <CLI/CLI.hpp>
 #include <cmath>
@@ -159,8 +160,19 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o) {
   app.add_option("--granularity", o.classroom.granularity, "slide step for --export-frames and --gif: k, phase (default) or round")
       ->check(CLI::IsMember({"k", "phase", "round"}));
   app.add_option("--gif", o.classroom.gif, "write the same frames as an animated GIF (fixed 6x7x6 colour cube, 0.5 s a frame)");
+  // Sparse solvers (issue 13 item 7): the rows a sparse backend solves.
+  app.add_option("--sources", o.sources,
+                 "sparse backends (cpu-dijkstra, ...): the rows to solve, LIST (3,0,7), A:B (half-open) or all "
+                 "(default), as apsp solve --sources");
   try {
     app.parse(argc, argv);
+    if (!o.sources.empty()) {
+      try {
+        (void)SourceSpec::parse(o.sources);
+      } catch (const Error& e) {
+        throw CLI::ValidationError(e.what());
+      }
+    }
     if (!sweep.empty()) {
       try {
         o.sweep = bench::parse_sweep_spec(sweep);

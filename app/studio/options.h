@@ -82,6 +82,8 @@ struct StudioOptions {
   int back_phases = 0;       ///< --back-phases N: back N phase boundaries
   int back_k = 0;            ///< --back-k N: back N k-steps
   std::string explain_json;  ///< --explain-json FILE: the inspector's state at quit
+  // Sparse solvers (issue 13 item 7).
+  std::string sources;  ///< --sources LIST|A:B|all: the rows of a sparse backend ("": all)
 
   /// @brief Batch run: no settings read or written, outputs then exit.
   bool scripted() const { return quit || headless; }

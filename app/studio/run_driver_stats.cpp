@@ -64,6 +64,7 @@ RunStats RunDriver::collect_stats() const {
   r.dtype = std::string(to_string(s.config.dtype));
   r.n = s.n;
   r.rounds = s.rounds;
+  r.sparse = s.sparse;
   r.device = describe_solver_device(s, state.device.devices);
   r.gl_renderer = state.platform_description;
   r.windows = m_app.window_fits();

@@ -243,3 +243,31 @@ TEST(SettingsToSave, TheNextLaunchStartsWhereThisRunEnded) {
 
 }  // namespace
 }  // namespace apsp::studio
+
+namespace apsp::studio {
+namespace {
+
+// Issue 13 item 7: --sources reaches the solver config; with a Floyd-Warshall backend it is said to do nothing.
+TEST(LaunchSparse, SourcesGoToTheConfigAndWarnForDenseBackends) {
+  StudioOptions o;
+  o.quit = true;
+  o.backend = "cpu-dijkstra";
+  o.sources = "0:16";
+  LaunchPlan plan = resolve_launch(o, Settings{}, cpu_machine());
+  EXPECT_EQ(plan.config.backend, "cpu-dijkstra");
+  EXPECT_EQ(plan.config.sources, "0:16");
+  EXPECT_TRUE(plan.warnings.empty());
+  EXPECT_FALSE(plan.usage_error);
+
+  o.backend = "cpu-blocked";
+  plan = resolve_launch(o, Settings{}, cpu_machine());
+  ASSERT_EQ(plan.warnings.size(), 1u);
+  EXPECT_NE(plan.warnings[0].find("--sources 0:16"), std::string::npos);
+
+  o.sources.clear();
+  plan = resolve_launch(o, Settings{}, cpu_machine());
+  EXPECT_EQ(plan.config.sources, "all");
+}
+
+}  // namespace
+}  // namespace apsp::studio

@@ -111,6 +111,19 @@ TEST(OverlayPalette, HuesDistinctFromColormapEndsAndInfUnderEveryDichromacy) {
   std::printf("smallest CIEDE2000 between an overlay hue and a colormap end / INF: %.1f\n", worst);
 }
 
+TEST(OverlayPalette, NotYetComputedGreyDistinctFromColormapEndsAndInf) {
+  // Issue 13: rows a sparse solve has not computed yet must not read as INF or as either end of a colormap.
+  double worst = 1e9;
+  for (Deficiency d : kViewers) {
+    for (const NamedColour& end : colormap_ends()) {
+      const double de = delta_e_2000(perceived_lab(to_rgb8(OverlayStyle::not_yet), d), perceived_lab(end.rgb, d));
+      worst = std::min(worst, de);
+      EXPECT_GE(de, kMinDeltaE) << name(d) << ": not-yet grey vs " << end.name;
+    }
+  }
+  std::printf("smallest CIEDE2000 between the not-yet grey and a colormap end / INF: %.1f\n", worst);
+}
+
 TEST(OverlayPalette, TwoToneElementsShowOnEveryColormapColour) {
   // Every entry of every colormap, not only the ends: hatching and the selection ring cross all of them.
   for (const auto& entry : std::filesystem::directory_iterator(APSP_COLORMAP_DIR)) {

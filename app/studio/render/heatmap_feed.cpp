@@ -33,14 +33,17 @@ void HeatmapFeed::set_path(const char* path, const std::string& reason) {
 void HeatmapFeed::choose_path(const SessionSnapshot& s) {
   const int device = s.has_solver ? s.cuda_device : -1;
   const int gpus = s.has_solver ? s.config.gpus : 0;
-  if (device == m_probed_device && gpus == m_probed_gpus) return;
+  const bool sparse = s.sparse.has_value();
+  if (device == m_probed_device && gpus == m_probed_gpus && sparse == m_probed_sparse) return;
   m_probed_device = device;
   m_probed_gpus = gpus;
+  m_probed_sparse = sparse;
   if (m_channel) m_session.set_device_view_async(nullptr);
   m_channel.reset();
   m_interop.reset();
   if (device < 0) {
     std::string why = !s.has_solver ? "no solver"
+                      : sparse ? s.config.backend + ": a sparse solver's S x n rows are on the host, uploaded from there"
                       : is_cuda_variant(s.config.backend) && s.config.gpus > 1
                           ? s.config.backend + " on " + std::to_string(s.config.gpus) +
                                 " GPUs: each GPU reduces its own rows to view tiles, gathered through the host"

@@ -3,7 +3,8 @@
 //  - CUDA–GL interop: the solver is a CUDA variant and GL runs on the same NVIDIA GPU; the worker reduces the
 //    device matrix on the GPU, this class encodes into the texture through render/interop (no host copy); the
 //    two threads share the encoder through a DeviceViewChannel, which this class creates per CUDA device;
-//  - host upload: everything else (CPU backend, software GL, other vendor, a failed registration).
+//  - host upload: everything else (CPU backend, software GL, other vendor, a failed registration, and every
+//    sparse solver, cuda-dijkstra included: its S x n rows come back to the host as sources finish).
 // Either way MinPyramid::build() then fills the upper levels on the GL thread. Also keeps the update timings.
 #include <cstdint>
 #include <memory>
@@ -75,6 +76,7 @@ class HeatmapFeed {
   std::string m_reason;
   int m_probed_device = -2;  ///< CUDA device the interop was last decided for (-1: CPU solver)
   int m_probed_gpus = 0;     ///< and the solver's GPU count then (the path's reason names it)
+  bool m_probed_sparse = false;  ///< and whether it was a sparse solver (its rows are on the host: host upload)
   std::unique_ptr<HeatmapInterop> m_interop;
   std::shared_ptr<DeviceViewChannel> m_channel;
   std::shared_ptr<const ViewFrame> m_shown;

@@ -30,17 +30,25 @@ HeatmapRenderer::HeatmapRenderer()
   set_colormap(load_colormap("viridis"));
 }
 
+Rgb8 not_yet_rgb8() {
+  auto q = [](float v) { return static_cast<std::uint8_t>(v * 255.0f + 0.5f); };
+  return Rgb8{q(OverlayStyle::not_yet[0]), q(OverlayStyle::not_yet[1]), q(OverlayStyle::not_yet[2])};
+}
+
 void HeatmapRenderer::set_colormap(const Colormap& map) {
-  std::vector<std::uint8_t> rgba(map.entries.size() * 4);
-  for (std::size_t i = 0; i < map.entries.size(); ++i) {
-    rgba[i * 4 + 0] = map.entries[i].r;
-    rgba[i * 4 + 1] = map.entries[i].g;
-    rgba[i * 4 + 2] = map.entries[i].b;
+  // The colormap's 257 entries, then kViewPendingCode's (257): rows a sparse solve has not computed yet.
+  std::vector<Rgb8> lut(map.entries.begin(), map.entries.end());
+  lut.push_back(not_yet_rgb8());
+  std::vector<std::uint8_t> rgba(lut.size() * 4);
+  for (std::size_t i = 0; i < lut.size(); ++i) {
+    rgba[i * 4 + 0] = lut[i].r;
+    rgba[i * 4 + 1] = lut[i].g;
+    rgba[i * 4 + 2] = lut[i].b;
     rgba[i * 4 + 3] = 255;
   }
   glBindTexture(GL_TEXTURE_2D, m_lut.get());
   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
-  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, static_cast<GLsizei>(map.entries.size()), 1, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, static_cast<GLsizei>(lut.size()), 1, 0, GL_RGBA, GL_UNSIGNED_BYTE,
                rgba.data());
   check_gl("HeatmapRenderer::set_colormap");
   m_colormap = map;
@@ -69,6 +77,7 @@ void HeatmapRenderer::draw(const HeatmapTexture& codes, Size target, const Heatm
   glUniform2i(uniform_location(p, "u_view_size"), codes.empty() ? 0 : g.cols, codes.empty() ? 0 : g.rows);
   glUniform1i(uniform_location(p, "u_max_level"), std::max(codes.levels() - 1, 0));
   glUniform1i(uniform_location(p, "u_n"), g.n > 0 ? g.n : 1);
+  glUniform1i(uniform_location(p, "u_n_rows"), g.row_count() > 0 ? g.row_count() : 1);
   glUniform1i(uniform_location(p, "u_block"), overlay.block > 0 ? overlay.block : 1);
   glUniform1i(uniform_location(p, "u_round"), overlay.round);
   glUniform1i(uniform_location(p, "u_phase"), overlay.phase);

@@ -45,6 +45,9 @@ struct HeatmapPlacement {
 };
 
 /// @brief Draws a HeatmapTexture through the colormap LUT with overlays (shaders/heatmap.*).
+/// @brief The colour of kViewPendingCode (rows a sparse solve has not computed yet): OverlayStyle::not_yet.
+Rgb8 not_yet_rgb8();
+
 class HeatmapRenderer {
  public:
   HeatmapRenderer();

@@ -8,6 +8,7 @@
 // rest of AppState is written by the App alone (apply, and the frame's update from the session).
 #include <apsp/solve/device_info.h>
 #include <apsp/solve/registry.h>
+#include <apsp/solve/sparse_registry.h>
 
 #include <algorithm>
 #include <cstddef>
@@ -99,6 +100,7 @@ const std::vector<PhaseSample>& plot_samples(const AppState& state);
 struct AppState {
   SessionSnapshot session;
   std::vector<BackendInfo> backends;
+  std::vector<SparseBackendInfo> sparse_backends;  ///< issue 13: shown after the dense ones, marked "sparse"
   PanelEdits edits;
   ViewState view;
   PlaybackState playback;

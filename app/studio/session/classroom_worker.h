@@ -20,6 +20,15 @@ class ClassroomWorker {
  public:
   /// @brief A new solver (load, configure) on @p graph: time travel starts over, the selection stays if it fits.
   void attach(Solver& solver, const Graph& graph, std::function<DistanceMatrix()> make_initial);
+  /// @brief No Floyd–Warshall solver any more (a sparse solver took over): no time travel, no inspection.
+  void detach() {
+    m_travel.reset();
+    m_solver = nullptr;
+    m_graph = nullptr;
+    m_final.clear();
+    m_final_tried = false;
+    m_negative_cycle.clear();
+  }
   /// @brief The solver was reset() on the same graph.
   void restarted();
   /// @brief The TimeTravel the session steps through; null before a graph is loaded.

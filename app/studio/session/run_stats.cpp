@@ -148,6 +148,32 @@ void write_stats_json(const std::string& path, const RunStats& r) {
   } else {
     j["counters"] = nullptr;
   }
+  if (r.sparse) {
+    // Issue 13: the sparse run (rows_ms and batches are those of the last run of the real solver).
+    const SparseSnapshot& sp = *r.sparse;
+    nlohmann::json sparse;
+    sparse["backend"] = sp.backend;
+    sparse["sources"] = sp.sources_text;
+    sparse["sources_count"] = sp.sources;
+    sparse["rows_done"] = sp.rows_done;
+    sparse["rows_by_solver"] = sp.solved_rows;
+    sparse["rows_by_steps"] = sp.rows_done - sp.solved_rows;
+    sparse["settles"] = sp.settles;
+    sparse["reweighted"] = sp.reweighted;
+    sparse["potentials_ms"] = sp.potentials_ms;
+    sparse["total_ms"] = sp.rows_ms;
+    nlohmann::json batches = nlohmann::json::array();
+    for (const SparseBatchSample& b : sp.batches)
+      batches.push_back({{"first_row", b.first_row},
+                         {"rows", b.rows},
+                         {"ms", b.ms},
+                         {"rows_per_s", b.ms > 0 ? nlohmann::json(1e3 * static_cast<double>(b.rows) / b.ms)
+                                                 : nlohmann::json(nullptr)}});
+    sparse["batches"] = batches;
+    j["sparse"] = sparse;
+  } else {
+    j["sparse"] = nullptr;
+  }
   AtomicFile file(path);
   file.write(j.dump(2) + "\n");
   file.commit();

@@ -73,6 +73,8 @@ struct RunStats {
   /// --measure / the Measure button: the configuration timed as apsp bench times it
   std::optional<MeasureRecord> measure;
   std::optional<CountersStats> counters;  ///< --counters only
+  /// Issue 13: a sparse solver's run ("sparse" in the JSON; null for Floyd–Warshall): its rows and batches.
+  std::optional<SparseSnapshot> sparse;
   float display_w = 0, display_h = 0;  ///< the UI's size, UI units (the last frame)
   std::vector<WindowFit> windows;      ///< the last frame's non-scrolling windows
 };

@@ -9,12 +9,16 @@
 #include <apsp/solve/registry.h>
 #include <apsp/solve/solve_estimate.h>
 #include <apsp/solve/solve_progress.h>
+#include <apsp/io/sparse_graph_source.h>
+#include <apsp/solve/sparse_registry.h>
+#include <apsp/view/source_rows_view.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <thread>
 
+#include "graph_view/graph_layout.h"
 #include "session/classroom_worker.h"
 
 
@@ -114,6 +118,22 @@ std::string describe_config(const SolverConfig& c) {
   return text;
 }
 
+SparseSolverOptions sparse_options_for(const SolverConfig& c, int cpu_threads) {
+  SparseSolverOptions o;
+  o.threads = c.threads > 0 ? c.threads : cpu_threads;
+  return o;
+}
+
+constexpr const char* kNoTimeTravelForSparse =
+    "time travel steps back through Floyd-Warshall; a sparse solve has no history (Reset starts it over)";
+
+std::string describe_sparse(const SolverConfig& c, const SparseRun& run) {
+  std::string text = c.backend + " (sparse), sources " + run.spec().to_string() + " (" + std::to_string(run.rows()) +
+                     (run.rows() == 1 ? " row)" : " rows)");
+  if (c.threads > 0) text += ", " + std::to_string(c.threads) + " CPU threads";
+  return text;
+}
+
 }  // namespace
 
 struct SolverSession::Worker {
@@ -121,6 +141,7 @@ struct SolverSession::Worker {
   GraphSummary summary;
   SolverConfig config;
   std::unique_ptr<Solver> solver;
+  std::unique_ptr<SparseRun> sparse;  // a sparse solver instead of `solver` (issue 13); never both
   std::uint64_t view_serial = 0;
   double last_step_ms = 0;
   // "Improved" marks what the most recent step changed, not everything since the last published frame (a
@@ -335,7 +356,11 @@ std::shared_ptr<const ViewFrame> SolverSession::view_from_device(Worker& w) cons
 
 void SolverSession::publish(Worker& w, bool with_view) {
   std::shared_ptr<const ViewFrame> view;
-  if (with_view && w.solver && w.solver->n() > 0) {
+  if (with_view && w.sparse && w.sparse->rows() > 0 && w.sparse->result().n > 0) {
+    view = view_from_sparse(w);
+    w.last_frame = view;
+    w.last_frame_current = true;
+  } else if (with_view && w.solver && w.solver->n() > 0) {
     view = w.device_mode() ? view_from_device(w) : view_from_host(w);
     w.last_frame = view;
     w.last_frame_current = true;
@@ -347,13 +372,19 @@ void SolverSession::publish(Worker& w, bool with_view) {
   s.has_graph = w.graph != nullptr;
   s.graph = w.summary;
   s.loaded_graph = w.graph;
-  s.has_solver = w.solver != nullptr;
+  s.has_solver = w.solver != nullptr || w.sparse != nullptr;
   s.config = w.config;
   if (w.solver) {
     s.cursor = w.solver->cursor();
     s.n = w.solver->n();
     s.rounds = w.solver->rounds();
     s.samples = w.solver->profile().samples();
+  } else if (w.sparse) {
+    s.cursor = Cursor{};
+    s.cursor.finished = w.sparse->finished();
+    s.n = w.graph ? w.graph->n : 0;
+    s.rounds = 0;
+    s.samples.clear();
   } else {
     s.cursor = Cursor{};
     s.n = 0;
@@ -361,7 +392,9 @@ void SolverSession::publish(Worker& w, bool with_view) {
     s.samples.clear();
   }
   if (view) s.view = view;
-  if (!w.solver) s.view.reset();
+  if (!w.solver && !w.sparse) s.view.reset();
+  s.sparse.reset();
+  if (w.sparse) s.sparse = w.sparse->snapshot(w.graph && w.graph->n <= kGraphViewMaxVertices);
   s.last_step_ms = w.last_step_ms;
   s.cuda_device = w.cuda_device;
   s.gpu_solver = w.gpu_solver;
@@ -377,6 +410,10 @@ void SolverSession::publish(Worker& w, bool with_view) {
 
 void SolverSession::load_async(GraphSource source, SolverConfig config, bool block_from_graph) {
   post("load " + source.label(), [this, source, config, block_from_graph](Worker& w) {
+    if (is_sparse_backend(config.backend)) {
+      load_sparse(w, source, config);
+      return;
+    }
     // The whole solve is counted for memory before any matrix exists (a tiny file may declare a huge n), and
     // cancel() or closing the window stops a pipe still being read, or a load between its stages.
     GraphLoadOptions load;
@@ -410,6 +447,7 @@ void SolverSession::load_async(GraphSource source, SolverConfig config, bool blo
     w.summary.suggested_block = loaded.suggested_block;
     w.graph = std::make_shared<const Graph>(std::move(graph));
     w.config = effective;
+    w.sparse.reset();
     w.solver = std::move(solver);
     w.replace_matrix();
     w.measure.reset();
@@ -429,6 +467,10 @@ void SolverSession::load_async(GraphSource source, SolverConfig config, bool blo
 void SolverSession::configure_async(SolverConfig config) {
   post("configure " + config.backend, [this, config](Worker& w) {
     if (!w.graph) throw UsageError("load a graph first");
+    if (is_sparse_backend(config.backend)) {
+      configure_sparse(w, config);
+      return;
+    }
     SolverConfig effective = config;
     BackendInfo info = backend_info(effective.backend);
     effective.block = effective_block_size(info, effective.block, w.graph->n);
@@ -445,6 +487,7 @@ void SolverSession::configure_async(SolverConfig config) {
     std::unique_ptr<Solver> solver = create_solver(effective.backend, options);
     solver->reset(initial);
     if (info.gpu) warm_up_gpu(*solver, initial, m_log);
+    w.sparse.reset();
     w.solver = std::move(solver);
     w.config = effective;
     w.summary.matrix_bytes = DistanceMatrix::required_bytes(w.graph->n, effective.block, effective.dtype);
@@ -458,6 +501,10 @@ void SolverSession::configure_async(SolverConfig config) {
 
 void SolverSession::step_async(Granularity g, int count) {
   post("step", [this, g, count](Worker& w) {
+    if (w.sparse) {
+      sparse_step(w, g, count);
+      return;
+    }
     if (!w.solver) throw UsageError("no solver: load a graph first");
     auto t0 = Clock::now();
     auto last_publish = t0;
@@ -477,6 +524,10 @@ void SolverSession::step_async(Granularity g, int count) {
 
 void SolverSession::run_to_end_async() {
   post("run to end", [this](Worker& w) {
+    if (w.sparse) {
+      sparse_run_to_end(w);
+      return;
+    }
     if (!w.solver) throw UsageError("no solver: load a graph first");
     // Only a run from the very start is a whole solve's time (the interactive figure beside measure's).
     const Cursor start = w.solver->cursor();
@@ -510,6 +561,9 @@ void SolverSession::run_to_end_async() {
 
 void SolverSession::measure_async(MeasureOptions options) {
   post("measure", [this, options](Worker& w) {
+    if (w.sparse)
+      throw UsageError("measure: sparse solvers are timed by apsp bench --backend " + w.config.backend +
+                       " --sources " + w.sparse->spec().to_string());
     if (!w.solver || !w.graph) throw UsageError("no solver: load a graph first");
     // What `apsp bench` runs for this configuration: the matrix padded for the solver, then measure_solve(), on
     // a solver of its own, so the lesson's solver (its step, its time-travel history, its view) stays as it was.
@@ -546,6 +600,13 @@ void SolverSession::reset_async() {
   cancel();
   post("reset", [this](Worker& w) {
     if (!w.graph) return;
+    if (w.sparse) {
+      w.sparse->reset();
+      w.stopped.clear();
+      w.last_step_ms = 0;
+      publish(w, true);
+      return;
+    }
     DistanceMatrix initial = to_distance_matrix(*w.graph, w.config.block, w.config.dtype);
     w.solver->reset(initial);
     w.replace_matrix();
@@ -570,6 +631,7 @@ void SolverSession::inspect(Worker& w) {
 
 void SolverSession::back_async(teach::TravelUnit unit, int count) {
   post("back", [this, unit, count](Worker& w) {
+    if (w.sparse) throw UsageError(kNoTimeTravelForSparse);
     if (!w.solver) throw UsageError("no solver: load a graph first");
     w.before = Worker::Before::None;  // going back: nothing is "improved"
     w.last_frame_current = false;
@@ -584,6 +646,7 @@ void SolverSession::back_async(teach::TravelUnit unit, int count) {
 
 void SolverSession::seek_async(std::size_t index) {
   post("seek", [this, index](Worker& w) {
+    if (w.sparse) throw UsageError(kNoTimeTravelForSparse);
     if (!w.solver) throw UsageError("no solver: load a graph first");
     w.before = Worker::Before::None;
     w.last_frame_current = false;
@@ -630,6 +693,16 @@ void SolverSession::save_graph_async(std::string path) {
 
 void SolverSession::save_distances_async(std::string path) {
   post("save " + path, [this, path](Worker& w) {
+    if (w.sparse) {
+      // The rows computed so far, S x n (the course binary only for every source in order, as apsp solve).
+      const SourceDistances rows = w.sparse->finished_rows();
+      if (rows.rows() == 0) throw Error(path + ": no rows computed yet (step or run to the end first)");
+      write_distances(path, rows);
+      m_log.info("distances written to " + path + " (" + std::to_string(rows.rows()) + " x " +
+                 std::to_string(rows.n) + ", " + std::to_string(rows.rows()) + " of " +
+                 std::to_string(w.sparse->rows()) + " sources)");
+      return;
+    }
     if (!w.solver) throw UsageError("no solver: load a graph first");
     DistanceMatrix m;
     w.solver->read(m);
@@ -642,10 +715,145 @@ void SolverSession::save_distances_async(std::string path) {
 void SolverSession::set_fixed_range_async(std::optional<ValueRange> range) {
   post("colour range", [this, range](Worker& w) {
     w.fixed_range = range;
-    if (!w.solver) return;
+    if (!w.solver && !w.sparse) return;
     w.before = Worker::Before::None;  // no step happened: nothing to mark as improved
     publish(w, true);
   });
+}
+
+void SolverSession::load_sparse(Worker& w, const GraphSource& source, const SolverConfig& config) {
+  const SourceSpec spec = SourceSpec::parse(config.sources);
+  const SparseSolverOptions options = sparse_options_for(config, m_cpu_threads);
+  // Created first: a GPU solver without a device says so before anything is read.
+  const std::unique_ptr<SparseSolver> probe = create_sparse_solver(config.backend, options);
+  SparseLoadOptions load;
+  load.sources = spec;
+  load.cancel = &m_cancel;
+  load.keep_edges = true;  // the graph view draws the edges; a dense solver may be chosen later
+  load.working_bytes = [&probe](std::int64_t n, std::int64_t m) { return probe->working_bytes(n, m); };
+  LoadedSparseGraph loaded = load_sparse_graph(source, load);
+  auto graph = std::make_shared<const Graph>(std::move(loaded.edges));
+  auto run = std::make_unique<SparseRun>(graph, std::move(loaded.graph), config.backend, spec, options);
+  const auto weights = graph->weight_range();
+  w.summary = GraphSummary{source,         graph->n,
+                           graph->m(),     weights.first,
+                           weights.second, SourceDistances::bytes_for(run->rows(), graph->n),
+                           loaded.seconds};
+  w.graph = graph;
+  install_sparse(w, std::move(run), config);
+  w.measure.reset();
+  w.last_run_to_end_ms = 0;
+  m_log.info("loaded " + source.label() + ": n = " + std::to_string(w.summary.n) + ", m = " +
+             std::to_string(w.summary.m) + " (" + std::to_string(static_cast<int>(loaded.seconds * 1000)) + " ms); " +
+             describe_sparse(config, *w.sparse));
+  publish(w, true);
+}
+
+void SolverSession::configure_sparse(Worker& w, const SolverConfig& config) {
+  const SourceSpec spec = SourceSpec::parse(config.sources);
+  const SparseSolverOptions options = sparse_options_for(config, m_cpu_threads);
+  const std::int64_t n = w.graph->n;
+  require_memory("the CSR graph and the " + std::to_string(spec.count(n)) + " x " + std::to_string(n) +
+                     " i32 distances of " + config.backend,
+                 csr_build_bytes(n, w.graph->m()) + SourceDistances::bytes_for(spec.count(n), n),
+                 host_available_bytes());
+  auto run = std::make_unique<SparseRun>(w.graph, to_csr(*w.graph), config.backend, spec, options);
+  w.summary.matrix_bytes = SourceDistances::bytes_for(run->rows(), n);
+  install_sparse(w, std::move(run), config);
+  m_log.info("solver " + describe_sparse(config, *w.sparse) + " ready");
+  publish(w, true);
+}
+
+void SolverSession::install_sparse(Worker& w, std::unique_ptr<SparseRun> run, const SolverConfig& config) {
+  w.classroom.detach();  // before the solver it points at goes
+  w.solver.reset();
+  w.sparse = std::move(run);
+  w.config = config;
+  w.config.gpus = 1;
+  w.replace_matrix();
+  for (const SparseBackendInfo& b : list_sparse_backends())
+    if (b.name == config.backend) w.gpu_solver = b.gpu;  // the stats' device line names the GPU
+  w.inspection = Inspection{};
+  w.last_step_ms = 0;
+}
+
+void SolverSession::sparse_step(Worker& w, Granularity g, int count) {
+  if (g == Granularity::ToEnd) {
+    sparse_run_to_end(w);
+    return;
+  }
+  const auto t0 = Clock::now();
+  auto last_publish = t0;
+  try {
+    for (int i = 0; i < count && !w.sparse->finished() && !m_cancel; ++i) {
+      if (g == Granularity::Round)
+        w.sparse->finish_source();
+      else
+        w.sparse->settle_one();
+      if (i + 1 < count && w.view_updates && ms_since(last_publish) > kPublishIntervalMs) {
+        publish(w, true);
+        last_publish = Clock::now();
+      }
+    }
+  } catch (const NegativeCycleError& e) {
+    stop(w, e.what());
+    throw;
+  } catch (const RangeError& e) {
+    stop(w, std::string("RangeError: ") + e.what());
+    throw;
+  }
+  w.last_step_ms = ms_since(t0);
+  publish(w, true);
+}
+
+void SolverSession::sparse_run_to_end(Worker& w) {
+  const bool from_start = w.sparse->rows_done() == 0;
+  const auto t0 = Clock::now();
+  auto last_publish = t0;
+  try {
+    // The solver calls both hooks on this thread, between batches: the view grows as rows arrive.
+    w.sparse->solve_remaining([this] { return m_cancel.load(); },
+                              [&] {
+                                if (w.view_updates && ms_since(last_publish) > kPublishIntervalMs) {
+                                  publish(w, true);
+                                  last_publish = Clock::now();
+                                }
+                              });
+  } catch (const NegativeCycleError& e) {
+    stop(w, e.what());
+    throw;
+  } catch (const RangeError& e) {
+    stop(w, std::string("RangeError: ") + e.what());
+    throw;
+  } catch (const InterruptedError&) {
+    publish(w, true);
+    throw;
+  } catch (const Error& e) {
+    if (!m_cancel) throw;
+    // Cancelled (reset, a new graph, closing): the rows that arrived stay.
+    m_log.info(w.config.backend + " stopped: " + std::to_string(w.sparse->rows_done()) + " of " +
+               std::to_string(w.sparse->rows()) + " rows done");
+  }
+  w.last_step_ms = ms_since(t0);
+  if (w.sparse->finished() && from_start) w.last_run_to_end_ms = w.last_step_ms;
+  publish(w, true);
+}
+
+std::shared_ptr<const ViewFrame> SolverSession::view_from_sparse(Worker& w) const {
+  const auto t0 = Clock::now();
+  auto frame = std::make_shared<ViewFrame>();
+  frame->serial = ++w.view_serial;
+  const SourceDistances& d = w.sparse->result();
+  frame->geometry = make_source_rows_geometry(d.rows(), d.n, m_view_budget);
+  frame->inf = kInf32;
+  frame->fixed_range = w.fixed_range.has_value();
+  frame->cursor.finished = w.sparse->finished();
+  frame->tiles = w.sparse->view_tiles(frame->geometry);  // only texel rows completed since the last view reduced
+  frame->range = w.fixed_range ? *w.fixed_range : finite_range(frame->tiles.data(), frame->tiles.size(), frame->inf);
+  frame->codes.resize(frame->tiles.size());
+  encode_source_rows_view(frame->tiles.data(), frame->tiles.size(), frame->range, frame->inf, frame->codes.data());
+  frame->host_encode_ms = ms_since(t0);
+  return frame;
 }
 
 bool SolverSession::view_due(const Worker& w, Clock::time_point last_publish, double interval_share) const {
@@ -661,7 +869,7 @@ void SolverSession::set_device_view_async(std::shared_ptr<DeviceViewChannel> cha
     w.device_view = channel;
     w.before = Worker::Before::None;  // the new encoder has no previous tiles: nothing is "improved"
     w.last_frame_current = false;
-    if (w.solver) publish(w, true);
+    if (w.solver || w.sparse) publish(w, true);
   });
 }
 

@@ -29,6 +29,7 @@
 #include "session/device_view_channel.h"
 #include "session/inspection.h"
 #include "session/log.h"
+#include "session/sparse_run.h"
 
 namespace apsp::studio {
 
@@ -38,6 +39,8 @@ struct SolverConfig {
   DType dtype = DType::I32;
   int gpus = 1;  ///< multi-GPU backends only; the session makes it 1 for the others
   int threads = 0;  ///< CPU backends: threads (--threads, the solver panel); 0: the session's default
+  /// Sparse solvers (issue 13): the rows to solve, SourceSpec's text (--sources, the solver panel).
+  std::string sources = "all";
 };
 
 /// @brief A measure run: the configuration timed as `apsp bench` times it (apsp/solve/measure.h).
@@ -118,6 +121,9 @@ struct SessionSnapshot {
   /// say finished, but these distances are not answers. Empty otherwise; a load, configure or reset clears it.
   std::string stopped;
   Inspection inspection;  ///< classroom: the selected cell's relaxation, its paths, the timeline (issue 10)
+  /// A sparse solver is active (issue 13): its rows, stepper and batches. has_solver is true then, with n the
+  /// graph's, rounds 0 and no samples; the view is the S x n rows (host path).
+  std::optional<SparseSnapshot> sparse;
 };
 
 /// @brief A failed job, kept for scripted runs that turn it into an exit status.
@@ -208,6 +214,17 @@ class SolverSession {
   void inspect(Worker& w);
   /// @brief The solve stopped at an error (negative cycle, RangeError): says so in the snapshot.
   void stop(Worker& w, std::string why);
+  // Sparse solvers (issue 13): the same jobs on a SparseRun instead of a Solver.
+  void load_sparse(Worker& w, const GraphSource& source, const SolverConfig& config);
+  void configure_sparse(Worker& w, const SolverConfig& config);
+  /// @brief Makes @p run the active solve (the Floyd–Warshall solver and its classroom state go).
+  void install_sparse(Worker& w, std::unique_ptr<SparseRun> run, const SolverConfig& config);
+  /// @brief Steps of the teaching stepper: Round finishes the current source, KStep and Phase settle one
+  /// vertex, ToEnd runs the real solver.
+  void sparse_step(Worker& w, Granularity g, int count);
+  void sparse_run_to_end(Worker& w);
+  /// @brief Host path: the S x n rows with the rows not computed yet as kViewPendingCode.
+  std::shared_ptr<const ViewFrame> view_from_sparse(Worker& w) const;
   /// @brief CPU threads for @p config: its own count, else the session's default.
   int threads_for(const SolverConfig& config) const { return config.threads > 0 ? config.threads : m_cpu_threads; }
   /// @brief Keeps at most about one frame of GPU work queued ahead (CUDA steps only enqueue).

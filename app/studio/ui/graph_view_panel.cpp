@@ -5,8 +5,10 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "graph_view/graph_view_style.h"
 #include "teach/step_focus.h"
@@ -84,6 +86,17 @@ double typical_spacing(const GraphLayout& layout) {
   return nearest[n / 2];
 }
 
+/// A ring of short arcs: the frontier's mark, told from the settled disc by its shape.
+void draw_dashed_ring(ImDrawList* dl, ImVec2 c, float r, ImU32 colour, float thickness) {
+  constexpr int kDashes = 10;
+  constexpr float kTwoPi = 6.28318530f;
+  for (int i = 0; i < kDashes; ++i) {
+    const float a0 = kTwoPi * static_cast<float>(i) / kDashes;
+    dl->PathArcTo(c, r, a0, a0 + kTwoPi * 0.6f / kDashes, 6);
+    dl->PathStroke(colour, 0, thickness);
+  }
+}
+
 }  // namespace
 
 bool GraphViewPanel::shows(const AppState& state) {
@@ -117,14 +130,27 @@ void GraphViewPanel::draw(const AppState& state) {
     ImGui::TextWrapped("%s", layout.note.c_str());
     return;
   }
-  const StepFocus focus = step_focus(state.session, state.classroom);
+  // A sparse solve shows the teaching stepper's source, settled set and frontier instead of the k-step.
+  const SparseSnapshot* sparse = state.session.sparse ? &*state.session.sparse : nullptr;
+  const StepFocus focus = sparse ? StepFocus{} : step_focus(state.session, state.classroom);
   const ClassroomState& classroom = state.classroom;
   const float s = state.ui_scale;
   const float font_size = ImGui::GetFontSize();
 
   // Header: what is marked, in the matrix's 0-based numbering.
   ImGui::PushTextWrapPos(0.0f);
-  if (focus.active) {
+  if (sparse) {
+    if (sparse->current_source >= 0) {
+      ImGui::Text("Dijkstra from source %d: %zu settled, %zu on the frontier%s", sparse->current_source,
+                  sparse->settled.size(), sparse->frontier.size(),
+                  sparse->last_settled >= 0 ? (", just settled " + std::to_string(sparse->last_settled)).c_str() : "");
+    } else if (sparse->finished()) {
+      ImGui::Text("every row done (%lld sources)", static_cast<long long>(sparse->sources));
+    } else {
+      ImGui::Text("%lld of %lld rows done; a step settles one vertex of the next source",
+                  static_cast<long long>(sparse->rows_done), static_cast<long long>(sparse->sources));
+    }
+  } else if (focus.active) {
     const std::string phase = focus.blocked ? "phase " + std::to_string(focus.phase) : std::string("whole pass");
     ImGui::Text("%s: round %d, %s, k = %d; pivot block: vertices %d..%d", focus.just_taken ? "step just taken" : "next step",
                 focus.round, phase.c_str(), focus.k, focus.pivot_first, focus.pivot_end - 1);
@@ -205,16 +231,43 @@ void GraphViewPanel::draw(const AppState& state) {
 
   // Vertices: pivot block as squares, k with a double ring, the selected i and j tagged.
   const CellRef sel = classroom.selected;
+  enum class Mark : std::uint8_t { None, Settled, Frontier };
+  std::vector<Mark> marks(static_cast<std::size_t>(n), Mark::None);
+  if (sparse) {
+    for (std::int32_t v : sparse->settled)
+      if (valid_vertex(v)) marks[static_cast<std::size_t>(v)] = Mark::Settled;
+    for (std::int32_t v : sparse->frontier)
+      if (valid_vertex(v)) marks[static_cast<std::size_t>(v)] = Mark::Frontier;
+  }
   for (std::int32_t v = 0; v < n; ++v) {
     const ImVec2 c = at(v);
+    const Mark mark = marks[static_cast<std::size_t>(v)];
     const bool pivot = focus.active && v >= focus.pivot_first && v < focus.pivot_end;
     if (pivot) {
       const ImVec2 h{radius, radius};
       dl->AddRectFilled(c - h, c + h, style::kNodeFill, 2.0f);
       dl->AddRect(c - h, c + h, style::kPivot, 2.0f, 0, 3.0f * s);
     } else {
-      dl->AddCircleFilled(c, radius, style::kNodeFill, 32);
+      dl->AddCircleFilled(c, radius, mark == Mark::Settled ? style::kSettled : style::kNodeFill, 32);
       dl->AddCircle(c, radius, style::kNodeRim, 32, 1.5f * s);
+    }
+    if (mark == Mark::Frontier) draw_dashed_ring(dl, c, radius + 3 * s, style::kFrontier, 3.0f * s);
+    if (sparse && v == sparse->last_settled) {
+      const ImVec2 h{radius + 5 * s, radius + 5 * s};
+      dl->AddRect(c - h, c + h, style::kJustSettled, 2.0f, 0, 2.5f * s);
+    }
+    if (sparse && v == sparse->current_source) {
+      dl->AddCircle(c, radius * 1.42f + 6 * s, style::kK, 40, 3.0f * s);
+      dl->AddCircle(c, radius * 1.42f + 11 * s, style::kK, 40, 1.5f * s);
+      draw_text_centred(dl, label_size, c + ImVec2(radius * 1.3f + 10 * s, -radius * 1.3f - 8 * s), style::kK, "s",
+                        style::kWeightBox);
+    }
+    // Tentative (frontier) and final (settled) distances under the vertex.
+    if (sparse && show_text && mark != Mark::None && static_cast<std::size_t>(v) < sparse->tentative.size() &&
+        sparse->tentative[static_cast<std::size_t>(v)] != SparseSnapshot::kNoDistance) {
+      const std::string d = "d=" + std::to_string(sparse->tentative[static_cast<std::size_t>(v)]);
+      draw_text_centred(dl, label_size * 0.85f, c + ImVec2(0, radius + label_size * 0.75f),
+                        mark == Mark::Settled ? style::kSettled : style::kFrontier, d.c_str(), style::kWeightBox);
     }
     if (focus.active && v == focus.k) {
       dl->AddCircle(c, radius * 1.42f + 3 * s, style::kK, 40, 3.0f * s);
@@ -252,9 +305,18 @@ void GraphViewPanel::draw(const AppState& state) {
     ImGui::TextUnformatted(text.c_str());
     ImGui::SameLine(0, font_size);
   };
+  if (sparse) {
+    legend_item([&](ImVec2 c) { wl->AddCircle(c, box / 2, style::kK, 20, 2.5f * s); }, "source");
+    legend_item([&](ImVec2 c) { wl->AddCircleFilled(c, box / 2, style::kSettled, 20); }, "settled (final d)");
+    legend_item([&](ImVec2 c) { draw_dashed_ring(wl, c, box / 2, style::kFrontier, 2.5f * s); },
+                "frontier (tentative d)");
+    legend_item([&](ImVec2 c) { wl->AddRect(c - ImVec2(box / 2, box / 2), c + ImVec2(box / 2, box / 2), style::kJustSettled, 1, 0, 2.5f * s); },
+                "just settled");
+  } else {
   legend_item([&](ImVec2 c) { wl->AddRect(c - ImVec2(box / 2, box / 2), c + ImVec2(box / 2, box / 2), style::kPivot, 1, 0, 2.5f * s); },
               "pivot block");
   legend_item([&](ImVec2 c) { wl->AddCircle(c, box / 2, style::kK, 20, 2.5f * s); }, "k");
+  }
   if (!classroom.current_path.empty()) {
     char text[96];
     std::snprintf(text, sizeof text, "path %d -> %d (length %lld)", classroom.current_path.front(),

@@ -1,5 +1,7 @@
 #include "ui/heatmap_view_panel.h"
 
+#include <apsp/view/source_rows_view.h>
+
 #include <apsp/solve/multi_gpu_bands.h>
 
 #include <algorithm>
@@ -35,6 +37,29 @@ const char* role_name(int bi, int bj, int round) {
   return "independent block";
 }
 
+/// Sparse solves (issue 13): what the title says instead of the round and phase.
+std::string describe_sparse(const SparseSnapshot& sp, const std::string& stopped) {
+  std::string text = sp.backend + " (sparse): " + std::to_string(sp.rows_done) + " of " + std::to_string(sp.sources) +
+                     " rows (sources " + sp.sources_text + ")";
+  if (sp.finished()) {
+    text += ", every row done";
+  } else if (sp.current_source >= 0) {
+    text += "; stepping source " + std::to_string(sp.current_source);
+    // The sets travel only for graphs the graph view draws.
+    if (!sp.settled.empty())
+      text += ": " + std::to_string(sp.settled.size()) + " settled, " + std::to_string(sp.frontier.size()) +
+              " on the frontier";
+  }
+  if (!stopped.empty()) text += " | stopped: " + stopped;
+  return text;
+}
+
+/// The source of row @p r, or -1 when unknown.
+std::int32_t source_of_row(const SparseSnapshot& sp, int r) {
+  if (!sp.source_ids || r < 0 || r >= static_cast<int>(sp.source_ids->size())) return -1;
+  return (*sp.source_ids)[static_cast<std::size_t>(r)];
+}
+
 }  // namespace
 
 StepPosition HeatmapViewPanel::position(const AppState& state) {
@@ -47,6 +72,12 @@ HeatmapOverlay HeatmapViewPanel::overlay_for(const AppState& state, bool for_exp
   const SessionSnapshot& s = state.session;
   o.enabled = state.view.overlays;
   o.block = s.config.block;
+  if (s.sparse) {
+    // No blocks, rounds or k: the overlays only hatch the rows not computed yet (the shader does that).
+    o.block = std::max(s.n, 1);
+    o.improved = false;
+    return o;
+  }
   // The picture shows the result of the step just done, so the overlays name that step (never the next one).
   const StepPosition at = position(state);
   if (at.done.valid()) {
@@ -104,7 +135,9 @@ void HeatmapViewPanel::draw(const AppState& state, HeatmapNavigation& nav, Comma
   const bool presentation = state.classroom.presentation;
   ImGui::PushFont(presentation ? fonts.large_heading : fonts.heading);
   ImGui::PushTextWrapPos(0.0f);
-  if (s.has_solver) {
+  if (s.sparse) {
+    ImGui::TextUnformatted(describe_sparse(*s.sparse, s.stopped).c_str());
+  } else if (s.has_solver) {
     ImGui::TextUnformatted(describe_position(position(state), s.stopped).c_str());
   } else {
     ImGui::TextUnformatted("no graph loaded: generate one or drop a file on the window");
@@ -188,7 +221,7 @@ void HeatmapViewPanel::draw(const AppState& state, HeatmapNavigation& nav, Comma
   }
   if (hovered && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) commands.push(CmdFitView{});
   // Classroom: a click (released without dragging) selects the cell under the mouse for the inspector.
-  if (hovered && frame && ImGui::IsMouseReleased(ImGuiMouseButton_Left) &&
+  if (hovered && frame && !s.sparse && ImGui::IsMouseReleased(ImGuiMouseButton_Left) &&
       io.MouseDragMaxDistanceSqr[ImGuiMouseButton_Left] < 16.0f) {
     const ViewGeometry& g = frame->geometry;
     const double fy = (v.origin_y + mouse_px.y * v.texels_per_px) * g.n / std::max(1, g.rows);
@@ -208,27 +241,44 @@ void HeatmapViewPanel::draw(const AppState& state, HeatmapNavigation& nav, Comma
       const std::string value_text = known ? format_distance(*known, frame->inf) : std::string("...");
       int i0 = g.row_begin(ty), i1 = g.row_begin(ty + 1) - 1;
       int j0 = g.col_begin(tx), j1 = g.col_begin(tx + 1) - 1;
+      if (s.sparse) {
+        // Sparse rows: (source, vertex, distance); a row not computed yet says so.
+        const bool pending = known && *known == kViewPendingTile;
+        const std::string shown = pending ? std::string("not yet computed") : value_text;
+        ImGui::BeginTooltip();
+        if (g.tiled()) {
+          ImGui::Text("rows %d..%d (sources %d..%d), vertices %d..%d", i0, i1, source_of_row(*s.sparse, i0),
+                      source_of_row(*s.sparse, i1), j0, j1);
+          ImGui::Text("tile minimum: %s", shown.c_str());
+        } else {
+          ImGui::Text("source %d (row %d), vertex %d", source_of_row(*s.sparse, i0), i0, j0);
+          ImGui::Text("distance: %s", shown.c_str());
+        }
+        ImGui::EndTooltip();
+      }
       int B = std::max(1, s.config.block);
       const StepPosition at = position(state);
       // The roles of the round the picture shows: the step just done, or before any, the next one.
       const int shown_round = at.done.valid() ? at.done.round : std::max(at.next.round, 0);
-      ImGui::BeginTooltip();
-      if (at.done.k >= 0) ImGui::Text("k = %d: the intermediate vertex of the step just done", at.done.k);
-      if (g.tiled()) {
-        ImGui::Text("rows i %d..%d, columns j %d..%d (0-based)", i0, i1, j0, j1);
-        ImGui::Text("tile minimum: %s", value_text.c_str());
-      } else {
-        ImGui::Text("i = %d, j = %d (0-based)", i0, j0);
-        ImGui::Text("distance d[i][j] = %s", value_text.c_str());
-      }
-      ImGui::Text("block (%d, %d): %s of round %d", i0 / B, j0 / B, role_name(i0 / B, j0 / B, shown_round),
-                  shown_round);
-      for (const GpuRowBand& band : shown_bands(state)) {
-        if (band.row_begin <= i0 && i0 < band.row_end) {
-          ImGui::Text("row %d lives on GPU %d (rows %d..%d)", i0, band.device, band.row_begin, band.row_end - 1);
+      if (!s.sparse) {
+        ImGui::BeginTooltip();
+        if (at.done.k >= 0) ImGui::Text("k = %d: the intermediate vertex of the step just done", at.done.k);
+        if (g.tiled()) {
+          ImGui::Text("rows i %d..%d, columns j %d..%d (0-based)", i0, i1, j0, j1);
+          ImGui::Text("tile minimum: %s", value_text.c_str());
+        } else {
+          ImGui::Text("i = %d, j = %d (0-based)", i0, j0);
+          ImGui::Text("distance d[i][j] = %s", value_text.c_str());
         }
+        ImGui::Text("block (%d, %d): %s of round %d", i0 / B, j0 / B, role_name(i0 / B, j0 / B, shown_round),
+                    shown_round);
+        for (const GpuRowBand& band : shown_bands(state)) {
+          if (band.row_begin <= i0 && i0 < band.row_end) {
+            ImGui::Text("row %d lives on GPU %d (rows %d..%d)", i0, band.device, band.row_begin, band.row_end - 1);
+          }
+        }
+        ImGui::EndTooltip();
       }
-      ImGui::EndTooltip();
     }
   }
   float legend_top = canvas_min.y + canvas.y + ImGui::GetStyle().ItemSpacing.y;
@@ -314,7 +364,13 @@ void HeatmapViewPanel::draw_axis_labels(const AppState& state, const ViewFrame& 
     if (cx >= canvas_min.x && cx <= canvas_min.x + canvas.x) {  // column j above the matrix
       draw->AddText(ImVec2(cx - ts.x * 0.5f, matrix_top - margin.y + (margin.y - ts.y) * 0.5f), text, buf);
     }
-    const float cy = canvas_min.y + (static_cast<float>(c) + 0.5f - v.origin_y) * cell_h;
+  }
+  // Rows: vertex i, or for a sparse solve's S x n rows the source each row belongs to.
+  const SparseSnapshot* sparse = state.session.sparse ? &*state.session.sparse : nullptr;
+  for (int r = 0; r < g.row_count(); r += every) {
+    std::snprintf(buf, sizeof buf, "%d", sparse ? source_of_row(*sparse, r) : r);
+    const ImVec2 ts = ImGui::CalcTextSize(buf);
+    const float cy = canvas_min.y + (static_cast<float>(r) + 0.5f - v.origin_y) * cell_h;
     if (cy >= canvas_min.y && cy <= canvas_min.y + canvas.y) {  // row i left of it
       draw->AddText(ImVec2(matrix_left - ts.x - font * 0.3f, cy - ts.y * 0.5f), text, buf);
     }
@@ -346,8 +402,9 @@ void HeatmapViewPanel::draw_cell_values(const AppState& state, const HeatmapRend
     for (int x = x0; x < x1; ++x) {
       std::size_t idx = static_cast<std::size_t>(y) * static_cast<std::size_t>(g.cols) + static_cast<std::size_t>(x);
       std::int32_t value = frame.tiles[idx];
+      if (value == kViewPendingTile) continue;  // a sparse row not computed yet: no number to show
       std::string text = value >= frame.inf ? std::string("inf") : std::to_string(value);
-      const Rgb8& c = map.entries[frame.codes[idx] & kViewIndexMask];
+      const Rgb8& c = map.entries[std::min<std::size_t>(frame.codes[idx] & kViewIndexMask, kViewInfCode)];
       // Dark text on light cells and the other way round.
       float luminance = 0.2126f * c.r + 0.7152f * c.g + 0.0722f * c.b;
       ImU32 color = luminance > 140 ? IM_COL32(0, 0, 0, 255) : IM_COL32(255, 255, 255, 255);
@@ -391,6 +448,23 @@ void HeatmapViewPanel::draw_legend(const AppState& state, const HeatmapRenderer&
   draw->AddRectFilled(ImVec2(inf_x, inf_y), ImVec2(inf_x + font * 1.6f, inf_y + bar_h), to_u32(map.inf()));
   draw->AddRect(ImVec2(inf_x, inf_y), ImVec2(inf_x + font * 1.6f, inf_y + bar_h), dim);
   draw->AddText(ImVec2(inf_x + font * 2.0f, inf_y + (bar_h - font) * 0.5f), text, inf_label);
+  float extra_line = 0;
+  if (state.session.sparse) {
+    // Sparse solves: the swatch of rows not computed yet, hatched as the heatmap draws it with overlays on.
+    const float nx = p.x, ny = (inf_below ? inf_y : p.y) + bar_h + font * 1.35f;
+    const ImVec2 a(nx, ny), b(nx + font * 1.6f, ny + bar_h);
+    draw->AddRectFilled(a, b, to_u32(not_yet_rgb8()));
+    if (state.view.overlays) {
+      draw->PushClipRect(a, b, true);
+      for (float d = 0; d < font * 1.6f + bar_h; d += font * 0.4f)
+        draw->AddLine(ImVec2(a.x + d - bar_h, b.y), ImVec2(a.x + d, a.y), IM_COL32(255, 255, 255, 255));
+      draw->PopClipRect();
+    }
+    draw->AddRect(a, b, dim);
+    draw->AddText(ImVec2(nx + font * 2.0f, ny + (bar_h - font) * 0.5f), text,
+                  "not yet computed (rows whose source has not finished)");
+    extra_line = bar_h + font * 0.3f;
+  }
   float ly = p.y + bar_h + font * 0.15f;
   if (frame && frame->range.has_finite) {
     std::string lo = format_thousands(frame->range.lo);
@@ -403,13 +477,28 @@ void HeatmapViewPanel::draw_legend(const AppState& state, const HeatmapRenderer&
     float hw = ImGui::CalcTextSize(hi.c_str()).x;
     draw->AddText(ImVec2(x0 + bar_w - hw, ly), text, hi.c_str());
   } else {
-    draw->AddText(ImVec2(x0, ly), dim, frame ? "every cell is unreachable" : "");
+    const bool no_rows = state.session.sparse && state.session.sparse->rows_done == 0;
+    draw->AddText(ImVec2(x0, ly), dim, !frame ? "" : no_rows ? "no row computed yet" : "every cell is unreachable");
   }
-  ImGui::Dummy(ImVec2(width, bar_h + font * 1.3f + (inf_below ? bar_h + font * 0.3f : 0.0f)));
+  ImGui::Dummy(ImVec2(width, bar_h + font * 1.3f + (inf_below ? bar_h + font * 0.3f : 0.0f) + extra_line));
 
   // Overlay key: what each highlight means (ui/overlay_key.h), drawn as the shader draws it.
-  if (state.view.overlays) draw_overlay_key(overlay_for(state, false), width);
-  if (frame) {
+  // (Not for a sparse solve: its only overlay is the not-yet hatch, keyed in the legend above.)
+  if (state.view.overlays && !state.session.sparse) draw_overlay_key(overlay_for(state, false), width);
+  if (frame && state.session.sparse) {
+    const ViewGeometry& g = frame->geometry;
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    if (g.tiled())
+      ImGui::TextWrapped("%d x %d rows (one per source) over a %d x %d view: each texel shows the smallest of up to "
+                         "%d x %d cells | wheel: zoom, drag: pan, F: fit",
+                         g.row_count(), g.n, g.rows, g.cols, (g.row_count() + g.rows - 1) / g.rows,
+                         (g.n + g.cols - 1) / g.cols);
+    else
+      ImGui::TextWrapped("%d x %d: a row per source (labelled with the source), a column per vertex | wheel: zoom, "
+                         "drag: pan, F: fit",
+                         g.row_count(), g.n);
+    ImGui::PopStyleColor();
+  } else if (frame) {
     const ViewGeometry& g = frame->geometry;
     if (g.tiled()) {
       ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.85f, 0.35f, 1.0f));

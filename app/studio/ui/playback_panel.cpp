@@ -47,15 +47,28 @@ void draw_playback_panel(const AppState& state, CommandQueue& commands) {
 
   ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 7);
   float speed = state.playback.rounds_per_second;
-  if (ImGui::SliderFloat("rounds / s", &speed, limits::kMinRoundsPerSecond, limits::kMaxRoundsPerSecond, "%.2f", ImGuiSliderFlags_Logarithmic)) {
+  // Play steps a round per tick; a sparse solve's "round" finishes one source.
+  if (ImGui::SliderFloat(s.sparse ? "sources / s###speed" : "rounds / s###speed", &speed, limits::kMinRoundsPerSecond, limits::kMaxRoundsPerSecond, "%.2f", ImGuiSliderFlags_Logarithmic)) {
     commands.push(CmdSetSpeed{speed});
   }
 
-  float progress = solve_progress(s.cursor, s.rounds);
   char overlay[96];
-  std::snprintf(overlay, sizeof overlay, "%d / %d rounds", s.cursor.finished ? s.rounds : s.cursor.round, s.rounds);
-  ImGui::ProgressBar(progress, ImVec2(-1, 0), overlay);
-  ImGui::TextWrapped("%s", s.has_solver ? describe_cursor(s.cursor, s.rounds, s.config.block, s.stopped).c_str() : "no solver");
+  if (s.sparse) {
+    // Sparse solves (issue 13): rows instead of rounds; k and phase settle one vertex, round finishes a source.
+    const SparseSnapshot& sp = *s.sparse;
+    std::snprintf(overlay, sizeof overlay, "%lld / %lld rows", static_cast<long long>(sp.rows_done),
+                  static_cast<long long>(sp.sources));
+    const float progress = sp.sources > 0 ? static_cast<float>(sp.rows_done) / static_cast<float>(sp.sources) : 0.0f;
+    ImGui::ProgressBar(progress, ImVec2(-1, 0), overlay);
+    ImGui::TextWrapped("sparse: k / phase settle one vertex of the current source, round finishes the source, To end "
+                       "runs %s on the rows left%s%s",
+                       sp.backend.c_str(), s.stopped.empty() ? "" : " | stopped: ", s.stopped.c_str());
+  } else {
+    float progress = solve_progress(s.cursor, s.rounds);
+    std::snprintf(overlay, sizeof overlay, "%d / %d rounds", s.cursor.finished ? s.rounds : s.cursor.round, s.rounds);
+    ImGui::ProgressBar(progress, ImVec2(-1, 0), overlay);
+    ImGui::TextWrapped("%s", s.has_solver ? describe_cursor(s.cursor, s.rounds, s.config.block, s.stopped).c_str() : "no solver");
+  }
   if (s.busy && !s.activity.empty()) ImGui::TextDisabled("working: %s", s.activity.c_str());
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextDisabled("keys: Space play, Right phase, Shift+Right round, Left / Shift+Left / Ctrl+Left back a phase / round / k, R reset, F fit, P presentation, F12 screenshot");

@@ -1,7 +1,10 @@
 // Live plots of the run, one value per round, following it as rounds complete: stacked phase times, effective
 // bandwidth per phase, and min-plus updates per second. With samples from several GPUs, a "GPUs" tab adds each
 // GPU's phases and communication per round, and communication against computation.
+#include <apsp/core/format.h>
+
 #include <cmath>
+#include <cstdio>
 #include <limits>
 
 #include "plot/bar_plot.h"
@@ -158,6 +161,45 @@ void timeline_tab(const AppState& state, const std::vector<PhaseSample>& samples
                                                                      ImGui::GetContentRegionAvail().y)));
 }
 
+/// Issue 13: a sparse solve's batches (SparseSolveStats::batches of the last run to the end): time, rows and
+/// rows/s per batch, the same bar and line plots as the rounds'.
+void sparse_batches_tab(const SparseSnapshot& sp) {
+  const float width = ImGui::GetContentRegionAvail().x;
+  if (sp.batches.empty()) {
+    ImGui::TextWrapped("%s: no batches yet. Steps run the teaching stepper (%lld settles so far); Run to end runs the "
+                       "solver on the rows left and plots its batches here.",
+                       sp.backend.c_str(), static_cast<long long>(sp.settles));
+    return;
+  }
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  BarSeries time{"batch time", phase_color(Phase::Full), {}};
+  BarSeries rows{"rows", phase_color(Phase::Independent), {}};
+  LineSeries rate{"rows/s", to_imu32(0.95f, 0.95f, 0.95f), {}};
+  for (const SparseBatchSample& b : sp.batches) {
+    time.values.push_back(static_cast<float>(b.ms));
+    rows.values.push_back(static_cast<float>(b.rows));
+    rate.values.push_back(b.ms > 0 ? static_cast<float>(1e3 * static_cast<double>(b.rows) / b.ms) : nan);
+  }
+  char line[160];
+  std::snprintf(line, sizeof line, "%s: %zu batches, %lld rows in %s%s", sp.backend.c_str(), sp.batches.size(),
+                static_cast<long long>(sp.solved_rows), format_duration_ms(sp.rows_ms).c_str(),
+                sp.reweighted ? " (+ Johnson's potentials)" : "");
+  caption(line);
+  const float h = plot_height(3, 1);
+  BarPlotOptions ms;
+  ms.x_label = "batch";
+  stacked_bar_plot("batch time", {time}, ms, ImVec2(width, h));
+  BarPlotOptions count;
+  count.x_label = "batch";
+  count.y_unit = "rows";
+  stacked_bar_plot("rows per batch", {rows}, count, ImVec2(width, h));
+  LinePlotOptions per_s;
+  per_s.y_unit = "rows/s";
+  per_s.x_label = "batch";
+  per_s.format = si_format;
+  line_plot("rows/s", {rate}, per_s, ImVec2(width, h));
+}
+
 }  // namespace
 
 void draw_plots_panel(const AppState& state, const std::string& select_tab, const std::function<void()>& extra_tabs) {
@@ -169,6 +211,15 @@ void draw_plots_panel(const AppState& state, const std::string& select_tab, cons
   const float width = ImGui::GetContentRegionAvail().x;
 
   if (!ImGui::BeginTabBar("##plots")) return;
+  if (state.session.sparse) {
+    // A sparse solver has no rounds or phases: its batches instead.
+    if (ImGui::BeginTabItem("batches")) {
+      sparse_batches_tab(*state.session.sparse);
+      ImGui::EndTabItem();
+    }
+    ImGui::EndTabBar();
+    return;
+  }
   if (!a.multi_device()) {
     if (ImGui::BeginTabItem("per round", nullptr, tab_flags("per-round"))) {
       const float h = plot_height(3);

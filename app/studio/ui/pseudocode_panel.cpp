@@ -1,9 +1,12 @@
 // The pseudocode panel (issue 10 item 2): naive Floyd–Warshall or its three-phase blocked form, whichever the
 // solver runs, with the executed line highlighted and the live values of round, phase, k, block and i, j.
+#include <apsp/teach/dijkstra_trace.h>
 #include <apsp/teach/pseudocode.h>
 #include <imgui.h>
 
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "teach/step_focus.h"
 #include "ui/panels.h"
@@ -44,9 +47,27 @@ std::string blocks_text(const StepFocus& f, const CellRef& sel) {
   return "(bi, bj), bi != " + rs + ", bj != " + rs;
 }
 
+/// Issue 13: what a sparse solver runs per source (the graph view marks its sets while it is stepped).
+void draw_dijkstra_listing(const SparseSnapshot& sp) {
+  ImGui::TextDisabled("Dijkstra from each source (%s); a step settles one vertex", sp.backend.c_str());
+  const bool stepping = sp.current_source >= 0 && !sp.finished();
+  const std::vector<std::string_view>& lines = teach::dijkstra_pseudocode();
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const std::string text(lines[i]);
+    if (stepping && i == teach::kDijkstraSettleLine)
+      ImGui::TextColored(ImVec4(0.94f, 0.89f, 0.26f, 1.0f), ">  %s", text.c_str());
+    else
+      ImGui::Text("   %s", text.c_str());
+  }
+}
+
 }  // namespace
 
 void draw_pseudocode_panel(const AppState& state) {
+  if (state.session.sparse) {
+    draw_dijkstra_listing(*state.session.sparse);
+    return;
+  }
   const StepFocus f = step_focus(state.session, state.classroom);
   const ClassroomState& c = state.classroom;
   const bool blocked = f.active ? f.blocked : state.session.cursor.phase != Phase::Full;

@@ -1,3 +1,8 @@
+#include <imgui.h>
+
+// imgui_stdlib.h needs imgui.h first (IMGUI_API); a separate block keeps include sorting from swapping them.
+#include <imgui_stdlib.h>
+
 #include <apsp/core/option_limits.h>
 #include <apsp/solve/block_size.h>
 
@@ -25,8 +30,32 @@ void draw_solver_panel(const AppState& state, SolverConfig& edit, CommandQueue& 
     }
     if (edit.backend == b.name) selected = &b;
   }
+  // Sparse solvers (issue 13): Dijkstra per source on the CSR graph, the rows of --sources; listed after the
+  // Floyd–Warshall variants, marked "sparse".
+  const SparseBackendInfo* sparse = nullptr;
+  for (const SparseBackendInfo& b : state.sparse_backends) {
+    ImGui::BeginDisabled(!b.available);
+    if (ImGui::RadioButton(b.name.c_str(), edit.backend == b.name)) edit.backend = b.name;
+    ImGui::EndDisabled();
+    item_tooltip(b.description + "\nsparse: the rows of the chosen sources fill as they finish" +
+                 (b.available ? std::string() : "\nunavailable: " + b.unavailable_reason));
+    ImGui::SameLine();
+    if (b.available)
+      ImGui::TextDisabled("(sparse)");
+    else
+      ImGui::TextDisabled("(sparse; %s)", b.unavailable_reason.c_str());
+    if (edit.backend == b.name) sparse = &b;
+  }
+  if (sparse) {
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
+    ImGui::InputText("sources", &edit.sources);
+    help_marker("The rows to solve, as apsp solve --sources: all, A:B (A, A+1, ..., B-1) or a list 3,0,7. Steps "
+                "settle one vertex of the current source (small graphs show it in the graph view); Run to end runs "
+                "the solver on the rows left.");
+  }
 
   const std::vector<int> sizes = block_size_choices(selected ? *selected : BackendInfo{}, edit.block);
+  ImGui::BeginDisabled(sparse != nullptr);  // no blocks, no int16 for the sparse solvers
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
   if (ImGui::BeginCombo("block size B", std::to_string(edit.block).c_str())) {
     for (int s : sizes) {
@@ -47,6 +76,7 @@ void draw_solver_panel(const AppState& state, SolverConfig& edit, CommandQueue& 
   if (ImGui::RadioButton("int16", edit.dtype == DType::I16)) edit.dtype = DType::I16;
   ImGui::EndDisabled();
   item_tooltip(i16_ok ? "half the memory; results must stay below 16383" : "this backend has no int16 mode");
+  ImGui::EndDisabled();
 
   // GPU count: greyed, with the reason, unless this machine has several GPUs and the backend uses them.
   const GpuChoice gpus =
@@ -68,7 +98,7 @@ void draw_solver_panel(const AppState& state, SolverConfig& edit, CommandQueue& 
   }
 
   // CPU threads: what --threads sets; 0 keeps the launch's default (all cores but one in the GUI).
-  const bool cpu = selected && !selected->gpu;
+  const bool cpu = (selected && !selected->gpu) || (sparse && !sparse->gpu);
   ImGui::BeginDisabled(!cpu);
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
   ImGui::SliderInt("CPU threads", &edit.threads, 0, limits::max_threads(), edit.threads == 0 ? "default" : "%d",
@@ -80,17 +110,22 @@ void draw_solver_panel(const AppState& state, SolverConfig& edit, CommandQueue& 
 
   const SolverConfig& active = state.session.config;
   bool changed = !state.session.has_solver || active.backend != edit.backend || active.block != edit.block ||
-                 active.dtype != edit.dtype || active.gpus != edit.gpus || (cpu && active.threads != edit.threads);
-  ImGui::BeginDisabled(!changed || !state.session.has_graph || (selected && !selected->available));
+                 active.dtype != edit.dtype || active.gpus != edit.gpus || (cpu && active.threads != edit.threads) ||
+                 (sparse && active.sources != edit.sources);
+  ImGui::BeginDisabled(!changed || !state.session.has_graph || (selected && !selected->available) ||
+                       (sparse && !sparse->available));
   if (ImGui::Button("Apply (restarts the solve)")) commands.push(CmdConfigureSolver{edit});
   ImGui::EndDisabled();
-  if (state.session.has_solver) {
+  if (state.session.sparse) {
+    ImGui::TextDisabled("active: %s (sparse), sources %s", active.backend.c_str(),
+                        state.session.sparse->sources_text.c_str());
+  } else if (state.session.has_solver) {
     const std::string on_gpus = active.gpus > 1 ? ", " + std::to_string(active.gpus) + " GPUs" : std::string();
     ImGui::TextDisabled("active: %s, B = %d, %s%s", active.backend.c_str(), active.block,
                         std::string(to_string(active.dtype)).c_str(), on_gpus.c_str());
   }
   // Measure mode: the figure `apsp bench` would print for this configuration, beside the interactive one.
-  ImGui::BeginDisabled(!state.session.has_solver || state.session.busy);
+  ImGui::BeginDisabled(!state.session.has_solver || state.session.busy || state.session.sparse.has_value());
   if (ImGui::Button("Measure (as apsp bench)")) commands.push(CmdMeasure{});
   ImGui::EndDisabled();
   item_tooltip("Times the active configuration exactly as apsp bench does: 1 warm-up and 3 timed solves to the end, "

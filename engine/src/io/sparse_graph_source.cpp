@@ -57,7 +57,12 @@ LoadedSparseGraph load_sparse_graph(const GraphSource& source, const SparseLoadO
   out.input_edges = graph.m();
   require_memory(purpose(graph.n, options, source.text) + " (" + std::to_string(graph.m()) + " edges)",
                  sparse_solve_bytes(graph.n, graph.m(), options), host_available_bytes());
-  out.graph = to_csr(std::move(graph));
+  if (options.keep_edges) {
+    out.graph = to_csr(graph);
+    out.edges = std::move(graph);
+  } else {
+    out.graph = to_csr(std::move(graph));
+  }
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return out;
 }

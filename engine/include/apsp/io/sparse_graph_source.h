@@ -18,6 +18,9 @@ struct SparseLoadOptions {
   /// The solver's own working bytes for n vertices and m edges (SparseSolver::working_bytes); empty: none.
   std::function<std::uint64_t(std::int64_t n, std::int64_t m)> working_bytes;
   const std::atomic<bool>* cancel = nullptr;  ///< as GraphLoadOptions::cancel
+  /// Keep the edge list as well (LoadedSparseGraph::edges): the studio draws it and may switch to a dense
+  /// solver later. Costs the edge list on top of the CSR graph, which the memory check does not count.
+  bool keep_edges = false;
 };
 
 struct LoadedSparseGraph {
@@ -25,6 +28,7 @@ struct LoadedSparseGraph {
   std::string description;       ///< as LoadedGraph::description
   std::int64_t input_edges = 0;  ///< edges as read or generated (parallel edges and self loops included)
   double seconds = 0;            ///< reading or generating and building the CSR graph
+  Graph edges;                   ///< with SparseLoadOptions::keep_edges: the graph as read; else empty
 };
 
 /// @brief Host bytes of a sparse solve of @p sources on n vertices and m edges, besides the edge list: the CSR

@@ -28,6 +28,14 @@ struct SparseSolverOptions {
   // positional initializers of the fields above keep their meaning.
   int batch = 0;    ///< sources per batch, rounded up to whole chunks (0: sized to the GPU's L2 and memory)
   int chunk = 128;  ///< sources one warp relaxes together: 32, 64 or 128 (1, 2 or 4 per lane)
+  /// Progress hook (the studio's growing heatmap): called from the calling thread at the same points as
+  /// should_stop (each closed SparseBatchSample) whenever the finished prefix grew; the last call of a solve
+  /// that completes has rows_done = S. Rows
+  /// [0, rows_done) of @p partial are final and may be read during the call; rows_done is the longest finished
+  /// prefix of the source list (sources finish out of order when several run at once, so a later row may be
+  /// final too, but only the prefix is promised) and never decreases. The hook must not keep a reference to
+  /// @p partial (it is the solver's output, still being written beyond the prefix) and should be quick.
+  std::function<void(const SourceDistances& partial, std::int64_t rows_done)> on_rows_done;
 };
 
 /// @brief One batch: the sources that finished between two samples (sources finish out of order when several
@@ -80,6 +88,10 @@ class SparseSolver {
                           SparseSolveStats& stats) = 0;
   /// @brief Calls options().should_stop and throws (InterruptedError or Error) when it says stop.
   void throw_if_stopped() const;
+  /// @brief Calls options().on_rows_done, if any, with @p out and the finished prefix @p rows_done.
+  void report_rows_done(const SourceDistances& out, std::int64_t rows_done) const {
+    if (m_options.on_rows_done) m_options.on_rows_done(out, rows_done);
+  }
 
  private:
   SparseSolverOptions m_options;

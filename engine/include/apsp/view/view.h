@@ -12,19 +12,25 @@
 namespace apsp {
 
 inline constexpr std::uint16_t kViewInfCode = 256;
+/// @brief A texel of rows a sparse solve has not computed yet (apsp/view/source_rows_view.h): drawn in its own
+/// colour, never a colormap entry or INF's. Above INF, so a zoomed-out pixel's minimum prefers computed texels.
+inline constexpr std::uint16_t kViewPendingCode = 257;
 inline constexpr std::uint16_t kViewImprovedBit = 0x8000;
 inline constexpr std::uint16_t kViewIndexMask = 0x01FF;
 /// @brief Default texture budget per side.
 inline constexpr int kDefaultViewBudget = 4096;
 
 struct ViewGeometry {
-  int n = 0;      ///< matrix size
+  int n = 0;      ///< matrix size (columns; also rows unless matrix_rows is set)
   int rows = 0;   ///< texels per column
   int cols = 0;   ///< texels per row
-  bool tiled() const { return rows < n || cols < n; }
+  /// Matrix rows of an S x n result (a sparse solve's rows, apsp/view/source_rows_view.h); 0: n (square).
+  int matrix_rows = 0;
+  int row_count() const { return matrix_rows > 0 ? matrix_rows : n; }
+  bool tiled() const { return rows < row_count() || cols < n; }
   std::size_t texels() const { return static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols); }
-  /// @brief First matrix row (column) covered by texel row y (column x); y == rows gives n.
-  int row_begin(int y) const { return static_cast<int>(static_cast<std::int64_t>(y) * n / rows); }
+  /// @brief First matrix row (column) covered by texel row y (column x); y == rows gives row_count() (n).
+  int row_begin(int y) const { return static_cast<int>(static_cast<std::int64_t>(y) * row_count() / rows); }
   int col_begin(int x) const { return static_cast<int>(static_cast<std::int64_t>(x) * n / cols); }
 };
 

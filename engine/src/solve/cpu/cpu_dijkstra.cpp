@@ -109,6 +109,10 @@ class CpuDijkstra final : public SparseSolver {
     };
     std::int64_t batch_first = 0;
     auto batch_start = std::chrono::steady_clock::now();
+    // Rows finish out of order; the progress hook promises a finished prefix, so each row raises its flag
+    // (release: its values are written) and the calling thread advances the prefix over raised flags (acquire).
+    std::vector<std::atomic<std::uint8_t>> row_finished(static_cast<std::size_t>(rows));
+    std::int64_t prefix = 0;
     auto close_batch = [&](std::chrono::steady_clock::time_point now) {
       const std::int64_t done = finished.load();
       if (done > batch_first)
@@ -116,6 +120,9 @@ class CpuDijkstra final : public SparseSolver {
             {batch_first, done - batch_first, std::chrono::duration<double, std::milli>(now - batch_start).count()});
       batch_first = done;
       batch_start = now;
+      const std::int64_t before = prefix;
+      while (prefix < rows && row_finished[static_cast<std::size_t>(prefix)].load(std::memory_order_acquire)) ++prefix;
+      if (prefix > before) report_rows_done(out, prefix);
     };
 #pragma omp parallel num_threads(threads)
     {
@@ -132,6 +139,7 @@ class CpuDijkstra final : public SparseSolver {
             dijkstra_row<true>(graph, h, source, ws, out.row(r));
           else
             dijkstra_row<false>(graph, h, source, ws, out.row(r));
+          row_finished[static_cast<std::size_t>(r)].store(1, std::memory_order_release);
           ++finished;
           if (caller) {
             const auto now = std::chrono::steady_clock::now();

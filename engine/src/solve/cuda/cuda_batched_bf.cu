@@ -487,6 +487,8 @@ class CudaBatchedBf final : public SparseSolver {
       stats.batches.push_back(
           {first_row, block_rows, std::chrono::duration<double, std::milli>(now - batch_start).count()});
       batch_start = now;
+      // Blocks land in order (one copy stream, FIFO), so this block's end is the finished prefix.
+      report_rows_done(out, first_row + block_rows);
     };
     auto wait_event = [&](cudaEvent_t event) {  // keeps the copy-out moving while the rounds run
       while (true) {

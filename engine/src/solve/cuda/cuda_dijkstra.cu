@@ -185,6 +185,9 @@ class CudaDijkstra final : public SparseSolver {
     const std::int64_t batch = std::max<std::int64_t>(concurrent, (rows + 99) / 100);
     std::int64_t next_row = 0, finished = 0, batch_first = 0;
     auto batch_start = std::chrono::steady_clock::now();
+    // Rows finish out of order over the streams; the progress hook promises a finished prefix of the list.
+    std::vector<std::uint8_t> row_finished(static_cast<std::size_t>(rows), 0);
+    std::int64_t prefix = 0;
 
     auto enqueue_iteration = [&](Slot& s) {
       cudaStream_t st = s.stream.get();
@@ -233,6 +236,7 @@ class CudaDijkstra final : public SparseSolver {
         throw RangeError("a distance from " + std::to_string(s.source) + " to " + std::to_string(overflow - 1) +
                          " leaves the i32 range (-" + std::to_string(kInf32) + ", " + std::to_string(kInf32) + ")");
       std::memcpy(out.row(s.row_index), s.host_row.get(), 4 * n);
+      row_finished[static_cast<std::size_t>(s.row_index)] = 1;
       s.state = Slot::State::Idle;
       if (++finished - batch_first >= batch || finished == rows) {
         const auto now = std::chrono::steady_clock::now();
@@ -240,6 +244,9 @@ class CudaDijkstra final : public SparseSolver {
                                  std::chrono::duration<double, std::milli>(now - batch_start).count()});
         batch_first = finished;
         batch_start = now;
+        const std::int64_t before = prefix;
+        while (prefix < rows && row_finished[static_cast<std::size_t>(prefix)]) ++prefix;
+        if (prefix > before) report_rows_done(out, prefix);  // those rows were copied to the host above
         throw_if_stopped();
       }
     };
