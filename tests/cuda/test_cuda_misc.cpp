@@ -5,6 +5,7 @@
 #include "cuda_test_support.h"
 #include "cuda/buffer.cuh"
 
+#include <algorithm>
 #include <map>
 
 namespace apsp {
@@ -49,7 +50,9 @@ class CudaProfile : public ::testing::TestWithParam<std::string> {};
 TEST_P(CudaProfile, EveryPhaseOfEveryRoundIsTimedAndCountsAllUpdates) {
   APSP_REQUIRE_GPU();
   const std::string backend = GetParam();
-  const int block = 32, n = 300;
+  const std::vector<int> blocks = test::blocks_of(backend);
+  // 32 where the variant offers it, else its smallest (cuda-staged and cuda-blocked-vec are B = 64 only).
+  const int block = std::find(blocks.begin(), blocks.end(), 32) != blocks.end() ? 32 : blocks.front(), n = 300;
   test::RandomGraphOptions o;
   const Graph g = test::random_graph(n, 5, o);
   auto s = test::make_loaded(backend, to_distance_matrix(g, block, DType::I32), block, DType::I32);
