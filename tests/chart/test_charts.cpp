@@ -168,7 +168,7 @@ TEST(SweepCharts, SparseKnobStudyIsOneLinePerConcurrentAgainstThreadsPerBlock) {
   EXPECT_DOUBLE_EQ(c.series[1].values[0], 150.0);
   EXPECT_DOUBLE_EQ(c.series[1].values[1], 120.0);
   EXPECT_EQ(c.series[1].point_labels[1], "best");
-  EXPECT_NE(c.title.find("best tpb 96, K 4: 40.0 % faster than the worst"), std::string::npos) << c.title;
+  EXPECT_NE(c.title.find("best tpb 96, K 4 (40.0 % faster than the worst)"), std::string::npos) << c.title;
   EXPECT_EQ(sweep_charts(report, parse_chart_kinds("block,gbps")).size(), 0u);
 }
 

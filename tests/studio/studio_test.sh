@@ -969,6 +969,7 @@ PY
         die "steps out of ladder order: $(cat rows.csv)"
       [ -s l.png ] || die "no chart PNG"
     fi
+    ;;
   # ---- Hardware counters (issue 12) ----
   counters_unavailable)
     # Without a GPU (or CUPTI): the batch run writes its other outputs, says why on one line and exits 2; the

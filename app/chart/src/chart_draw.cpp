@@ -101,11 +101,12 @@ ChartLayout layout_chart(const Chart& chart, ImVec2 min, ImVec2 max) {
   ChartLayout l;
   // Title, legend, then the y axis' label on a line of its own above the plot.
   l.plot_min = ImVec2(std::round(min.x + kPad + y_labels + 6), std::round(min.y + kPad + lh + 6 + legend_h + lh + 8));
-  l.plot_max = ImVec2(std::round(max.x - kPad - 6), std::round(max.y - kPad - 2 * lh - 8));
-  l.plot_max.x = std::max(l.plot_max.x, l.plot_min.x + 1);
-  l.plot_max.y = std::max(l.plot_max.y, l.plot_min.y + 1);
+  l.plot_max.x = std::max(std::round(max.x - kPad - 6), l.plot_min.x + 1);
   const int n = std::max(1, static_cast<int>(chart.categories.size()));
   l.slot_width = (l.plot_max.x - l.plot_min.x) / static_cast<float>(n);
+  // Long category names (the ladder's backends) would run into each other: every other one a line lower.
+  for (const std::string& c : chart.categories) l.staggered = l.staggered || text_width(c) > l.slot_width - 6;
+  l.plot_max.y = std::max(std::round(max.y - kPad - (l.staggered ? 3 : 2) * lh - 8), l.plot_min.y + 1);
   return l;
 }
 
@@ -149,9 +150,12 @@ void draw_chart(ImDrawList* dl, const Chart& chart, ImVec2 min, ImVec2 max) {
   dl->AddText(ImVec2(min.x + kPad, l.plot_min.y - lh - 6), kInk, chart.y_label.c_str());
 
   // Categories and the x label.
-  for (std::size_t i = 0; i < chart.categories.size(); ++i)
-    add_text_centered(dl, ImVec2(l.category_x(static_cast<int>(i)), l.plot_max.y + 4), kInk, chart.categories[i]);
-  add_text_centered(dl, ImVec2((l.plot_min.x + l.plot_max.x) / 2, l.plot_max.y + 6 + lh), kInk, chart.x_label);
+  for (std::size_t i = 0; i < chart.categories.size(); ++i) {
+    const float row = l.staggered && i % 2 == 1 ? lh : 0;
+    add_text_centered(dl, ImVec2(l.category_x(static_cast<int>(i)), l.plot_max.y + 4 + row), kInk, chart.categories[i]);
+  }
+  add_text_centered(dl, ImVec2((l.plot_min.x + l.plot_max.x) / 2, l.plot_max.y + 6 + (l.staggered ? 2 : 1) * lh), kInk,
+                    chart.x_label);
 
   if (chart.type == ChartType::StackedBars) {
     const float half = std::max(2.f, l.slot_width * 0.3f);

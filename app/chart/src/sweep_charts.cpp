@@ -220,8 +220,7 @@ void knob_charts(const bench::SweepReport& report, std::vector<Chart>& out) {
     c.format = ValueFormat::Duration;
     char title[256];
     std::snprintf(title, sizeof title,
-                  "%s, n = %d, %lld sources: time against threads per block (best tpb %d, %s: %.1f %% faster "
-                  "than the worst)",
+                  "%s, n = %d, %lld sources: best tpb %d, %s (%.1f %% faster than the worst)",
                   std::get<0>(key).c_str(), std::get<1>(key), static_cast<long long>(std::get<2>(key)),
                   best->config.threads_per_block, knob_text(best->config).c_str(),
                   100.0 * (worst->time.median_ms - best->time.median_ms) / worst->time.median_ms);

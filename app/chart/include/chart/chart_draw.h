@@ -14,6 +14,7 @@ struct ChartLayout {
   ImVec2 plot_min;
   ImVec2 plot_max;
   float slot_width = 0;  ///< x distance between categories
+  bool staggered = false;  ///< category labels wider than their slot alternate between two lines
   /// @brief x of the centre of category @p i.
   float category_x(int i) const { return plot_min.x + slot_width * (static_cast<float>(i) + 0.5f); }
 };
