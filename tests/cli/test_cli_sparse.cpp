@@ -160,14 +160,14 @@ TEST_F(CliSparse, InfoAndBenchListTheSparseSolvers) {
 }
 
 TEST_F(CliSparse, AutoIsTheDefaultAndSaysWhichAndWhy) {
-  // A ring (out-degree 1) is a sparse solver's, a graph with 30 % of the edges Floyd–Warshall's; the same
+  // A ring of 2000 (out-degree 1) is a sparse solver's, a graph with 30 % of the edges Floyd–Warshall's; the same
   // distances either way; --paths keeps Floyd–Warshall and says so; without -v nothing extra is printed.
-  const RunResult ring = run_apsp("solve --gen ring:n=200,seed=2 -v -o " + path("auto.npy"));
+  const RunResult ring = run_apsp("solve --gen ring:n=2000,seed=2 -v -o " + path("auto.npy"));
   ASSERT_EQ(ring.status, 0) << ring.output;
-  EXPECT_NE(ring.output.find("auto: cpu-dijkstra (sparse), n = 200, m = 200 (average out-degree 1.0)"),
+  EXPECT_NE(ring.output.find("auto: cpu-dijkstra (sparse), n = 2000, m = 2000 (average out-degree 1.0)"),
             std::string::npos)
       << ring.output;
-  ASSERT_EQ(run_apsp("solve --gen ring:n=200,seed=2 --backend cpu-blocked -q -o " + path("fw.npy")).status, 0);
+  ASSERT_EQ(run_apsp("solve --gen ring:n=2000,seed=2 --backend cpu-blocked -q -o " + path("fw.npy")).status, 0);
   EXPECT_EQ(sha256_of(path("auto.npy")), sha256_of(path("fw.npy")));
   const RunResult dense = run_apsp("solve --gen er:n=300,p=0.3,seed=1 -v");
   ASSERT_EQ(dense.status, 0) << dense.output;

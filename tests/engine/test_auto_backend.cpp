@@ -23,11 +23,12 @@ const AutoCostConstant& constant(const char* name) {
 }
 
 TEST(AutoBackend, SparseBelowTheCrossoverDenseAbove) {
-  // The crossover degree of the CPU models at n = 4096: where n^3 / R = n * m * c.
-  const double r = constant("cpu-blocked").value;
-  const double c = constant("cpu-dijkstra").value;
+  // The crossover of the CPU models at n = 4096: where n^3 / R = n (a n + b m).
+  const double r = constant("cpu-blocked").rate;
+  const double a = constant("cpu-dijkstra").per_vertex_s, b = constant("cpu-dijkstra").per_edge_s;
   const std::int64_t n = 4096;
-  const double crossover_m = static_cast<double>(n) * n / (r * c);
+  const double crossover_m = (static_cast<double>(n) * n / r - a * n) / b;
+  ASSERT_GT(crossover_m, 0);
   const AutoChoice sparse = choose_auto_backend(cpu_graph(n, static_cast<std::int64_t>(0.5 * crossover_m)));
   EXPECT_EQ(sparse.backend, "cpu-dijkstra");
   EXPECT_TRUE(sparse.sparse);
@@ -63,17 +64,19 @@ TEST(AutoBackend, DenseOnlyOptionsAndNoSparseSolverKeepFloydWarshall) {
 
 TEST(AutoBackend, GpuSolversOnlyWithADeviceAndScaledByIt) {
   AutoInputs in = cpu_graph(16384, 16384LL * 8);
-  in.sparse_available = {"cpu-dijkstra", "cuda-dijkstra"};
+  in.sparse_available = {"cpu-dijkstra", "cuda-dijkstra", "cuda-batched-bf"};
   AutoChoice c = choose_auto_backend(in);
   EXPECT_EQ(c.dense_candidate, "cpu-blocked");  // no device: no GPU candidate at all
-  EXPECT_NE(c.sparse_candidate, "cuda-dijkstra");
+  EXPECT_EQ(c.sparse_candidate, "cpu-dijkstra");
   in.gpu = true;
   in.gpu_minplus_peak_i32 = constant("cuda-tuned").reference;
-  in.gpu_bandwidth_gbps = 3352;
+  in.gpu_bandwidth_gbps = constant("cuda-batched-bf").reference;
   c = choose_auto_backend(in);
   EXPECT_EQ(c.dense_candidate, "cuda-tuned");
+  EXPECT_EQ(c.sparse_candidate, "cuda-batched-bf");  // cuda-dijkstra has no constant: never chosen
+  EXPECT_EQ(c.backend, "cuda-batched-bf");           // degree 8 at n = 16384: 5.6x faster measured
   const double at_reference = c.dense_estimate_s;
-  EXPECT_NEAR(at_reference, 16384.0 * 16384 * 16384 / constant("cuda-tuned").value, 1e-9);
+  EXPECT_NEAR(at_reference, 16384.0 * 16384 * 16384 / constant("cuda-tuned").rate, 1e-9);
   in.gpu_minplus_peak_i32 *= 2;  // a device twice as fast halves the dense estimate
   EXPECT_NEAR(choose_auto_backend(in).dense_estimate_s, at_reference / 2, 1e-9);
   in.cpu_threads = 32;  // twice the threads halve the CPU sparse estimate

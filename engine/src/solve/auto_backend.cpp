@@ -9,22 +9,26 @@ namespace apsp {
 
 namespace {
 
-constexpr double kH100PeakI32 = 16.7e12;  // 132 SMs x 64 x 1.98 GHz (apsp info --device)
-constexpr double kH100BandwidthGbps = 3352.0;
+constexpr double kH200PeakI32 = 16.7e12;        // 132 SMs x 64 x 1.98 GHz (apsp info --device)
+constexpr double kH200BandwidthGbps = 4814.0;   // apsp info --device
+constexpr double kHostThreads = 16;             // the H200 host's cores
 
 }  // namespace
 
 const std::vector<AutoCostConstant>& auto_cost_constants() {
-  // Measured on one H100 (16 CPU cores) with scripts/gpu-crossover.sh (README "auto: where Floyd–Warshall and the
-  // sparse solvers cross"): the dense rate at n = 16384 (B = 128), the sparse constants at average out-degree 8,
-  // n = 16384, all sources (time / (S m)).
+  // Measured on one H200 and its 16-core host with scripts/gpu-crossover.sh (README "auto: where Floyd–Warshall
+  // and the sparse solvers cross"): cuda-tuned B = 128 at n = 16384 (303 ms), cpu-blocked at n = 4096 (219 ms),
+  // and the sparse solvers on gnm graphs of n = 16384 at average out-degree 2, 8, 32 and 128, their a and b a
+  // relative least-squares fit of the time per row (within 25 % of each of the four points). cuda-dijkstra has
+  // no constant: it lost to cuda-batched-bf at every degree measured (by 100x at degree 2), so auto never
+  // picks it.
   static const std::vector<AutoCostConstant> constants = {
-      {"cuda-tuned", true, false, 14.5e12, kH100PeakI32, "H100, n = 16384, B = 128, i32: 303 ms"},
-      {"cpu-blocked", false, false, 70e9, 16, "16 threads of the H100 host, n = 4096"},
-      {"cpu-dijkstra", false, true, 3.02 / (16384.0 * 134217.0), 16,
-       "16 threads, er:n=16384,p=0.0005 (m = 134217), all sources: 3.02 s"},
-      {"cuda-dijkstra", true, true, 73.7 / (16384.0 * 134217.0), kH100BandwidthGbps,
-       "H100, er:n=16384,p=0.0005, all sources, tpb 96, K 4: 73.7 s"},
+      {"cuda-tuned", true, false, 14.5e12, 0, 0, kH200PeakI32, "H200, n = 16384, B = 128, i32: 303 ms"},
+      {"cpu-blocked", false, false, 313e9, 0, 0, kHostThreads, "16 threads, n = 4096, B = 64: 219 ms"},
+      {"cpu-dijkstra", false, true, 0, 2.588e-9, 2.455e-10, kHostThreads,
+       "16 threads, 1024 sources: 45 / 101 / 231 / 485 ms at degree 2 / 8 / 32 / 128"},
+      {"cuda-batched-bf", true, true, 0, 1.770e-10, 6.395e-12, kH200BandwidthGbps,
+       "H200, all 16384 sources: 59 / 54 / 104 / 274 ms at degree 2 / 8 / 32 / 128"},
   };
   return constants;
 }
@@ -41,17 +45,16 @@ const AutoCostConstant* constant_of(const std::string& backend) {
 double estimate_s(const AutoCostConstant& c, const AutoInputs& in) {
   const double n = static_cast<double>(in.n);
   if (!c.sparse) {
-    double rate = c.value;
+    double rate = c.rate;
     if (c.gpu && in.gpu_minplus_peak_i32 > 0) rate *= in.gpu_minplus_peak_i32 / c.reference;
     if (!c.gpu) rate *= std::max(1, in.cpu_threads) / c.reference;
     return n * n * n / rate;
   }
-  double per_edge = c.value;
-  if (c.gpu && in.gpu_bandwidth_gbps > 0) per_edge *= c.reference / in.gpu_bandwidth_gbps;
-  if (!c.gpu) per_edge *= c.reference / std::max(1, in.cpu_threads);
-  // At least one relaxation per vertex per source: an edgeless graph still costs n per row.
-  const double work = static_cast<double>(in.sources) * static_cast<double>(std::max(in.m, in.n));
-  return work * per_edge;
+  double scale = 1;
+  if (c.gpu && in.gpu_bandwidth_gbps > 0) scale = c.reference / in.gpu_bandwidth_gbps;
+  if (!c.gpu) scale = c.reference / std::max(1, in.cpu_threads);
+  const double row_s = c.per_vertex_s * n + c.per_edge_s * static_cast<double>(in.m);
+  return static_cast<double>(in.sources) * row_s * scale;
 }
 
 std::string seconds_text(double s) { return format_duration_ms(1e3 * s); }

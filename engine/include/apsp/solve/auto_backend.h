@@ -3,8 +3,9 @@
 /// @brief `--backend auto` (the default of `apsp solve`): Floyd–Warshall or a sparse solver, chosen from n, the
 /// edge count, the rows asked for and the device, by comparing two measured cost models:
 ///
-///   Floyd–Warshall  t = n^3 / R            R: the dense variant's updates/s (measured, scaled to this device)
-///   sparse solver   t = S * m * c          c: seconds per edge relaxation per source (measured, scaled)
+///   Floyd–Warshall  t = n^3 / R              R: the dense variant's updates/s (measured, scaled to this device)
+///   sparse solver   t = S * (a n + b m)      a, b: seconds per vertex and per edge of one source's row
+///                                            (fitted to measurements at four degrees, scaled)
 ///
 /// The constants come from the crossover table in README ("auto: where Floyd–Warshall and the sparse solvers
 /// cross"), measured with the commands written there; the model picks whichever estimate is smaller. Options
@@ -49,10 +50,12 @@ struct AutoCostConstant {
   const char* backend;
   bool gpu;
   bool sparse;
-  double value;          ///< dense: updates/s; sparse: seconds per edge per source
-  double reference;      ///< the quantity it was measured at: the device's i32 min-plus peak or bandwidth (GB/s)
-                         ///< for GPU solvers, the thread count for CPU ones
-  const char* measured;  ///< where and how ("H100, apsp bench ... 2026-11-23")
+  double rate;          ///< dense: updates/s
+  double per_vertex_s;  ///< sparse: seconds per vertex of one row
+  double per_edge_s;    ///< sparse: seconds per edge of one row
+  double reference;     ///< the quantity it was measured at: the device's i32 min-plus peak (dense) or DRAM
+                        ///< bandwidth in GB/s (sparse) for GPU solvers, the thread count for CPU ones
+  const char* measured;  ///< where and how
 };
 
 /// @brief Every constant of the model (README's table is generated from the same numbers).
