@@ -11,6 +11,7 @@
 #include <apsp/core/format.h>
 #include <apsp/core/option_limits.h>
 #include <apsp/io/atomic_file.h>
+#include <apsp/profile/counters.h>
 #include <apsp/solve/device_info.h>
 #include <apsp/solve/sparse_registry.h>
 #include <unistd.h>
@@ -27,6 +28,7 @@
 #include <apsp/io/export_context.h>
 
 #include "bench_history.h"
+#include "ladder_counters.h"
 #include "cli_common.h"
 #include "cmd_bench_ladder.h"
 #include "commands.h"
@@ -62,6 +64,7 @@ struct BenchArgs {
   bool ladder = false;
   std::string ladder_steps;
   LadderFlags ladder_flags;
+  std::string ladder_counters;  // --counters ROUNDS: the ladder's measured DRAM GB/s and occupancy
 };
 
 /// "i32,i16" -> the dtypes; "" when @p text is such a list, else why not (a CLI11 validator message).
@@ -273,6 +276,9 @@ Action add_bench(CLI::App& app) {
                "its table: time, speed-up over the step before and the first, updates/s, % peak, GB/s");
   app.add_option("--ladder-steps", a->ladder_steps, "With --ladder: the steps to run (comma-separated; default all)");
   add_ladder_flags(app, a->ladder_flags);
+  app.add_option("--counters", a->ladder_counters,
+                 "With --ladder: profile these rounds (LIST, every:N, all) of every step with hardware counters after "
+                 "the timed runs, for the DRAM GB/s and occupancy columns (replays kernels: slow)");
   return [a, backend_flag]() {
     if (a->ladder) {
       if (backend_flag->count() > 0)
@@ -289,9 +295,18 @@ Action add_bench(CLI::App& app) {
       q.chart = a->chart;
       q.no_history = a->no_history;
       q.flags = a->ladder_flags;
+      if (!a->ladder_counters.empty()) {
+        counters::RoundSelection::parse(a->ladder_counters, "--counters");  // one line on a bad list, before any run
+        if (const std::string why = counters::counters_unavailable_reason(); !why.empty())
+          throw UnavailableError("--counters: " + why);
+        q.counters = [rounds = a->ladder_counters](const bench::SweepReport& report) {
+          return ladder_counters(report, rounds);
+        };
+      }
       return run_bench_ladder(q);
     }
     if (!a->ladder_steps.empty()) throw UsageError("--ladder-steps: only with --ladder");
+    if (!a->ladder_counters.empty()) throw UsageError("--counters: only with --ladder (apsp profile profiles any run)");
     bench::SweepSpec spec;
     spec.backends = split_list(a->backends);
     if (spec.backends.empty()) throw UsageError("--backend: give at least one variant");

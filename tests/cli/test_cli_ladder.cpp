@@ -54,7 +54,9 @@ TEST_F(CliLadder, BadLadderFlagsAreOneLineAndExitTwo) {
            {"bench --backend cpu-blocked --n 16 --cells-per-thread 5", "--cells-per-thread"},
            {"bench --backend cpu-blocked --n 16 --phase2 one_cta", "--phase2"},
            {"bench --backend cpu-blocked --n 16 --ladder-steps cuda-simple", "--ladder-steps"},
-           {"bench --ladder --backend cuda-tuned --n 16", "--backend"}}) {
+           {"bench --ladder --backend cuda-tuned --n 16", "--backend"},
+           {"bench --backend cpu-blocked --n 16 --counters 1", "--counters"},
+           {"bench --ladder --n 16 --counters every:0", "--counters"}}) {
     const bool solve = args.rfind("solve", 0) == 0;
     const RunResult r = run_apsp(solve ? args + " -o " + path("d.bin") : args);
     EXPECT_EQ(r.status, 2) << args << "\n" << r.output;
@@ -77,6 +79,11 @@ TEST_F(CliLadder, BenchLadderWithoutAGpuIsOneLineAndExitTwo) {
   EXPECT_EQ(count_lines(r.output), 1) << r.output;
   EXPECT_NE(r.output.find("--ladder"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("CUDA"), std::string::npos) << r.output;
+  // The counter columns need CUPTI and a device too: one line naming --counters.
+  const RunResult c = run_apsp("bench --ladder --n 256 --counters 1");
+  EXPECT_EQ(c.status, 2) << c.output;
+  EXPECT_EQ(count_lines(c.output), 1) << c.output;
+  EXPECT_NE(c.output.find("--counters"), std::string::npos) << c.output;
 }
 
 TEST_F(CliLadder, BenchLadderPrintsEveryStepInOrderAndItsCsv) {
