@@ -178,23 +178,26 @@ std::string read_expected(const std::filesystem::path& p) {
   return s;
 }
 
+/// Both GPU sparse solvers (this one and cuda-dijkstra) on every course case, all sources, by SHA-256.
 TEST(CudaBatchedBf, CourseCasesMatchTheExpectedDigests) {
   APSP_REQUIRE_GPU();
   const std::filesystem::path dir = std::filesystem::path(APSP_TESTDATA_DIR) / "course-hw3";
   if (!std::filesystem::exists(dir)) GTEST_SKIP() << dir << " not present";
-  int cases = 0;
-  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
-    const std::string name = entry.path().filename().string();
-    if (name == "README.md" || name.ends_with(".sha256")) continue;
-    SCOPED_TRACE(name);
-    const Graph g = read_graph(entry.path().string()).graph;
-    const SourceDistances d = sparse_rows(kBackend, g, SourceSpec::parse("all").resolve(g.n));
-    test::Sha256 h;
-    h.update(d.values.data(), d.values.size() * sizeof(std::int32_t));  // n x n little-endian int32
-    EXPECT_EQ(h.hex(), read_expected(entry.path().string() + ".out.sha256"));
-    ++cases;
+  for (const char* backend : {kBackend, "cuda-dijkstra"}) {
+    int cases = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+      const std::string name = entry.path().filename().string();
+      if (name == "README.md" || name.ends_with(".sha256")) continue;
+      SCOPED_TRACE(std::string(backend) + " " + name);
+      const Graph g = read_graph(entry.path().string()).graph;
+      const SourceDistances d = sparse_rows(backend, g, SourceSpec::parse("all").resolve(g.n));
+      test::Sha256 h;
+      h.update(d.values.data(), d.values.size() * sizeof(std::int32_t));  // n x n little-endian int32
+      EXPECT_EQ(h.hex(), read_expected(entry.path().string() + ".out.sha256"));
+      ++cases;
+    }
+    EXPECT_GE(cases, 17) << backend;
   }
-  EXPECT_GE(cases, 17);
 }
 
 TEST(CudaBatchedBf, TargetGraphOfIssue13FromFiveHundredSources) {
