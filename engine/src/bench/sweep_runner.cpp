@@ -202,7 +202,13 @@ class SweepRun {
     // One result reused by every run (solve_into): freeing the last 1 GiB and faulting in a fresh one are not
     // the solver's work, as the dense variants' timings hold neither an upload nor a download.
     SourceDistances rows;
-    const MeasureResult measured = measure_runs({}, [&] { solver->solve_into(*m_csr, sources, rows); }, how);
+    MeasureResult measured;
+    try {
+      measured = measure_runs({}, [&] { solver->solve_into(*m_csr, sources, rows); }, how);
+    } catch (const std::exception&) {
+      if (cancelled()) return std::nullopt;  // should_stop ended the solve: a cancel, not a failure
+      throw;
+    }
     if (measured.stopped || measured.runs_ms.empty()) return std::nullopt;
     SweepResult r;
     r.config = c;
