@@ -102,7 +102,7 @@ void print_backends() {
   }
   std::printf("default: auto (apsp solve): %s, or the sparse solver below the measured crossover (README \"auto\")\n",
               default_backend().c_str());
-  // Sparse solvers take a CSR graph and --sources (apsp solve, apsp bench); the studio runs the ones above.
+  // Sparse solvers take a CSR graph and --sources (apsp solve, apsp bench and the studio).
   for (const SparseBackendInfo& b : list_sparse_backends()) {
     std::printf("%-14s %-11s [sparse] %s", b.name.c_str(), b.available ? "available" : "unavailable", b.description.c_str());
     if (!b.available) std::printf(" (%s)", b.unavailable_reason.c_str());
