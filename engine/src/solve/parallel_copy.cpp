@@ -12,6 +12,7 @@ namespace apsp::detail {
 
 void parallel_copy(void* dst, const void* src, std::size_t bytes, int threads) {
   constexpr std::size_t kPiece = std::size_t{1} << 20;
+  if (bytes == 0) return;  // an empty range may come with null pointers, which memcpy must not see
   if (bytes <= 4 * kPiece) {
     std::memcpy(dst, src, bytes);
     return;
