@@ -48,19 +48,6 @@ std::vector<std::string> extra_metrics(const std::string& text) {
   return extra;
 }
 
-std::string phase_cell(Phase p) {
-  switch (p) {
-    case Phase::Pivot:
-      return "p1";
-    case Phase::PivotRowCol:
-      return "p2";
-    case Phase::Independent:
-      return "p3";
-    default:
-      return std::string(to_string(p));
-  }
-}
-
 void print_table(std::FILE* out, const counters::CounterReport& r) {
   std::fprintf(out, "%s, n = %d, block %d, %s, GPU %d %s: %d rounds, %d passes per profiled phase\n", r.backend.c_str(),
                r.n, r.options.block, std::string(to_string(r.options.dtype)).c_str(), r.device, r.device_name.c_str(),
@@ -70,7 +57,7 @@ void print_table(std::FILE* out, const counters::CounterReport& r) {
                "smem ld", "smem st", "warp inst");
   for (const counters::PhaseCounters& p : r.phases) {
     std::fprintf(out, "  %5d %5s %3d %9s %10s %10s %10s %10s %7.2fx %6.1f %6.1f %6.1f %10s %10s %10s\n", p.round,
-                 phase_cell(p.phase).c_str(), p.device, format_duration_ms(p.kernel_ms).c_str(),
+                 counters::phase_tag(p.phase).c_str(), p.device, format_duration_ms(p.kernel_ms).c_str(),
                  si(p.updates_per_s()).c_str(), format_bytes(static_cast<std::uint64_t>(p.dram_read_bytes)).c_str(),
                  format_bytes(static_cast<std::uint64_t>(p.dram_write_bytes)).c_str(),
                  format_bytes(p.modeled_bytes).c_str(), p.measured_over_modeled(), p.occupancy_pct, p.sm_throughput_pct,

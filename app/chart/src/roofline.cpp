@@ -41,19 +41,6 @@ std::string si_label(double v) {
   return buf;
 }
 
-std::string phase_short(Phase p) {
-  switch (p) {
-    case Phase::Pivot:
-      return "p1";
-    case Phase::PivotRowCol:
-      return "p2";
-    case Phase::Independent:
-      return "p3";
-    default:
-      return std::string(to_string(p));
-  }
-}
-
 int phase_index(Phase p) {
   switch (p) {
     case Phase::Pivot:
@@ -97,7 +84,7 @@ Roofline roofline_from_reports(const std::vector<counters::CounterReport>& repor
       }
       if (!any || bytes <= 0 || ms <= 0 || updates <= 0) continue;
       RooflinePoint point;
-      point.tag = phase_short(phase);
+      point.tag = counters::phase_tag(phase);
       point.label = report.backend + " " + point.tag;
       point.intensity = updates / bytes;
       point.updates_per_s = updates / (ms * 1e-3);

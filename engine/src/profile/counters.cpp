@@ -172,22 +172,21 @@ const PhaseCounters* CounterReport::find(int round, Phase phase, int dev) const 
   return nullptr;
 }
 
-std::string range_name(int round, Phase phase, int device) {
-  std::string p;
+std::string phase_tag(Phase phase) {
   switch (phase) {
     case Phase::Pivot:
-      p = "p1";
-      break;
+      return "p1";
     case Phase::PivotRowCol:
-      p = "p2";
-      break;
+      return "p2";
     case Phase::Independent:
-      p = "p3";
-      break;
+      return "p3";
     default:
-      p = std::string(to_string(phase));
-      break;
+      return std::string(to_string(phase));
   }
+}
+
+std::string range_name(int round, Phase phase, int device) {
+  const std::string p = phase_tag(phase);
   std::string name = "r";
   name += std::to_string(round);
   name += '/';

@@ -139,6 +139,10 @@ std::string counters_csv_header(const std::vector<std::string>& extra_metrics);
 /// @brief One CSV row per entry of @p report (no header), backend first.
 std::string counters_csv_rows(const CounterReport& report);
 
+/// @brief "p1", "p2", "p3" for the blocked phases, to_string(phase) else: the phase in range names, tables and
+/// roofline tags.
+std::string phase_tag(Phase phase);
+
 /// @brief "r3/p2/dev0": the range name of (round, phase, device); p1..p3 for the blocked phases, "full" else.
 std::string range_name(int round, Phase phase, int device);
 
