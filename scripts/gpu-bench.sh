@@ -48,6 +48,8 @@ if want sass; then
   cuobjdump -sass $B/engine/libapsp_engine.a > /tmp/apsp-sass.txt 2>&1
   awk '/Function :/{name=$3} /VIADDMNMX/{c[name]++} /IMNMX|VIMNMX/{m[name]++} /STL|LDL/{l[name]++} END{for (k in c) printf "%6d VIADDMNMX %6d other-min %4d local-mem  %s\n", c[k], m[k], l[k], k}' /tmp/apsp-sass.txt |
     sort -rn | c++filt | cut -c1-200 | tee -a "$OUT/summary.txt"
+  # Phase 3's k loop itself: VIADDMNMX the only min, no local memory (scripts/sass-k-loop.awk).
+  awk -f scripts/sass-k-loop.awk /tmp/apsp-sass.txt | c++filt | cut -c1-200 | tee -a "$OUT/summary.txt"
 fi
 
 if want sanitize; then
