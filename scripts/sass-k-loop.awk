@@ -15,6 +15,7 @@ function report(   i, j, best, bs, be, cnt, other, local, total) {
       cnt = 0
       for (j = 1; j <= i; j++) if (addr[j] >= t && text[j] ~ /VIADDMNMX/) cnt++
       if (cnt > best) { best = cnt; bs = t; be = addr[i] } } }
+  if (best <= 0) { printf "k loop not found (no backward branch around a VIADDMNMX)  %s\n", name; return }
   other = 0; local = 0; total = 0
   for (i = 1; i <= n; i++) {
     if (text[i] ~ /VIADDMNMX/) total++

@@ -26,6 +26,9 @@ line() { printf '        /*%04x*/                   %s ;   /* 0x0000000000000000
   line 0x0030 "VIADDMNMX R11, R8, R9, R11, PT"
   line 0x0040 "@!P1 BRA 0x0"
   line 0x0050 "EXIT"
+  echo "        Function : _ZN4apsp4cuda24tuned_independent_kernelILb2EEEv"
+  line 0x0000 "VIADDMNMX R10, R8, R9, R10, PT"   # straight-line code: no loop to check
+  line 0x0010 "EXIT"
   echo "        Function : _ZN4apsp4cuda13other_kernelEv"
   line 0x0000 "IMNMX R1, R2, R3, PT"
   line 0x0010 "BRA 0x0"
@@ -35,5 +38,6 @@ echo "$out"
 expect() { grep -qF -- "$1" <<< "$out" || { echo "FAIL: expected a line with: $1"; exit 1; }; }
 expect "k loop 0x20..0x50: 2 VIADDMNMX (of 4), 0 other mins, 0 local-memory  _ZN4apsp4cuda24tuned_independent_kernelILb0EEEv"
 expect "k loop 0x0..0x40: 2 VIADDMNMX (of 2), 1 other mins, 1 local-memory  _ZN4apsp4cuda24tuned_independent_kernelILb1EEEv"
-[ "$(wc -l <<< "$out")" -eq 2 ] || { echo "FAIL: only tuned_independent_kernel functions are reported"; exit 1; }
+expect "k loop not found (no backward branch around a VIADDMNMX)  _ZN4apsp4cuda24tuned_independent_kernelILb2EEEv"
+[ "$(wc -l <<< "$out")" -eq 3 ] || { echo "FAIL: only tuned_independent_kernel functions are reported"; exit 1; }
 echo "ok"
