@@ -98,6 +98,27 @@ TEST(RunHistory, JsonLineRoundTrips) {
   EXPECT_THROW(parse_run_record("{not json"), Error);
 }
 
+// The file's format itself: a line in the order runs.jsonl has always been written (no graph_hash for a
+// generator) reads back and is written again byte for byte; times are kept to 0.1 us.
+TEST(RunHistory, JsonLineFormatIsStable) {
+  const std::string line =
+      R"({"id":"20261122-230512-3fa9","version":"0.1.0","date":"2026-11-22T23:05:12Z","source":"bench",)"
+      R"("host":"h","cpu_model":"c","threads":2,"devices":[{"name":"G","sm_count":132,"sm_clock_khz":1980000,)"
+      R"("driver_version":13000}],"backend":"cuda-tuned","block":64,"gpus":1,"dtype":"i32","n":1024,)"
+      R"("graph":"er:n=1024","phases":[{"phase":"pivot","ms":1.25,"bytes":100,"updates":200}],"wall_ms":3.5,)"
+      R"("repeats":1,"wall_min_ms":3.5,"wall_max_ms":3.5,"round_ms":[1.25,2.25]})";
+  const RunRecord r = parse_run_record(line);
+  EXPECT_EQ(r.graph_hash, "");
+  EXPECT_EQ(r.phases.at(0).updates, 200u);
+  EXPECT_EQ(to_json_line(r), line);
+  RunRecord fine = r;
+  fine.wall_ms = 3.123456789;
+  fine.round_ms = {0.000049};
+  const RunRecord back = parse_run_record(to_json_line(fine));
+  EXPECT_DOUBLE_EQ(back.wall_ms, 3.1235);
+  EXPECT_DOUBLE_EQ(back.round_ms.at(0), 0.0);
+}
+
 TEST(RunHistory, IdsAreUniqueAndSortByTime) {
   std::set<std::string> ids;
   for (int i = 0; i < 200; ++i) ids.insert(new_run_id());

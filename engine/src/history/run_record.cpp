@@ -10,6 +10,8 @@
 #include <ctime>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <type_traits>
+#include <vector>
 
 namespace apsp {
 
@@ -85,40 +87,96 @@ void set_profile(RunRecord& record, const ProfileLog& log) {
   for (const auto& [round, ms] : by_round) record.round_ms[static_cast<std::size_t>(round)] = rounded_ms(ms);
 }
 
+namespace {
+
+// Each type's fields in file order, listed once for the writer (to_json_line) and the reader
+// (parse_run_record). The writer rounds every double to 0.1 us and leaves out an empty graph_hash (files only).
+template <class Device, class Visit> void device_fields(Device& d, Visit& v) {
+  v("name", d.name);
+  v("sm_count", d.sm_count);
+  v("sm_clock_khz", d.sm_clock_khz);
+  v("driver_version", d.driver_version);
+}
+
+template <class Phase, class Visit> void phase_fields(Phase& p, Visit& v) {
+  v("phase", p.phase);
+  v("ms", p.ms);
+  v("bytes", p.bytes);
+  v("updates", p.updates);
+}
+
+template <class Record, class Visit> void record_fields(Record& r, Visit& v) {
+  v("id", r.id);
+  v("version", r.version);
+  v("date", r.date);
+  v("source", r.source);
+  v("host", r.host);
+  v("cpu_model", r.cpu_model);
+  v("threads", r.threads);
+  v.list("devices", r.devices, [](auto& d, auto& w) { device_fields(d, w); });
+  v("backend", r.backend);
+  v("block", r.block);
+  v("gpus", r.gpus);
+  v("dtype", r.dtype);
+  v("n", r.n);
+  v("graph", r.graph);
+  v("graph_hash", r.graph_hash, /*omit_empty=*/true);
+  v.list("phases", r.phases, [](auto& p, auto& w) { phase_fields(p, w); });
+  v("wall_ms", r.wall_ms);
+  v("repeats", r.repeats);
+  v("wall_min_ms", r.wall_min_ms);
+  v("wall_max_ms", r.wall_max_ms);
+  v("round_ms", r.round_ms);
+}
+
+struct JsonWriter {
+  nlohmann::ordered_json& j;
+  template <class T> void operator()(const char* key, const T& value, bool omit_empty = false) {
+    if constexpr (std::is_same_v<T, double>) {
+      j[key] = rounded_ms(value);
+    } else if constexpr (std::is_same_v<T, std::vector<double>>) {
+      nlohmann::ordered_json values = nlohmann::ordered_json::array();
+      for (double ms : value) values.push_back(rounded_ms(ms));
+      j[key] = values;
+    } else if constexpr (std::is_same_v<T, std::string>) {
+      if (!(omit_empty && value.empty())) j[key] = value;
+    } else {
+      j[key] = value;
+    }
+  }
+  template <class T, class Each> void list(const char* key, const std::vector<T>& items, Each each) {
+    nlohmann::ordered_json values = nlohmann::ordered_json::array();
+    for (const T& item : items) {
+      nlohmann::ordered_json object = nlohmann::ordered_json::object();
+      JsonWriter writer{object};
+      each(item, writer);
+      values.push_back(std::move(object));
+    }
+    j[key] = values;
+  }
+};
+
+struct JsonReader {
+  const nlohmann::json& j;
+  template <class T> void operator()(const char* key, T& out, bool /*omit_empty*/ = false) { read_if(j, key, out); }
+  template <class T, class Each> void list(const char* key, std::vector<T>& items, Each each) {
+    const auto it = j.find(key);
+    if (it == j.end() || !it->is_array()) return;
+    for (const nlohmann::json& element : *it) {
+      T item;
+      JsonReader reader{element};
+      each(item, reader);
+      items.push_back(std::move(item));
+    }
+  }
+};
+
+}  // namespace
+
 std::string to_json_line(const RunRecord& r) {
   nlohmann::ordered_json j;
-  j["id"] = r.id;
-  j["version"] = r.version;
-  j["date"] = r.date;
-  j["source"] = r.source;
-  j["host"] = r.host;
-  j["cpu_model"] = r.cpu_model;
-  j["threads"] = r.threads;
-  nlohmann::ordered_json devices = nlohmann::ordered_json::array();
-  for (const RunDevice& d : r.devices)
-    devices.push_back({{"name", d.name},
-                       {"sm_count", d.sm_count},
-                       {"sm_clock_khz", d.sm_clock_khz},
-                       {"driver_version", d.driver_version}});
-  j["devices"] = devices;
-  j["backend"] = r.backend;
-  j["block"] = r.block;
-  j["gpus"] = r.gpus;
-  j["dtype"] = r.dtype;
-  j["n"] = r.n;
-  j["graph"] = r.graph;
-  if (!r.graph_hash.empty()) j["graph_hash"] = r.graph_hash;
-  nlohmann::ordered_json phases = nlohmann::ordered_json::array();
-  for (const RunPhaseTotal& p : r.phases)
-    phases.push_back({{"phase", p.phase}, {"ms", rounded_ms(p.ms)}, {"bytes", p.bytes}, {"updates", p.updates}});
-  j["phases"] = phases;
-  j["wall_ms"] = rounded_ms(r.wall_ms);
-  j["repeats"] = r.repeats;
-  j["wall_min_ms"] = rounded_ms(r.wall_min_ms);
-  j["wall_max_ms"] = rounded_ms(r.wall_max_ms);
-  nlohmann::ordered_json rounds = nlohmann::ordered_json::array();
-  for (double ms : r.round_ms) rounds.push_back(rounded_ms(ms));
-  j["round_ms"] = rounds;
+  JsonWriter writer{j};
+  record_fields(r, writer);
   return j.dump();
 }
 
@@ -133,45 +191,8 @@ RunRecord parse_run_record(std::string_view line) {
     throw Error("no id");
   RunRecord r;
   try {
-    read_if(j, "id", r.id);
-    read_if(j, "version", r.version);
-    read_if(j, "date", r.date);
-    read_if(j, "source", r.source);
-    read_if(j, "host", r.host);
-    read_if(j, "cpu_model", r.cpu_model);
-    read_if(j, "threads", r.threads);
-    if (j.contains("devices") && j["devices"].is_array()) {
-      for (const auto& d : j["devices"]) {
-        RunDevice dev;
-        read_if(d, "name", dev.name);
-        read_if(d, "sm_count", dev.sm_count);
-        read_if(d, "sm_clock_khz", dev.sm_clock_khz);
-        read_if(d, "driver_version", dev.driver_version);
-        r.devices.push_back(dev);
-      }
-    }
-    read_if(j, "backend", r.backend);
-    read_if(j, "block", r.block);
-    read_if(j, "gpus", r.gpus);
-    read_if(j, "dtype", r.dtype);
-    read_if(j, "n", r.n);
-    read_if(j, "graph", r.graph);
-    read_if(j, "graph_hash", r.graph_hash);
-    if (j.contains("phases") && j["phases"].is_array()) {
-      for (const auto& p : j["phases"]) {
-        RunPhaseTotal t;
-        read_if(p, "phase", t.phase);
-        read_if(p, "ms", t.ms);
-        read_if(p, "bytes", t.bytes);
-        read_if(p, "updates", t.updates);
-        r.phases.push_back(t);
-      }
-    }
-    read_if(j, "wall_ms", r.wall_ms);
-    read_if(j, "repeats", r.repeats);
-    read_if(j, "wall_min_ms", r.wall_min_ms);
-    read_if(j, "wall_max_ms", r.wall_max_ms);
-    read_if(j, "round_ms", r.round_ms);
+    JsonReader reader{j};
+    record_fields(r, reader);
   } catch (const nlohmann::json::exception& e) {
     throw Error(std::string("a field has the wrong type (") + e.what() + ")");
   }
