@@ -191,6 +191,23 @@ TEST(CudaLiveView, BandsOnOneGpuAndOnTwo) {
   }
 }
 
+// Small on purpose, so that compute-sanitizer's racecheck gets through it: two rounds of the int16 fold kernels
+// (phase 3's epilogue over packed words, the phases-1/2 fold), then the live tiles against the host's minima.
+TEST(CudaLiveView, Int16FoldKernelsOverTwoRounds) {
+  APSP_REQUIRE_GPU();
+  const Graph graph = test::random_graph(512, 18, graph_options(0.02));
+  auto gpu = test::make_loaded("cuda-tuned", to_distance_matrix(graph, 64, DType::I16), 64, DType::I16);
+  const ViewGeometry g{512, 64, 64};  // 8 x 8 cells: 4 packed words wide
+  ASSERT_TRUE(gpu->track_view(&g));
+  ASSERT_TRUE(gpu->storage_for_reads_async().live_for(g));  // seeds the minima: the rounds below fold into them
+  gpu->step(Granularity::Round);
+  gpu->step(Granularity::Round);
+  const Solver::Storage st = gpu->storage_for_reads_async();
+  ASSERT_TRUE(st.live_for(g));
+  EXPECT_EQ(device_minima(*gpu, st, g), host_minima(*gpu, g));
+  EXPECT_EQ(device_minima(*gpu, st, g), device_minima(*gpu, without_live(st), g));
+}
+
 TEST(CudaLiveView, TrackingStopsAndANewSizeDropsTheGeometry) {
   APSP_REQUIRE_GPU();
   const Graph graph = test::random_graph(512, 15, graph_options(0.02));
