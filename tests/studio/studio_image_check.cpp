@@ -35,7 +35,11 @@
 #include <string>
 #include <vector>
 
+#include "check_tool.h"
+
 namespace {
+
+using namespace apsp::check_tool;
 
 struct Image {
   int width = 0;
@@ -45,11 +49,6 @@ struct Image {
     return pixels[static_cast<std::size_t>(y) * static_cast<std::size_t>(width) + static_cast<std::size_t>(x)];
   }
 };
-
-[[noreturn]] void fail(const std::string& message) {
-  std::fprintf(stderr, "FAIL: %s\n", message.c_str());
-  std::exit(1);
-}
 
 Image load_png(const std::string& path) {
   int w = 0, h = 0, channels = 0;
@@ -79,18 +78,6 @@ std::vector<std::array<unsigned char, 3>> load_lut(const std::string& path) {
   }
   if (lut.size() != 257) fail(path + ": expected 257 entries, got " + std::to_string(lut.size()));
   return lut;
-}
-
-std::map<std::string, std::string> parse_args(int argc, char** argv, int first) {
-  std::map<std::string, std::string> args;
-  for (int i = first; i + 1 < argc; i += 2) args[argv[i]] = argv[i + 1];
-  return args;
-}
-
-std::string need(const std::map<std::string, std::string>& args, const std::string& key) {
-  auto it = args.find(key);
-  if (it == args.end()) fail("missing " + key);
-  return it->second;
 }
 
 std::vector<std::int32_t> stepped_distances(const std::string& spec, int block, int rounds, int phases, int& n) {
