@@ -11,8 +11,8 @@
 #include <apsp/core/format.h>
 #include <apsp/core/option_limits.h>
 #include <apsp/io/atomic_file.h>
-#include <apsp/profile/counters.h>
-#include <apsp/solve/device_info.h>
+#include <apsp/report/counters.h>
+#include <apsp/device/device_info.h>
 #include <apsp/solve/sparse_registry.h>
 #include <unistd.h>
 
@@ -25,7 +25,7 @@
 #include <apsp/core/version.h>
 #include <apsp/graph/generators.h>
 #include <apsp/history/run_facts.h>
-#include <apsp/io/export_context.h>
+#include <apsp/report/export_context.h>
 
 #include "bench_history.h"
 #include "ladder_counters.h"

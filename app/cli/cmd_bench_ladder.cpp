@@ -9,7 +9,7 @@
 #include <apsp/core/format.h>
 #include <apsp/core/option_limits.h>
 #include <apsp/io/atomic_file.h>
-#include <apsp/solve/device_info.h>
+#include <apsp/device/device_info.h>
 #include <apsp/solve/ladder.h>
 
 #include <unistd.h>

@@ -3,10 +3,10 @@
 #include <apsp/core/errors.h>
 #include <apsp/core/format.h>
 #include <apsp/core/memory.h>
-#include <apsp/solve/solve_estimate.h>
+#include <apsp/core/solve_estimate.h>
 #include <apsp/core/option_limits.h>
 #include <apsp/io/graph_io.h>
-#include <apsp/solve/device_info.h>
+#include <apsp/device/device_info.h>
 #include <apsp/solve/registry.h>
 #include <apsp/solve/sparse_registry.h>
 

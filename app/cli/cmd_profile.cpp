@@ -1,4 +1,4 @@
-// apsp profile: hardware counters per (round, phase, device) through CUPTI (engine apsp/profile/counters.h) for
+// apsp profile: hardware counters per (round, phase, device) through CUPTI (engine apsp/report/counters.h) for
 // one or several CUDA variants on one graph: a table with the measured DRAM bytes beside the round model's
 // bytes, --csv with the export context, --roofline a PNG (app/chart roofline.h). Counters replay every
 // profiled phase, so only the asked rounds are profiled and the command says so before it starts.
@@ -7,8 +7,8 @@
 #include <apsp/core/option_limits.h>
 #include <apsp/core/version.h>
 #include <apsp/io/atomic_file.h>
-#include <apsp/io/export_context.h>
-#include <apsp/profile/counters.h>
+#include <apsp/report/export_context.h>
+#include <apsp/report/counters.h>
 #include <apsp/solve/registry.h>
 #include <unistd.h>
 

@@ -6,11 +6,11 @@
 #include <apsp/history/run_facts.h>
 #include <apsp/io/distance_io.h>
 #include <apsp/io/sparse_graph_source.h>
-#include <apsp/io/timings_csv.h>
-#include <apsp/profile/trace.h>
+#include <apsp/report/timings_csv.h>
+#include <apsp/report/trace.h>
 #include <apsp/solve/auto_backend.h>
 #include <apsp/solve/block_size.h>
-#include <apsp/solve/device_info.h>
+#include <apsp/device/device_info.h>
 #include <apsp/solve/registry.h>
 #include <apsp/solve/solve_progress.h>
 #include <apsp/solve/sparse_registry.h>

@@ -2,7 +2,7 @@
 
 #include <apsp/graph/generators.h>
 #include <apsp/graph/graph.h>
-#include <apsp/profile/counters.h>
+#include <apsp/report/counters.h>
 
 namespace apsp::cli {
 

@@ -1,6 +1,6 @@
 #pragma once
 // `apsp bench --ladder --counters ROUNDS`: the ladder table's measured DRAM GB/s and occupancy, from the CUPTI
-// profiler (apsp/profile/counters.h) run on each step's configuration after the timed sweep.
+// profiler (apsp/report/counters.h) run on each step's configuration after the timed sweep.
 #include <apsp/bench/ladder.h>
 
 #include <string>

@@ -1,6 +1,6 @@
 #pragma once
 // apsp solve's time guard: says what a long solve is about to do, and enforces --max-seconds.
-#include <apsp/solve/solve_estimate.h>
+#include <apsp/core/solve_estimate.h>
 #include <apsp/solve/solver.h>
 
 #include <chrono>

@@ -3,7 +3,7 @@
 // sources' rows are solved and written as an S x n table. No n x n matrix is ever built.
 #include <apsp/io/formats.h>
 #include <apsp/io/graph_source.h>
-#include <apsp/solve/sources.h>
+#include <apsp/graph/sources.h>
 #include <apsp/solve/sparse_solver.h>
 
 #include <optional>

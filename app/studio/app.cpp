@@ -6,11 +6,11 @@
 #include <apsp/core/errors.h>
 #include <apsp/core/format.h>
 #include <apsp/io/atomic_file.h>
-#include <apsp/io/export_context.h>
+#include <apsp/report/export_context.h>
 #include <apsp/core/version.h>
 #include <apsp/history/run_facts.h>
 #include <apsp/history/runs_file.h>
-#include <apsp/solve/device_info.h>
+#include <apsp/device/device_info.h>
 #include <apsp/solve/registry.h>
 #include <imgui.h>
 #include <imgui_impl_opengl3.h>

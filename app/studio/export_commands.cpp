@@ -2,9 +2,9 @@
 
 #include <apsp/core/errors.h>
 #include <apsp/core/option_limits.h>
-#include <apsp/io/timings_csv.h>
+#include <apsp/report/timings_csv.h>
 #include <apsp/profile/profile.h>
-#include <apsp/profile/trace.h>
+#include <apsp/report/trace.h>
 
 #include <algorithm>
 #include <utility>

@@ -3,7 +3,7 @@
 // distances, a screenshot of the window. Each logs what it wrote; failures throw (the GUI logs them, batch runs
 // turn them into an exit status).
 #include <optional>
-#include <apsp/io/export_context.h>
+#include <apsp/report/export_context.h>
 
 #include <string>
 

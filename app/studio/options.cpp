@@ -5,8 +5,8 @@
 #include <apsp/core/errors.h>
 #include <apsp/core/option_limits.h>
 #include <apsp/core/version.h>
-#include <apsp/profile/counters.h>
-#include <apsp/solve/sources.h>
+#include <apsp/report/counters.h>
+#include <apsp/graph/sources.h>
 
 #include <CLI/CLI.hpp>
 #include <cmath>

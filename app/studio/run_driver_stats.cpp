@@ -1,6 +1,6 @@
 // The run's statistics: frame and heatmap-update times, solve times with the view on and off (--stats-json,
 // the exit summary in the log).
-#include <apsp/solve/device_info.h>
+#include <apsp/device/device_info.h>
 #include <apsp/solve/measure.h>
 
 #include <algorithm>

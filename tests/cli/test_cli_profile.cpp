@@ -1,5 +1,5 @@
 // apsp profile (hardware counters) where none can be read: one line, exit 2; bad --rounds refused first.
-#include <apsp/solve/device_info.h>
+#include <apsp/device/device_info.h>
 
 #include <algorithm>
 

@@ -1,6 +1,6 @@
 // apsp with the sparse solvers: the course cases by SHA-256, --sources and the shapes of distance files, the
 // flags' exact bounds and one-line refusals, a negative cycle (exit 3), memory refused before allocating (exit 4).
-#include <apsp/solve/device_info.h>
+#include <apsp/device/device_info.h>
 
 #include <filesystem>
 

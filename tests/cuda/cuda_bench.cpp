@@ -6,8 +6,8 @@
 //                   [--repeat 3] [--csv out.csv (appended; header when new)]
 #include <apsp/core/distance_matrix.h>
 #include <apsp/core/errors.h>
+#include <apsp/device/device_info.h>
 #include <apsp/graph/generators.h>
-#include <apsp/solve/device_info.h>
 #include <apsp/solve/registry.h>
 
 #include <algorithm>

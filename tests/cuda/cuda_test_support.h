@@ -1,8 +1,8 @@
 #pragma once
 // Shared helpers of the CUDA tests: skip without a device, run a backend, compare with cpu-blocked.
 #include <apsp/core/errors.h>
+#include <apsp/device/device_info.h>
 #include <apsp/graph/graph.h>
-#include <apsp/solve/device_info.h>
 #include <apsp/solve/registry.h>
 #include <gtest/gtest.h>
 

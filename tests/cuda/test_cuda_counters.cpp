@@ -2,9 +2,9 @@
 // counters): counters exactly for the asked (round, phase) and none elsewhere, and the measured DRAM bytes of
 // the matrix-streaming variants against their byte model at n = 4096.
 #include <apsp/core/errors.h>
+#include <apsp/device/device_info.h>
 #include <apsp/graph/generators.h>
-#include <apsp/profile/counters.h>
-#include <apsp/solve/device_info.h>
+#include <apsp/report/counters.h>
 #include <apsp/solve/registry.h>
 #include <gtest/gtest.h>
 

@@ -5,7 +5,7 @@
 // the fault cleared gives the right distances, and no device memory stays allocated.
 #include <apsp/core/errors.h>
 #include <apsp/core/fault_injection.h>
-#include <apsp/solve/device_info.h>
+#include <apsp/device/device_info.h>
 
 #include <cuda_runtime.h>
 
@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "cuda_test_support.h"
-#include "solve/cuda/band_comm.cuh"
+#include "device/band_comm.cuh"
 #include "solve/cuda/multi_gpu_solver.h"
 
 namespace apsp {

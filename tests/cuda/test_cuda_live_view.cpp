@@ -4,7 +4,7 @@
 // tiles must equal the separate reduction of the matrix and the host's minima of the same matrix, and the
 // normalized view must equal cpu-blocked's. Geometries the epilogue cannot fold exactly are refused and still
 // reduced correctly.
-#include <apsp/view/tile_minima.h>
+#include <apsp/solve/tile_minima.h>
 #include <apsp/view/view.h>
 
 #include <climits>

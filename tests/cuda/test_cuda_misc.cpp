@@ -3,7 +3,7 @@
 #include <apsp/core/errors.h>
 
 #include "cuda_test_support.h"
-#include "cuda/buffer.cuh"
+#include "device/buffer.cuh"
 
 #include <algorithm>
 #include <map>

@@ -2,7 +2,7 @@
 // common time axis from the devices' reference events, the upload as a copy slice, multi-GPU broadcasts on
 // the communication track, and slices of one stream never overlapping.
 #include <apsp/graph/generators.h>
-#include <apsp/profile/trace.h>
+#include <apsp/report/trace.h>
 #include <gtest/gtest.h>
 
 #include <map>

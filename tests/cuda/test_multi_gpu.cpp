@@ -8,7 +8,7 @@
 // 2 + 1 + 1 + 1), 856 rows -> 7 units (4 GPUs: 2 + 2 + 2 + 1), 300 rows -> 3 units (4 GPUs: the last band
 // is empty).
 #include <apsp/core/errors.h>
-#include <apsp/solve/device_info.h>
+#include <apsp/device/device_info.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -17,7 +17,7 @@
 #include <tuple>
 
 #include "cuda_test_support.h"
-#include "solve/cuda/band_comm.cuh"
+#include "device/band_comm.cuh"
 #include "solve/cuda/multi_gpu_solver.h"
 
 namespace apsp {

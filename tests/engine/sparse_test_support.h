@@ -4,8 +4,8 @@
 #include <apsp/core/types.h>
 #include <apsp/graph/csr.h>
 #include <apsp/graph/graph.h>
+#include <apsp/graph/sources.h>
 #include <apsp/solve/registry.h>
-#include <apsp/solve/sources.h>
 #include <apsp/solve/sparse_registry.h>
 
 #include <cstdint>

@@ -1,8 +1,8 @@
 // cuda-batched-bf without a GPU: how it sizes its batches, its one-line refusal when not even one chunk fits,
 // its reverse CSR, the parallel copy of its copy-out, and how the registry lists and checks it.
 #include <apsp/core/errors.h>
+#include <apsp/device/device_info.h>
 #include <apsp/graph/generators.h>
-#include <apsp/solve/device_info.h>
 #include <apsp/solve/sparse_registry.h>
 #include <gtest/gtest.h>
 

@@ -2,16 +2,16 @@
 // replayed from the same state, the solve still exact) through a fake session on a CPU solver, the values'
 // mapping, the CSV and the refusals where counters cannot be read.
 #include <apsp/core/errors.h>
+#include <apsp/device/device_info.h>
 #include <apsp/graph/generators.h>
-#include <apsp/profile/counters.h>
-#include <apsp/solve/device_info.h>
+#include <apsp/report/counters.h>
 #include <apsp/solve/registry.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <set>
 
-#include "profile/counter_session.h"
+#include "report/counter_session.h"
 
 namespace apsp::counters {
 namespace {

@@ -3,9 +3,9 @@
 #include <apsp/core/errors.h>
 #include <apsp/graph/csr.h>
 #include <apsp/graph/generators.h>
+#include <apsp/graph/sources.h>
 #include <apsp/io/graph_io.h>
 #include <apsp/io/sparse_graph_source.h>
-#include <apsp/solve/sources.h>
 #include <gtest/gtest.h>
 
 #include <cstring>

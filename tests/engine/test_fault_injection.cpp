@@ -9,8 +9,8 @@
 #include <apsp/io/atomic_file.h>
 #include <apsp/io/distance_io.h>
 #include <apsp/io/graph_io.h>
-#include <apsp/io/timings_csv.h>
 #include <apsp/profile/profile.h>
+#include <apsp/report/timings_csv.h>
 
 #include <gtest/gtest.h>
 

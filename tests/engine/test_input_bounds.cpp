@@ -4,9 +4,9 @@
 #include <apsp/core/distance_matrix.h>
 #include <apsp/core/errors.h>
 #include <apsp/core/memory.h>
+#include <apsp/core/solve_estimate.h>
 #include <apsp/io/graph_io.h>
 #include <apsp/io/graph_source.h>
-#include <apsp/solve/solve_estimate.h>
 #include <gtest/gtest.h>
 
 #include <atomic>

@@ -1,7 +1,7 @@
 // The optimization ladder without a GPU (issue 12): every step is registered, in order, as a GPU variant
 // that says why it cannot run here; its options are named and checked in one place; its byte models.
 #include <apsp/core/errors.h>
-#include <apsp/solve/device_info.h>
+#include <apsp/device/device_info.h>
 #include <apsp/solve/ladder.h>
 #include <apsp/solve/registry.h>
 #include <gtest/gtest.h>

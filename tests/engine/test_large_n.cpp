@@ -2,8 +2,8 @@
 // paths of a large solve (matrix sizes, view geometry, bands, round model, the memory estimate) is checked at
 // such n without allocating anything.
 #include <apsp/core/distance_matrix.h>
+#include <apsp/core/solve_estimate.h>
 #include <apsp/solve/multi_gpu_bands.h>
-#include <apsp/solve/solve_estimate.h>
 #include <apsp/view/view.h>
 #include <gtest/gtest.h>
 

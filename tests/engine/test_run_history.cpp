@@ -5,6 +5,7 @@
 #include <apsp/history/run_facts.h>
 #include <apsp/history/runs_file.h>
 #include <apsp/profile/profile.h>
+#include <apsp/report/export_context.h>
 #include <gtest/gtest.h>
 
 #include <cstdlib>

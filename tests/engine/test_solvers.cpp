@@ -1,7 +1,7 @@
 // cpu-blocked against cpu-naive and a dense int64 reference: many sizes around every block size, negative
 // edges, zero weights, parallel edges, self loops, disconnected parts, int16.
 #include <apsp/core/errors.h>
-#include <apsp/solve/device_info.h>
+#include <apsp/device/device_info.h>
 #include <apsp/solve/registry.h>
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // The timing CSV: context comments, the documented header, one row per (round, phase, device) with k-steps
 // merged, numbers in one format.
-#include <apsp/io/timings_csv.h>
+#include <apsp/report/timings_csv.h>
 #include <gtest/gtest.h>
 
 #include <fstream>

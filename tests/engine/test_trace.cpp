@@ -1,7 +1,7 @@
-// The timeline export (apsp/profile/trace.h): valid Chrome trace JSON, one slice per (round, phase, device) of
+// The timeline export (apsp/report/trace.h): valid Chrome trace JSON, one slice per (round, phase, device) of
 // a CPU run, slices placed on the time axis in order and never overlapping within a track.
 #include <apsp/graph/generators.h>
-#include <apsp/profile/trace.h>
+#include <apsp/report/trace.h>
 #include <apsp/solve/registry.h>
 #include <gtest/gtest.h>
 

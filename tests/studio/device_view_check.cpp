@@ -5,10 +5,10 @@
 // (three bands emulated on GPU 0, and 2 and 4 GPUs where there are). Independent of GL: the surface is a plain CUDA
 // array.
 #include <apsp/core/distance_matrix.h>
-#include <apsp/cuda/check.cuh>
-#include <apsp/cuda/stream.cuh>
+#include <apsp/device/check.cuh>
+#include <apsp/device/device_info.h>
+#include <apsp/device/stream.cuh>
 #include <apsp/graph/generators.h>
-#include <apsp/solve/device_info.h>
 #include <apsp/solve/registry.h>
 #include <apsp/view/device_view.h>
 #include <apsp/view/view.h>

@@ -18,7 +18,7 @@
 #include <apsp/graph/generators.h>
 #include <apsp/graph/graph.h>
 #include <apsp/io/distance_io.h>
-#include <apsp/io/timings_csv.h>
+#include <apsp/report/timings_csv.h>
 #include <apsp/solve/registry.h>
 #include <apsp/view/view.h>
 #include <stb_image.h>

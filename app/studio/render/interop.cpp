@@ -5,8 +5,8 @@
 
 // cuda_gl_interop.h wants the GL types declared first.
 #include <apsp/core/errors.h>
-#include <apsp/cuda/check.cuh>
-#include <apsp/cuda/stream.cuh>
+#include <apsp/device/check.cuh>
+#include <apsp/device/stream.cuh>
 #include <cuda_gl_interop.h>
 #include <cuda_runtime.h>
 

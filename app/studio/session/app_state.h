@@ -6,7 +6,7 @@
 // Anything else a panel wants changed (a job, a setting, a file, playing) it asks for with a Command; App::apply
 // carries it out after the UI pass. Keys, dropped files and scripted flags go through the same Commands. The
 // rest of AppState is written by the App alone (apply, and the frame's update from the session).
-#include <apsp/solve/device_info.h>
+#include <apsp/device/device_info.h>
 #include <apsp/solve/registry.h>
 #include <apsp/solve/sparse_registry.h>
 

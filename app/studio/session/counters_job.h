@@ -3,7 +3,7 @@
 // session's solver and its timings are untouched, and the frame loop never waits (counters replay kernels and
 // take seconds). Start, cancel (between phases), and a snapshot the Counters tab reads every frame.
 #include <apsp/graph/graph.h>
-#include <apsp/profile/counters.h>
+#include <apsp/report/counters.h>
 
 #include <atomic>
 #include <chrono>

@@ -3,7 +3,7 @@
 // at start, each finished GUI run appended (once, when the solve reached its end with a usable result and the
 // worker is idle), and the baseline every run is compared against. Written by the App alone.
 #include <apsp/history/run_record.h>
-#include <apsp/solve/device_info.h>
+#include <apsp/device/device_info.h>
 
 #include <string>
 #include <vector>

@@ -2,7 +2,7 @@
 // The app's own statistics (--stats-json FILE, written at quit): frame times, heatmap update times, solve times
 // with the view on and off, and what they were measured on. Fields are documented in app/studio/README.md.
 #include <optional>
-#include <apsp/io/export_context.h>
+#include <apsp/report/export_context.h>
 
 #include <string>
 #include <vector>

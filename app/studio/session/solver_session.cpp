@@ -7,7 +7,7 @@
 #include <apsp/io/graph_source.h>
 #include <apsp/solve/block_size.h>
 #include <apsp/solve/registry.h>
-#include <apsp/solve/solve_estimate.h>
+#include <apsp/core/solve_estimate.h>
 #include <apsp/solve/solve_progress.h>
 #include <apsp/io/sparse_graph_source.h>
 #include <apsp/solve/sparse_registry.h>

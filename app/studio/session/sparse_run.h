@@ -5,7 +5,7 @@
 // "run to end" runs on the remaining sources, taking its rows as its progress hook reports them.
 #include <apsp/graph/csr.h>
 #include <apsp/graph/graph.h>
-#include <apsp/solve/sources.h>
+#include <apsp/graph/sources.h>
 #include <apsp/solve/sparse_solver.h>
 #include <apsp/teach/dijkstra_trace.h>
 #include <apsp/view/view.h>

@@ -2,7 +2,7 @@
 // reason instead of failing the whole sweep.
 #include <apsp/bench/sweep.h>
 #include <apsp/core/errors.h>
-#include <apsp/solve/sources.h>
+#include <apsp/graph/sources.h>
 
 #include <algorithm>
 #include <charconv>

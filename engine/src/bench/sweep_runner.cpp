@@ -2,11 +2,11 @@
 // generated graph per n and reports progress, results and failures as it goes.
 #include <apsp/bench/sweep.h>
 #include <apsp/core/errors.h>
+#include <apsp/device/device_info.h>
+#include <apsp/graph/csr.h>
 #include <apsp/graph/generators.h>
 #include <apsp/graph/graph.h>
-#include <apsp/graph/csr.h>
-#include <apsp/solve/device_info.h>
-#include <apsp/solve/sources.h>
+#include <apsp/graph/sources.h>
 #include <apsp/solve/sparse_registry.h>
 
 #include <algorithm>

@@ -2,8 +2,8 @@
 #include <apsp/core/errors.h>
 #include <apsp/core/option_limits.h>
 #include <apsp/core/version.h>
+#include <apsp/graph/sources.h>
 #include <apsp/history/run_facts.h>
-#include <apsp/solve/sources.h>
 
 #include <charconv>
 #include <cstdio>

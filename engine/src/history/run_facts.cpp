@@ -1,7 +1,7 @@
 #include <apsp/core/version.h>
+#include <apsp/device/device_info.h>
 #include <apsp/history/run_facts.h>
 #include <apsp/profile/profile.h>
-#include <apsp/solve/device_info.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -99,26 +99,6 @@ void set_wall_times(RunRecord& record, std::vector<double> times_ms) {
   record.repeats = static_cast<int>(times_ms.size());
   record.wall_min_ms = times_ms.front();
   record.wall_max_ms = times_ms.back();
-}
-
-ExportContext export_context(const RunRecord& r) {
-  ExportContext c;
-  c.version = r.version;
-  c.run_id = r.id;
-  c.backend = r.backend;
-  c.block = r.block;
-  c.n = r.n;
-  c.dtype = r.dtype;
-  c.threads = r.threads;
-  c.gpus = r.gpus;
-  c.graph = r.graph;
-  if (!r.devices.empty()) {
-    c.device = r.devices.front().name;
-    if (r.devices.size() > 1) c.device += " x " + std::to_string(r.devices.size());
-  } else {
-    c.device = "cpu: " + (r.cpu_model.empty() ? std::string("unknown") : r.cpu_model);
-  }
-  return c;
 }
 
 }  // namespace apsp

@@ -3,7 +3,7 @@
 #include <apsp/solve/block_size.h>
 #include <apsp/solve/negative_cycle.h>
 #include <apsp/solve/solver.h>
-#include <apsp/view/tile_minima.h>
+#include <apsp/solve/tile_minima.h>
 
 #include <algorithm>
 #include <string>

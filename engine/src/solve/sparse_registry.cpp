@@ -1,6 +1,6 @@
 #include <apsp/core/errors.h>
 #include <apsp/core/option_limits.h>
-#include <apsp/solve/device_info.h>
+#include <apsp/device/device_info.h>
 #include <apsp/solve/sparse_registry.h>
 
 #include "solve/sparse_factories.h"

@@ -4,13 +4,6 @@
 
 namespace apsp {
 
-ViewGeometry make_view_geometry(int n, int budget) {
-  ViewGeometry g;
-  g.n = n;
-  g.rows = g.cols = std::max(0, std::min(n, budget));
-  return g;
-}
-
 ValueRange finite_range(const std::int32_t* tiles, std::size_t count, std::int32_t inf) {
   ValueRange r;
   for (std::size_t i = 0; i < count; ++i) {

@@ -3,7 +3,7 @@
 // y = updates/s (log); two roofs, the min-plus peak (flat) and the DRAM bandwidth (updates/s = bandwidth x
 // intensity); one point per (backend, phase) of hardware-counter reports (apsp/profile/counters.h). Drawn in the
 // studio's Counters tab and offscreen for `apsp profile --roofline` (render_panels(), chart_png.h).
-#include <apsp/profile/counters.h>
+#include <apsp/report/counters.h>
 #include <imgui.h>
 
 #include <cstdint>

@@ -3,7 +3,6 @@
 /// @brief Facts about the machine and the input that a run record carries: host, CPU model, GPUs,
 /// a fingerprint of the graph file.
 #include <apsp/history/run_record.h>
-#include <apsp/io/export_context.h>
 
 #include <string>
 #include <vector>
@@ -36,8 +35,6 @@ struct RunDescription {
 
 /// @brief A record for @p what with wall time @p wall_ms (one run) and the per-phase totals of @p log.
 RunRecord make_run_record(const RunDescription& what, const ProfileLog& log, double wall_ms);
-/// @brief What exports say about @p record (io/export_context.h): device from its GPUs, or its CPU model.
-ExportContext export_context(const RunRecord& record);
 /// @brief Sets @p record's wall time to the median of @p times_ms and its spread to their min and max.
 void set_wall_times(RunRecord& record, std::vector<double> times_ms);
 

@@ -3,8 +3,8 @@
 /// @brief Distance matrix files: course binary (n*n int32), .npy (int32, shape (n, n) or (S, n)), .csv (n or S
 /// lines of n values).
 #include <apsp/core/distance_matrix.h>
+#include <apsp/graph/sources.h>
 #include <apsp/io/formats.h>
-#include <apsp/solve/sources.h>
 
 #include <cstdint>
 #include <optional>

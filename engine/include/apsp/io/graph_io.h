@@ -27,7 +27,7 @@ struct GraphReadOptions {
   int block = 1;            ///< block size used for the memory check
   DType dtype = DType::I32; ///< element type used for the memory check
   /// Host bytes the work planned on the graph allocates for n vertices (load_graph passes the whole solve's
-  /// count, apsp/solve/solve_estimate.h); empty: one n x n matrix of @c block and @c dtype.
+  /// count, apsp/core/solve_estimate.h); empty: one n x n matrix of @c block and @c dtype.
   std::function<std::uint64_t(std::int64_t n)> required_bytes;
   /// What required_bytes counts, for the refusal ("the CSR graph and 64 x n distances of g.gr"); empty: the
   /// n x n distance matrix. When set, required_bytes alone decides (no n x n matrix is involved).

@@ -2,10 +2,10 @@
 /// @file graph_source.h
 /// @brief Where a graph comes from (a generator spec or a file) and the one loader both programs use:
 /// parse the spec, refuse a distance matrix that cannot fit before anything is built, then generate or read.
+#include <apsp/core/solve_estimate.h>
 #include <apsp/core/types.h>
 #include <apsp/graph/graph.h>
 #include <apsp/io/formats.h>
-#include <apsp/solve/solve_estimate.h>
 
 #include <atomic>
 

@@ -3,8 +3,8 @@
 /// @brief The loader of the sparse solvers: a generator spec or a file straight into a CSR graph, never through
 /// an n x n matrix, with the memory of the whole sparse solve counted and refused before it is allocated.
 #include <apsp/graph/csr.h>
+#include <apsp/graph/sources.h>
 #include <apsp/io/graph_source.h>
-#include <apsp/solve/sources.h>
 
 #include <atomic>
 #include <cstdint>

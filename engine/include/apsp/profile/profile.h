@@ -1,7 +1,7 @@
 #pragma once
 /// @file profile.h
 /// @brief Per (round, phase, device) samples: time, updates, modeled bytes. Every backend fills the same columns.
-/// Pure data and arithmetic: writing them out is io/timings_csv.h's job.
+/// Pure data and arithmetic: writing them out is report/timings_csv.h's job.
 #include <cstdint>
 #include <string>
 #include <string_view>

@@ -6,9 +6,9 @@
 /// profile log; a variant implements the protected primitives (load, run_phase, read_raw, ...). So every
 /// variant steps, reports errors and fills profile columns the same way.
 #include <apsp/core/distance_matrix.h>
+#include <apsp/core/view_geometry.h>
 #include <apsp/profile/profile.h>
 #include <apsp/solve/range_policy.h>
-#include <apsp/view/view.h>
 
 #include <cstdint>
 #include <memory>
@@ -118,7 +118,8 @@ class Solver {
   std::int32_t value_at(int i, int j);
 
   /// @brief Tile minimum per texel of @p geometry (rows*cols values, unreachable = kInf32), from storage()
-  /// by view/'s reductions: GPU variants reduce on the device (each GPU its own rows) and copy only the tiles.
+  /// by the reductions of tile_minima.h: GPU variants reduce on the device (each GPU its own rows) and copy only
+  /// the tiles.
   void view_tiles(const ViewGeometry& geometry, std::int32_t* tiles);
 
   const RangePolicy& range_policy() const { return m_policy; }
@@ -138,7 +139,7 @@ class Solver {
     const std::int32_t* live_tiles = nullptr;
   };
   /// @brief Where the matrix lives: one band (a CPU variant's host matrix, a one-GPU device matrix) or one
-  /// band per GPU, in row order. What view/ reduces tiles from (the solver does no view work itself).
+  /// band per GPU, in row order. What tile_minima.h reduces tiles from (the variants do no view work themselves).
   struct Storage {
     int n = 0;  ///< logical size
     DType dtype = DType::I32;
@@ -213,7 +214,7 @@ class Solver {
   RangePolicy m_policy;
   ProfileLog m_profile;
   DistanceMatrix m_initial;  ///< kept, only when some weight is negative, to recover a negative cycle's vertices
-  std::unique_ptr<DeviceTileMinima> m_device_tiles;  ///< view/'s buffers for view_tiles() of device storage
+  std::unique_ptr<DeviceTileMinima> m_device_tiles;  ///< tile_minima.h's buffers for view_tiles() of device storage
 };
 
 /// @brief Runs @p solver to the end: reset, then step(ToEnd).

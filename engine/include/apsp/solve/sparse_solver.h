@@ -4,7 +4,7 @@
 /// reweighting for negative edges. Not Floyd–Warshall Solvers: there are no rounds, no k and no n x n working
 /// matrix, so they have their own interface and registry (apsp/solve/sparse_registry.h).
 #include <apsp/graph/csr.h>
-#include <apsp/solve/sources.h>
+#include <apsp/graph/sources.h>
 
 #include <cstdint>
 #include <functional>

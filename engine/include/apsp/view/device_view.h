@@ -8,7 +8,7 @@
 ///
 /// The encoder reads the solver's Solver::Storage: a matrix on one GPU directly; a matrix spread over several
 /// GPUs by having each GPU reduce its own rows and gathering only the tiles onto this encoder's device
-/// (DeviceTileMinima, apsp/view/tile_minima.h).
+/// (DeviceTileMinima, apsp/solve/tile_minima.h).
 ///
 /// Two stages, so that the solver's stream never waits for graphics and graphics never waits for the solver:
 ///  1. reduce_async() on the solver's stream, right after a step: tile minima (view_tile_min_async), normalized

@@ -2,7 +2,7 @@
 /// @file source_rows_view.h
 /// @brief The heatmap of a sparse solve's S x n rows while they fill: texels of rows not computed yet get
 /// kViewPendingCode, the others view.h's codes, so the growing result reads as rows appearing.
-#include <apsp/solve/sources.h>
+#include <apsp/graph/sources.h>
 #include <apsp/view/view.h>
 
 #include <cstddef>

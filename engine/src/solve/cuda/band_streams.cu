@@ -1,6 +1,6 @@
 #include "solve/cuda/band_streams.cuh"
 
-#include <apsp/cuda/check.cuh>
+#include <apsp/device/check.cuh>
 
 namespace apsp::cuda {
 

@@ -6,7 +6,7 @@
 //   main  phase 3 (the rest of it under look-ahead), k-steps, copies, readers' work (view tiles)
 //   aux   high priority: phases 1 and 2 and, under look-ahead, the next pivot's phase-3 strips
 //   comm  high priority, multi-GPU only: broadcasts, so that one is not queued behind a phase-3 grid
-#include <apsp/cuda/stream.cuh>
+#include <apsp/device/stream.cuh>
 
 namespace apsp::cuda {
 

@@ -1,7 +1,7 @@
 // cuda-blocked: the classic three-phase kernels, one B x B block per CTA staged in shared memory.
 // Up to B = 32 each thread owns one cell; B = 64 uses 32 x 32 threads with 2 x 2 cells each. The pivot
 // kernel (phase 1) is shared with cuda-tuned and also exists for B = 128 (4 x 4 cells per thread).
-#include <apsp/cuda/check.cuh>
+#include <apsp/device/check.cuh>
 #include "solve/cuda/blocked_shape.cuh"
 #include "solve/cuda/kernels.cuh"
 #include "solve/cuda/minplus.cuh"

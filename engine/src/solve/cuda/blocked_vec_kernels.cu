@@ -3,7 +3,7 @@
 // ty + 16a, columns 4tx .. 4tx + 3) so that its cells of a row are one int4 (int32) or short4 (int16); the row
 // block is read from shared memory four values at a time (one 16-byte read per k). Phases 1 and 2 are
 // cuda-blocked's.
-#include <apsp/cuda/check.cuh>
+#include <apsp/device/check.cuh>
 #include "solve/cuda/blocked_shape.cuh"
 #include "solve/cuda/kernels.cuh"
 #include "solve/cuda/ladder_kernels.cuh"

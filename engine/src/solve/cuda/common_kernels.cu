@@ -1,6 +1,6 @@
 // Kernels every CUDA variant uses: padding fill, the single-k relaxation (cuda-naive and k-steps) and the
 // negative-diagonal check.
-#include <apsp/cuda/check.cuh>
+#include <apsp/device/check.cuh>
 #include "solve/cuda/kernels.cuh"
 #include "solve/cuda/minplus.cuh"
 

@@ -1,7 +1,7 @@
 #include "solve/cuda/cuda_backends.h"
 
 #include <apsp/core/errors.h>
-#include <apsp/solve/device_info.h>
+#include <apsp/device/device_info.h>
 #include <apsp/solve/registry.h>
 
 #include "solve/cuda/cuda_solver.h"

@@ -26,8 +26,8 @@
 #include <apsp/core/types.h>
 
 #include <algorithm>
-#include <apsp/cuda/check.cuh>
-#include <apsp/cuda/stream.cuh>
+#include <apsp/device/check.cuh>
+#include <apsp/device/stream.cuh>
 #include <chrono>
 #include <cstddef>
 #include <cstring>
@@ -36,7 +36,7 @@
 #include <string>
 #include <vector>
 
-#include "cuda/buffer.cuh"
+#include "device/buffer.cuh"
 #include "solve/batched_bf_plan.h"
 #include "solve/parallel_copy.h"
 #include "solve/sparse_factories.h"

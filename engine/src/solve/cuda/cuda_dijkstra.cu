@@ -12,14 +12,14 @@
 #include <apsp/core/errors.h>
 #include <apsp/core/types.h>
 
-#include <apsp/cuda/check.cuh>
-#include <apsp/cuda/stream.cuh>
+#include <apsp/device/check.cuh>
+#include <apsp/device/stream.cuh>
 #include <chrono>
 #include <cstring>
 #include <string>
 #include <vector>
 
-#include "cuda/buffer.cuh"
+#include "device/buffer.cuh"
 #include "solve/sparse_factories.h"
 
 namespace apsp {

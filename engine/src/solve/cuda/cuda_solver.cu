@@ -17,12 +17,12 @@
 // their sum exceeds the wall time. Without look-ahead every phase runs on main.
 //
 // Modeled updates and global-memory bytes per sample: solve/round_model.h (one band of every row).
-#include <apsp/cuda/check.cuh>
-#include <apsp/cuda/stream.cuh>
+#include <apsp/device/check.cuh>
+#include <apsp/device/stream.cuh>
 
-#include "cuda/buffer.cuh"
-#include "cuda/device_guard.cuh"
-#include "cuda/nvtx_range.h"
+#include "device/buffer.cuh"
+#include "device/device_guard.cuh"
+#include "device/nvtx_range.h"
 #include "solve/cuda/band_streams.cuh"
 #include "solve/cuda/cuda_solver.h"
 #include "solve/cuda/event_ring.cuh"
@@ -184,7 +184,7 @@ template <class T> class CudaSolver final : public Solver {
     const int p0 = round * block;
     const int pb = std::min(block, m_n - p0);  // real pivot vertices this round
     const bool completes_phase = k_end >= pb;
-    const NvtxPhaseRange nvtx(round, phase, k_begin, k_end, k_begin == 0 && completes_phase);
+    const NvtxPhaseRange nvtx(round, label(phase), k_begin, k_end, k_begin == 0 && completes_phase);
     const std::uint64_t n = static_cast<std::uint64_t>(m_n);
     PhaseSample sample;
     sample.round = round;

@@ -1,6 +1,6 @@
 #include "solve/cuda/event_ring.cuh"
 
-#include <apsp/cuda/check.cuh>
+#include <apsp/device/check.cuh>
 
 namespace apsp::cuda {
 

@@ -1,7 +1,7 @@
 #pragma once
 // Pending CUDA-event pairs of the profile: samples are read only once their end event has completed, so the
 // GUI never stalls on a long kernel to fill its plots.
-#include <apsp/cuda/stream.cuh>
+#include <apsp/device/stream.cuh>
 #include <apsp/profile/profile.h>
 
 #include <deque>

@@ -2,10 +2,10 @@
 // Launchers of every CUDA solver kernel. Each one only enqueues work on the stream it takes last (hence the
 // _async suffix) and checks the launch. Kernels see matrices through MatrixView; row ranges are given
 // explicitly so that a multi-GPU band split can run the same kernels on its own rows.
-#include "cuda/buffer.cuh"
+#include "device/buffer.cuh"
 
+#include <apsp/device/device_info.h>
 #include <apsp/profile/profile.h>
-#include <apsp/solve/device_info.h>
 
 #include <cstdint>
 #include <vector>

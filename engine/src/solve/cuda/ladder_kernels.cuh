@@ -8,9 +8,9 @@
 // byte model round_model::streaming_k_bytes), except the cells of row k and column k, which every other
 // thread reads in the same launch: those are stored only when they improve, which without a negative cycle
 // is never (d[k][k] >= 0), so nothing read in a launch is written in it.
-#include "cuda/buffer.cuh"
+#include "device/buffer.cuh"
 
-#include <apsp/solve/device_info.h>
+#include <apsp/device/device_info.h>
 
 #include <vector>
 

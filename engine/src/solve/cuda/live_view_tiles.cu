@@ -1,7 +1,7 @@
 // LiveViewTiles (live_view_tiles.cuh): the buffer, its seeding and the fold of phases 1 and 2.
 #include "solve/cuda/live_view_tiles.cuh"
 
-#include "view/cuda/view_tiles.cuh"
+#include "device/view_tiles.cuh"
 
 namespace apsp::cuda {
 

@@ -16,13 +16,13 @@
 //
 // The phase-3 epilogue needs texels that hold whole 4-row x 4-word quads of a thread's registers:
 // epilogue_aligned(). Other geometries are not tracked (readers reduce the matrix as before).
-#include <apsp/view/view.h>
+#include <apsp/core/view_geometry.h>
 #include <cuda_runtime.h>
 
 #include <cstddef>
 #include <cstdint>
 
-#include "cuda/buffer.cuh"
+#include "device/buffer.cuh"
 
 namespace apsp::cuda {
 

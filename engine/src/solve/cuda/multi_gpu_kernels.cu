@@ -4,7 +4,7 @@
 #include <climits>
 #include <cstddef>
 
-#include <apsp/cuda/check.cuh>
+#include <apsp/device/check.cuh>
 #include "solve/cuda/kernels.cuh"
 #include "solve/cuda/minplus.cuh"
 #include "solve/cuda/multi_gpu_kernels.cuh"

@@ -7,7 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "cuda/buffer.cuh"
+#include "device/buffer.cuh"
 
 namespace apsp::cuda {
 

@@ -59,14 +59,14 @@
 #include <utility>
 #include <vector>
 
-#include "solve/cuda/band_comm.cuh"
+#include "device/band_comm.cuh"
 #include "solve/cuda/band_streams.cuh"
-#include <apsp/cuda/check.cuh>
-#include <apsp/cuda/stream.cuh>
+#include <apsp/device/check.cuh>
+#include <apsp/device/stream.cuh>
 #include "solve/cuda/cuda_solver.h"
-#include "cuda/buffer.cuh"
-#include "cuda/device_guard.cuh"
-#include "cuda/nvtx_range.h"
+#include "device/buffer.cuh"
+#include "device/device_guard.cuh"
+#include "device/nvtx_range.h"
 #include "solve/cuda/event_ring.cuh"
 #include "solve/cuda/kernels.cuh"
 #include "solve/cuda/live_view_tiles.cuh"
@@ -347,7 +347,7 @@ class MultiGpuSolver final : public MultiGpuSolverBase {
     const int p0 = round * block;
     const int pb = std::min(block, m_n - p0);
     const int owner = band_of_row(m_layout.bands, p0);
-    const NvtxPhaseRange nvtx(round, phase, k_begin, k_end, k_begin == 0 && k_end >= pb);
+    const NvtxPhaseRange nvtx(round, label(phase), k_begin, k_end, k_begin == 0 && k_end >= pb);
     if (k_end < pb) {
       run_k_steps(round, phase, k_begin, k_end, owner);
     } else {

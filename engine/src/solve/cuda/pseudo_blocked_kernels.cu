@@ -2,7 +2,7 @@
 // thread straight from global memory (no shared memory). Each thread loads P values of column k and P of row
 // k once and uses each P times: the reuse of a blocked kernel without its staging. See ladder_kernels.cuh for
 // which cells are stored when.
-#include <apsp/cuda/check.cuh>
+#include <apsp/device/check.cuh>
 #include "solve/cuda/kernels.cuh"
 #include "solve/cuda/ladder_kernels.cuh"
 #include "solve/cuda/minplus.cuh"

@@ -2,7 +2,7 @@
 // x != K updates both the pivot row block (K, x) and the pivot column block (x, K), so the pivot block is
 // read from global memory once per x instead of twice and half as many CTAs start; each thread carries the
 // cells of both blocks. The split kernel (blocked_kernels.cu) runs one CTA per block and is the default.
-#include <apsp/cuda/check.cuh>
+#include <apsp/device/check.cuh>
 #include "solve/cuda/blocked_shape.cuh"
 #include "solve/cuda/kernels.cuh"
 #include "solve/cuda/ladder_kernels.cuh"

@@ -1,7 +1,7 @@
 // The first and third steps of the optimization ladder: cuda-simple (one cell per thread, one launch per k)
 // and cuda-simple-vec (the same with four cells of a row per thread, moved by one vector load and store).
 // Both stream the whole matrix once per k; see ladder_kernels.cuh for which cells are stored when.
-#include <apsp/cuda/check.cuh>
+#include <apsp/device/check.cuh>
 #include "solve/cuda/kernels.cuh"
 #include "solve/cuda/ladder_kernels.cuh"
 #include "solve/cuda/minplus.cuh"

@@ -3,7 +3,7 @@
 // streamed through shared memory in 16-wide k-chunks, double-buffered so one barrier per chunk suffices:
 // chunk c + 1 is loaded into one buffer while chunk c is used from the other. Phases 1 and 2 are
 // cuda-blocked's (for B = 64 they too run 32 x 32 = 1024 threads per CTA).
-#include <apsp/cuda/check.cuh>
+#include <apsp/device/check.cuh>
 #include "solve/cuda/blocked_shape.cuh"
 #include "solve/cuda/kernels.cuh"
 #include "solve/cuda/ladder_kernels.cuh"

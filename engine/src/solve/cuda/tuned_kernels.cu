@@ -13,7 +13,7 @@
 // and the column panel C (x) P (no barrier per k, unlike the classic sequential form). It also writes the two
 // panels phase 3 reads. Its results are raised to the floor before they are stored (range_policy.h), so
 // phase 3's sums of two panel words stay inside the type; phase 3 itself needs no clamp.
-#include <apsp/cuda/check.cuh>
+#include <apsp/device/check.cuh>
 #include "solve/cuda/kernels.cuh"
 #include "solve/cuda/live_view_tiles.cuh"
 #include "solve/cuda/minplus.cuh"

@@ -1,7 +1,7 @@
 #pragma once
 // 4-wide vector access to a pitched matrix, for the ladder's vectorized kernels (cuda-simple-vec,
 // cuda-blocked-vec): 16 bytes of int32 (int4) or 8 bytes of int16 (short4) in one load or store.
-#include "cuda/buffer.cuh"
+#include "device/buffer.cuh"
 
 #include <cuda_runtime.h>
 

@@ -4,18 +4,18 @@
 // surface). Every result the host needs (range, improved count, a tooltip value, timings) comes back through pinned memory and events
 // that are queried, never waited on, except by wait_ready() in batch runs.
 #include <apsp/core/errors.h>
-#include <apsp/cuda/check.cuh>
-#include <apsp/cuda/stream.cuh>
+#include <apsp/device/check.cuh>
+#include <apsp/device/stream.cuh>
+#include <apsp/solve/tile_minima.h>
 #include <apsp/view/device_view.h>
-#include <apsp/view/tile_minima.h>
 #include <cuda_runtime.h>
 
 #include <climits>
 #include <memory>
 #include <string>
 
-#include "cuda/buffer.cuh"
-#include "view/cuda/view_tiles.cuh"
+#include "device/buffer.cuh"
+#include "device/view_tiles.cuh"
 
 namespace apsp {
 namespace {

@@ -1,0 +1,104 @@
+#include <apsp/core/version.h>
+#include <apsp/device/device_info.h>
+#include <apsp/io/atomic_file.h>
+#include <apsp/report/trace.h>
+#include <apsp/solve/registry.h>
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <utility>
+
+namespace apsp {
+namespace {
+
+using nlohmann::json;
+
+/// Chrome-trace process id of a sample's device: the CUDA ordinal, or 0 for the CPU.
+int process_of(const PhaseSample& s, const TraceContext& c) { return c.on_gpu ? s.device : 0; }
+
+std::string process_name(int pid, const TraceContext& c) {
+  if (!c.on_gpu) return "CPU";
+  const auto it = c.device_names.find(pid);
+  return "GPU " + std::to_string(pid) + (it != c.device_names.end() ? " (" + it->second + ")" : std::string());
+}
+
+/// "compute", "copy" or "comm": lets a trace viewer colour and filter by kind.
+const char* category(Phase p) {
+  if (is_compute(p)) return "compute";
+  if (p == Phase::Comm) return "comm";
+  return "copy";
+}
+
+json metadata(const char* what, int pid, int tid, json args) {
+  return json{{"ph", "M"}, {"name", what}, {"pid", pid}, {"tid", tid}, {"args", std::move(args)}};
+}
+
+}  // namespace
+
+TraceContext trace_context_for(std::string_view backend, const SolverOptions& options, int n) {
+  TraceContext c;
+  c.backend = std::string(backend);
+  c.n = n;
+  c.block = options.block;
+  c.dtype = options.dtype;
+  c.gpus = options.gpus;
+  c.threads = options.threads;
+  c.on_gpu = backend_info(c.backend).gpu;
+  if (c.on_gpu)
+    for (const DeviceInfo& d : cuda_devices(false)) c.device_names[d.index] = d.name;
+  return c;
+}
+
+std::string trace_json(const std::vector<PhaseSample>& samples, const TraceContext& c) {
+  json events = json::array();
+  std::set<std::pair<int, int>> tracks;  // (pid, tid) that hold a slice, named below
+  for (const PhaseSample& s : samples) {
+    if (s.start_us < 0) continue;
+    const int pid = process_of(s, c);
+    const int tid = static_cast<int>(s.track);
+    tracks.emplace(pid, tid);
+    json args = {{"round", s.round},     {"phase", std::string(to_string(s.phase))},
+                 {"device", s.device},   {"bytes", s.bytes},
+                 {"updates", s.updates}, {"k_steps", s.k_steps},
+                 {"ms", s.ms},           {"stream", std::string(to_string(s.track))}};
+    if (s.ms > 0 && s.bytes > 0) args["gb_per_s"] = s.gb_per_s();
+    events.push_back(json{{"name", std::string(label(s.phase))},
+                          {"cat", category(s.phase)},
+                          {"ph", "X"},
+                          {"ts", s.start_us},
+                          {"dur", s.ms * 1000.0},
+                          {"pid", pid},
+                          {"tid", tid},
+                          {"args", std::move(args)}});
+  }
+  std::set<int> processes;
+  for (const auto& [pid, tid] : tracks) {
+    if (processes.insert(pid).second) {
+      events.push_back(metadata("process_name", pid, 0, {{"name", process_name(pid, c)}}));
+      events.push_back(metadata("process_sort_index", pid, 0, {{"sort_index", pid}}));
+    }
+    events.push_back(metadata("thread_name", pid, tid, {{"name", std::string(to_string(static_cast<Track>(tid)))}}));
+    events.push_back(metadata("thread_sort_index", pid, tid, {{"sort_index", tid}}));
+  }
+  json other = {{"version", std::string(version())},
+                {"backend", c.backend},
+                {"n", c.n},
+                {"block", c.block},
+                {"dtype", std::string(to_string(c.dtype))},
+                {"gpus", c.gpus},
+                {"threads", c.threads},
+                {"time_axis", c.on_gpu ? "CUDA events from one reference event per device, recorded at reset"
+                                       : "steady clock from reset"}};
+  const json doc = {{"traceEvents", std::move(events)}, {"displayTimeUnit", "ms"}, {"otherData", std::move(other)}};
+  return doc.dump(1) + "\n";
+}
+
+void write_trace(const std::string& path, const std::vector<PhaseSample>& samples, const TraceContext& context) {
+  const std::string text = trace_json(samples, context);
+  AtomicFile file(path);
+  file.write(text);
+  file.commit();
+}
+
+}  // namespace apsp
