@@ -70,16 +70,9 @@ void print_table(std::FILE* out, const counters::CounterReport& r) {
 void write_csv(const std::string& path, const ProfileArgs& a, const std::vector<counters::CounterReport>& reports,
                const std::string& graph) {
   const counters::CounterReport& first = reports.front();
-  ExportContext context;
-  context.version = std::string(version());
-  context.run_id = "-";  // profiles are not runs of the history: their timings are perturbed by the replays
-  context.backend = a.backends;
-  context.block = first.options.block;
-  context.n = first.n;
-  context.dtype = std::string(to_string(first.options.dtype));
-  context.gpus = 1;
-  context.graph = graph;
-  context.device = first.device_name;
+  // Run id "-": profiles are not runs of the history, their timings are perturbed by the replays.
+  const ExportContext context =
+      ExportContextBuilder().solve(a.backends, first.options, first.n).graph(graph).device(first.device_name).build();
   AtomicFile f(output_path(path));
   f.write(counters::counters_csv(reports, context));
   f.commit();

@@ -577,16 +577,11 @@ void App::update_counters() {
 void App::export_counters_csv(const std::string& path) {
   if (!m_counters.report) throw UsageError("no profile with counters: nothing to export");
   const counters::CounterReport& r = *m_counters.report;
-  ExportContext context;
-  context.version = std::string(version());
-  context.run_id = "-";
-  context.backend = r.backend;
-  context.block = r.options.block;
-  context.n = r.n;
-  context.dtype = std::string(to_string(r.options.dtype));
-  context.gpus = r.options.gpus;
-  context.graph = m_state.session.graph.source.text;
-  context.device = r.device_name;
+  const ExportContext context = ExportContextBuilder()
+                                    .solve(r.backend, r.options, r.n)
+                                    .graph(m_state.session.graph.source.text)
+                                    .device(r.device_name)
+                                    .build();
   AtomicFile file(path);
   file.write(counters::counters_csv({r}, context));
   file.commit();

@@ -44,10 +44,7 @@ Summary summarize(std::vector<double> values) {
 
 void write_stats_json(const std::string& path, const RunStats& r) {
   nlohmann::json j;
-  const ExportContext& c = r.context;
-  j["context"] = {{"version", c.version}, {"run_id", c.run_id}, {"backend", c.backend}, {"block", c.block},
-                  {"n", c.n},           {"dtype", c.dtype},   {"threads", c.threads}, {"gpus", c.gpus},
-                  {"graph", c.graph},   {"device", c.device}};
+  j["context"] = context_json(r.context);
   j["heatmap_path"] = r.path;
   j["heatmap_path_reason"] = r.path_reason;
   j["backend"] = r.backend;

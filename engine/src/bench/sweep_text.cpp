@@ -1,9 +1,9 @@
 #include <apsp/bench/sweep_text.h>
 #include <apsp/core/errors.h>
 #include <apsp/core/option_limits.h>
-#include <apsp/core/version.h>
 #include <apsp/graph/sources.h>
 #include <apsp/history/run_facts.h>
+#include <apsp/report/export_context.h>
 
 #include <charconv>
 #include <cstdio>
@@ -103,11 +103,18 @@ SweepSpec parse_sweep_spec(const std::string& text) {
 std::string sweep_results_csv(const SweepReport& report, const std::vector<std::string>& run_ids) {
   std::string dtypes;
   for (DType d : report.spec.dtypes) dtypes += (dtypes.empty() ? "" : ",") + std::string(to_string(d));
-  std::string text = "# version: " + std::string(version()) + "\n# dtype: " + dtypes +
-                     "\n# threads: " + std::to_string(report.spec.threads) + "\n# graph: " + report.spec.graph +
-                     "\n# device: " + (report.device.empty() ? std::string("none") : report.device) +
-                     "\n# cpu: " + cpu_model() + "\n# warmup: " + std::to_string(report.spec.warmup) +
-                     "\n# repeat: " + std::to_string(report.spec.repeat) + "\n";
+  // One context for the whole sweep: what varies by row (backend, block, n, GPUs, run id) is in the rows.
+  const ExportContext context = ExportContextBuilder()
+                                    .many_runs()
+                                    .dtype(dtypes)
+                                    .threads(report.spec.threads)
+                                    .graph(report.spec.graph)
+                                    .device(report.device.empty() ? std::string("none") : report.device)
+                                    .extra("cpu", cpu_model())
+                                    .extra("warmup", std::to_string(report.spec.warmup))
+                                    .extra("repeat", std::to_string(report.spec.repeat))
+                                    .build();
+  std::string text = csv_context_comments(context);
   text +=
       "backend,gpus,n,block,dtype,median_ms,min_ms,updates_per_s,peak_pct,gbps_pivot,gbps_rowcol,gbps_independent,"
       "gbps_full,phase12_share,non_p3_share,upload_ms,ratio_to_first,parallel_efficiency,max_ms,spread_pct,best,"

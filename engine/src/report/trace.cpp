@@ -1,5 +1,5 @@
-#include <apsp/core/version.h>
 #include <apsp/device/device_info.h>
+#include <apsp/history/run_facts.h>
 #include <apsp/io/atomic_file.h>
 #include <apsp/report/trace.h>
 #include <apsp/solve/registry.h>
@@ -38,15 +38,16 @@ json metadata(const char* what, int pid, int tid, json args) {
 
 TraceContext trace_context_for(std::string_view backend, const SolverOptions& options, int n) {
   TraceContext c;
-  c.backend = std::string(backend);
-  c.n = n;
-  c.block = options.block;
-  c.dtype = options.dtype;
-  c.gpus = options.gpus;
-  c.threads = options.threads;
-  c.on_gpu = backend_info(c.backend).gpu;
-  if (c.on_gpu)
-    for (const DeviceInfo& d : cuda_devices(false)) c.device_names[d.index] = d.name;
+  c.on_gpu = backend_info(std::string(backend)).gpu;
+  std::vector<RunDevice> devices;
+  if (c.on_gpu) {
+    for (const DeviceInfo& d : cuda_devices(false)) {
+      c.device_names[d.index] = d.name;
+      if (static_cast<int>(devices.size()) < options.gpus) devices.push_back(RunDevice{d.name});
+    }
+  }
+  static_cast<ExportContext&>(c) =
+      ExportContextBuilder().solve(backend, options, n).device_of(devices, c.on_gpu ? "" : cpu_model()).build();
   return c;
 }
 
@@ -81,15 +82,9 @@ std::string trace_json(const std::vector<PhaseSample>& samples, const TraceConte
     events.push_back(metadata("thread_name", pid, tid, {{"name", std::string(to_string(static_cast<Track>(tid)))}}));
     events.push_back(metadata("thread_sort_index", pid, tid, {{"sort_index", tid}}));
   }
-  json other = {{"version", std::string(version())},
-                {"backend", c.backend},
-                {"n", c.n},
-                {"block", c.block},
-                {"dtype", std::string(to_string(c.dtype))},
-                {"gpus", c.gpus},
-                {"threads", c.threads},
-                {"time_axis", c.on_gpu ? "CUDA events from one reference event per device, recorded at reset"
-                                       : "steady clock from reset"}};
+  json other = context_json(c);
+  other["time_axis"] = c.on_gpu ? "CUDA events from one reference event per device, recorded at reset"
+                                : "steady clock from reset";
   const json doc = {{"traceEvents", std::move(events)}, {"displayTimeUnit", "ms"}, {"otherData", std::move(other)}};
   return doc.dump(1) + "\n";
 }

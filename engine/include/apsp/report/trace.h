@@ -6,6 +6,7 @@
 /// every phase, copy and broadcast, at its start_us on the solve's common time axis, with round, phase,
 /// device, bytes, updates and k-steps as args.
 #include <apsp/profile/profile.h>
+#include <apsp/report/export_context.h>
 #include <apsp/solve/solver.h>
 
 #include <map>
@@ -15,20 +16,15 @@
 
 namespace apsp {
 
-/// @brief What the timeline names: the run it came from and its devices.
-struct TraceContext {
-  std::string backend;
-  int n = 0;
-  int block = 0;
-  DType dtype = DType::I32;
-  int gpus = 1;
-  int threads = 0;                          ///< CPU threads asked for (0: all cores)
+/// @brief What the timeline names: the run it came from (the export context every export carries, as
+/// "otherData") and its devices.
+struct TraceContext : ExportContext {
   bool on_gpu = false;                      ///< samples' device numbers are CUDA ordinals (else: one CPU)
   std::map<int, std::string> device_names;  ///< CUDA ordinal -> name, for the process names
 };
 
-/// @brief The context of a run of @p backend with @p options on an n-vertex graph; CUDA device names from
-/// device_info.h when the backend runs on GPUs.
+/// @brief The context of a run of @p backend with @p options on an n-vertex graph (run id "-", graph unknown:
+/// ""); CUDA device names from device_info.h when the backend runs on GPUs, else the CPU model.
 TraceContext trace_context_for(std::string_view backend, const SolverOptions& options, int n);
 
 /// @brief The trace as JSON text: {"traceEvents": [...], "displayTimeUnit": "ms", "otherData": {...}}. Samples
