@@ -1,6 +1,7 @@
 // The step API: after round r the matrix equals Floyd–Warshall restricted to intermediates < (r+1)*B;
 // three phase steps equal one round step; k-steps compose to a round; the cursor walks as documented.
 #include <apsp/solve/registry.h>
+#include <apsp/view/view.h>
 #include <gtest/gtest.h>
 
 #include "reference_fw.h"
