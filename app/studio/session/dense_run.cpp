@@ -35,11 +35,20 @@ RunToEndTimes run_times(const Solver& solver) {
   for (const PhaseSample& s : solver.profile().samples()) {
     if (s.round < 0) continue;
     switch (s.phase) {
-      case Phase::Pivot: t.pivot_ms += s.ms; break;
-      case Phase::PivotRowCol: t.rowcol_ms += s.ms; break;
-      case Phase::Independent: t.independent_ms += s.ms; break;
-      case Phase::Full: t.full_ms += s.ms; break;
-      default: continue;  // transfers and broadcasts are not compute phases
+      case Phase::Pivot:
+        t.pivot_ms += s.ms;
+        break;
+      case Phase::PivotRowCol:
+        t.rowcol_ms += s.ms;
+        break;
+      case Phase::Independent:
+        t.independent_ms += s.ms;
+        break;
+      case Phase::Full:
+        t.full_ms += s.ms;
+        break;
+      default:
+        continue;  // transfers and broadcasts are not compute phases
     }
     if (s.start_us < 0) continue;
     first_us = first_us < 0 ? s.start_us : std::min(first_us, s.start_us);
@@ -51,8 +60,8 @@ RunToEndTimes run_times(const Solver& solver) {
 
 }  // namespace
 
-DenseRun::DenseRun(RunContext& ctx, ClassroomWorker& classroom, std::shared_ptr<const Graph> graph,
-                   SolverConfig config, std::unique_ptr<Solver> solver)
+DenseRun::DenseRun(RunContext& ctx, ClassroomWorker& classroom, std::shared_ptr<const Graph> graph, SolverConfig config,
+                   std::unique_ptr<Solver> solver)
     : m_ctx(ctx),
       m_classroom(classroom),
       m_graph(std::move(graph)),
@@ -86,15 +95,15 @@ void DenseRun::step_once(Granularity g, bool will_publish) {
   throttle();
 }
 
-bool DenseRun::view_due(SessionClock::time_point last_publish, double interval_share) const {
+bool DenseRun::view_due(pacing::Clock::time_point last_publish, double interval_share) const {
   return m_ctx.views.due(last_publish, interval_share, m_cuda_device);
 }
 
-void DenseRun::publish_if_due(SessionClock::time_point& last_publish) {
-  const bool with_view = view_due(last_publish, 1.0);
-  if (!with_view && ms_since(last_publish) <= kPublishIntervalMs) return;
+void DenseRun::publish_if_due(PublishPacer& pacer) {
+  const bool with_view = view_due(pacer.last(), 1.0);
+  if (!with_view && !pacer.interval_passed()) return;
   m_ctx.publish(with_view);
-  last_publish = SessionClock::now();
+  pacer.published();
 }
 
 void DenseRun::throttle() {
@@ -114,14 +123,14 @@ void DenseRun::throttle() {
 }
 
 void DenseRun::step(Granularity g, int count) {
-  const auto t0 = SessionClock::now();
-  auto last_publish = t0;
+  const auto t0 = pacing::Clock::now();
+  PublishPacer pacer(t0);
   for (int i = 0; i < count && !m_solver->finished() && !m_ctx.cancelled(); ++i) {
     const bool last = i + 1 == count || is_last_round(*m_solver);
-    step_once(g, last || view_due(last_publish, 0.5));
-    if (i + 1 < count) publish_if_due(last_publish);
+    step_once(g, last || view_due(pacer.last(), 0.5));
+    if (i + 1 < count) publish_if_due(pacer);
   }
-  m_ctx.times.last_step_ms = ms_since(t0);
+  m_ctx.times.last_step_ms = pacing::ms_since(t0);
 }
 
 void DenseRun::run_to_end() {
@@ -129,8 +138,8 @@ void DenseRun::run_to_end() {
   const Cursor start = m_solver->cursor();
   const bool started_at_round_0 = start.round == 0 && start.k == 0 && !start.finished &&
                                   (start.phase == Phase::Pivot || start.phase == Phase::Full);
-  const auto t0 = SessionClock::now();
-  auto last_publish = t0;
+  const auto t0 = pacing::Clock::now();
+  PublishPacer pacer(t0);
   m_queue_budget_ms = kRunQueueBudgetMs;
   struct RestoreBudget {
     double& budget;
@@ -138,11 +147,11 @@ void DenseRun::run_to_end() {
   } restore_budget{m_queue_budget_ms};
   // Round by round (not Granularity::ToEnd) so the view animates and a cancel takes effect between rounds.
   while (!m_solver->finished() && !m_ctx.cancelled()) {
-    step_once(Granularity::Round, is_last_round(*m_solver) || view_due(last_publish, 0.5));
-    publish_if_due(last_publish);
+    step_once(Granularity::Round, is_last_round(*m_solver) || view_due(pacer.last(), 0.5));
+    publish_if_due(pacer);
   }
   RunTimes& times = m_ctx.times;
-  times.last_step_ms = ms_since(t0);
+  times.last_step_ms = pacing::ms_since(t0);
   if (m_solver->finished() && started_at_round_0) {
     times.last_run_to_end_ms = times.last_step_ms;
     m_solver->collect_timings(false);  // the last step waited for the device: every event has completed
@@ -190,7 +199,9 @@ void DenseRun::seek(std::size_t index) {
   m_progress = SolveProgress(*m_solver);
 }
 
-void DenseRun::found_negative_cycle(std::vector<std::int32_t> cycle) { m_classroom.set_negative_cycle(std::move(cycle)); }
+void DenseRun::found_negative_cycle(std::vector<std::int32_t> cycle) {
+  m_classroom.set_negative_cycle(std::move(cycle));
+}
 
 void DenseRun::update_inspection(Inspection& inspection) {
   try {

@@ -9,6 +9,7 @@
 
 #include "session/active_run.h"
 #include "session/classroom_worker.h"
+#include "session/publish_pacer.h"
 
 namespace apsp::studio {
 
@@ -41,8 +42,8 @@ class DenseRun final : public ActiveRun {
   /// @brief One step through time travel, the state before it kept when a view may follow (@p will_publish).
   void step_once(Granularity g, bool will_publish);
   /// @brief Between the steps of a long job: a snapshot (with a view when one is due) at most every interval.
-  void publish_if_due(SessionClock::time_point& last_publish);
-  bool view_due(SessionClock::time_point last_publish, double interval_share) const;
+  void publish_if_due(PublishPacer& pacer);
+  bool view_due(pacing::Clock::time_point last_publish, double interval_share) const;
   /// @brief Keeps at most about one frame of GPU work queued ahead (CUDA steps only enqueue).
   void throttle();
   DistanceMatrix initial_matrix() const;
@@ -52,7 +53,7 @@ class DenseRun final : public ActiveRun {
   std::shared_ptr<const Graph> m_graph;
   SolverConfig m_config;
   std::unique_ptr<Solver> m_solver;
-  int m_cuda_device = -1;    // the device the view is drawn from; -1 for CPU solvers
+  int m_cuda_device = -1;     // the device the view is drawn from; -1 for CPU solvers
   bool m_gpu_solver = false;  // steps return once issued: the run throttles and polls CUDA events
   // Rounds whose last phase completed on every GPU, from the profile (events polled, never waited on).
   SolveProgress m_progress;

@@ -94,11 +94,7 @@ LoadedRun load_dense_run(RunContext& ctx, ClassroomWorker& classroom, const Grap
   if (ctx.cancelled()) throw Error("load " + source.label() + ": cancelled");
   LoadedRun out;
   out.run = make_dense_run(ctx, classroom, graph, effective, info);
-  const auto weights = graph->weight_range();
-  out.summary = GraphSummary{source,         graph->n,
-                             graph->m(),     weights.first,
-                             weights.second, out.run->result_bytes(),
-                             loaded.seconds};
+  out.summary = summarize(source, *graph, *out.run, loaded.seconds);
   out.summary.suggested_block = loaded.suggested_block;
   out.graph = std::move(graph);
   // As `apsp solve` announces it: an O(n^3) solve of minutes or hours is said before the user starts it.
@@ -112,8 +108,8 @@ std::unique_ptr<ActiveRun> configure_dense_run(RunContext& ctx, ClassroomWorker&
   const BackendInfo info = backend_info(effective.backend);
   effective.block = effective_block_size(info, effective.block, graph->n);
   // As a load does: the new solve is counted whole (the old one stays until it is built) before allocating.
-  const SolveShape shape{effective.backend, effective.block, effective.dtype, ctx.threads_for(effective),
-                         effective.gpus,    false};
+  const SolveShape shape{effective.backend,          effective.block, effective.dtype,
+                         ctx.threads_for(effective), effective.gpus,  false};
   const bool negative = graph->m() > 0 && graph->weight_range().first < 0;
   const std::string n = std::to_string(graph->n);
   require_memory(effective.backend + " on the " + n + " x " + n + " " + std::string(to_string(effective.dtype)) +

@@ -2,7 +2,20 @@
 
 #include <apsp/solve/sparse_registry.h>
 
+#include <tuple>
+
 namespace apsp::studio {
+
+GraphSummary summarize(const GraphSource& source, const Graph& graph, const ActiveRun& run, double seconds) {
+  GraphSummary summary;
+  summary.source = source;
+  summary.n = graph.n;
+  summary.m = graph.m();
+  std::tie(summary.weight_min, summary.weight_max) = graph.weight_range();
+  summary.matrix_bytes = run.result_bytes();
+  summary.load_seconds = seconds;
+  return summary;
+}
 
 LoadedRun load_run(RunContext& ctx, ClassroomWorker& classroom, const GraphSource& source, const SolverConfig& config,
                    bool block_from_graph) {

@@ -29,6 +29,9 @@ LoadedRun load_run(RunContext& ctx, ClassroomWorker& classroom, const GraphSourc
 std::unique_ptr<ActiveRun> configure_run(RunContext& ctx, ClassroomWorker& classroom,
                                          std::shared_ptr<const Graph> graph, const SolverConfig& config);
 
+/// @brief What the snapshot says of @p graph, read from @p source in @p seconds, solved by @p run.
+GraphSummary summarize(const GraphSource& source, const Graph& graph, const ActiveRun& run, double seconds);
+
 // The two kinds (dense_setup.cpp, sparse_active_run.cpp).
 LoadedRun load_dense_run(RunContext& ctx, ClassroomWorker& classroom, const GraphSource& source,
                          const SolverConfig& config, bool block_from_graph);

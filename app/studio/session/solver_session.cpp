@@ -20,8 +20,8 @@ SolverSession::SolverSession(Log& log, int view_budget, int cpu_threads)
                                           ++m_snapshot.version;  // busy and activity changed
                                         })),
       m_views(view_budget),
-      m_context{log, m_views, m_jobs->cancel_flag(), [this](bool with_view) { publish(with_view); }, cpu_threads,
-                m_times} {}
+      m_context{log,         m_views, m_jobs->cancel_flag(), [this](bool with_view) { publish(with_view); },
+                cpu_threads, m_times} {}
 
 SolverSession::~SolverSession() { m_jobs.reset(); }  // stops the running job and joins before the state goes
 
@@ -92,9 +92,9 @@ void SolverSession::load_async(GraphSource source, SolverConfig config, bool blo
     m_measure.reset();
     m_times.last_run_to_end_ms = 0;
     m_times.last_run = RunToEndTimes{};
-    m_log.info("loaded " + source.label() + ": n = " + std::to_string(m_summary.n) + ", m = " +
-               std::to_string(m_summary.m) + " (" + std::to_string(static_cast<int>(m_summary.load_seconds * 1000)) +
-               " ms); " + m_run->describe());
+    m_log.info("loaded " + source.label() + ": n = " + std::to_string(m_summary.n) +
+               ", m = " + std::to_string(m_summary.m) + " (" +
+               std::to_string(static_cast<int>(m_summary.load_seconds * 1000)) + " ms); " + m_run->describe());
     if (!loaded.warning.empty()) m_log.warning(loaded.warning);
     publish(true);
   });

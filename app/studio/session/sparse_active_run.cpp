@@ -59,11 +59,7 @@ LoadedRun load_sparse_run(RunContext& ctx, ClassroomWorker& classroom, const Gra
   auto rows = std::make_unique<SparseRun>(graph, std::move(loaded.graph), config.backend, plan.spec, plan.options);
   LoadedRun out;
   out.run = std::make_unique<SparseActiveRun>(ctx, classroom, graph, std::move(rows), config);
-  const auto weights = graph->weight_range();
-  out.summary = GraphSummary{source,         graph->n,
-                             graph->m(),     weights.first,
-                             weights.second, out.run->result_bytes(),
-                             loaded.seconds};
+  out.summary = summarize(source, *graph, *out.run, loaded.seconds);
   out.graph = std::move(graph);
   return out;
 }
@@ -81,7 +77,11 @@ std::unique_ptr<ActiveRun> configure_sparse_run(RunContext& ctx, ClassroomWorker
 
 SparseActiveRun::SparseActiveRun(RunContext& ctx, ClassroomWorker& classroom, std::shared_ptr<const Graph> graph,
                                  std::unique_ptr<SparseRun> run, SolverConfig config)
-    : m_ctx(ctx), m_classroom(classroom), m_graph(std::move(graph)), m_run(std::move(run)), m_config(std::move(config)) {
+    : m_ctx(ctx),
+      m_classroom(classroom),
+      m_graph(std::move(graph)),
+      m_run(std::move(run)),
+      m_config(std::move(config)) {
   m_config.gpus = 1;
   for (const SparseBackendInfo& b : list_sparse_backends())
     if (b.name == m_config.backend) m_gpu_solver = b.gpu;
@@ -106,34 +106,25 @@ void SparseActiveRun::step(Granularity g, int count) {
     run_to_end();
     return;
   }
-  const auto t0 = SessionClock::now();
-  auto last_publish = t0;
+  const auto t0 = pacing::Clock::now();
+  PublishPacer pacer(t0);
   for (int i = 0; i < count && !m_run->finished() && !m_ctx.cancelled(); ++i) {
     if (g == Granularity::Round)
       m_run->finish_source();
     else
       m_run->settle_one();
-    if (i + 1 < count && m_ctx.views.view_updates() && ms_since(last_publish) > kPublishIntervalMs) {
-      m_ctx.publish(true);
-      last_publish = SessionClock::now();
-    }
+    if (i + 1 < count) publish_if_due(pacer);
   }
-  m_ctx.times.last_step_ms = ms_since(t0);
+  m_ctx.times.last_step_ms = pacing::ms_since(t0);
 }
 
 void SparseActiveRun::run_to_end() {
   const bool from_start = m_run->rows_done() == 0;
-  const auto t0 = SessionClock::now();
-  auto last_publish = t0;
+  const auto t0 = pacing::Clock::now();
+  PublishPacer pacer(t0);
   try {
     // The solver calls both hooks on this thread, between batches: the view grows as rows arrive.
-    m_run->solve_remaining([this] { return m_ctx.cancelled(); },
-                           [&] {
-                             if (m_ctx.views.view_updates() && ms_since(last_publish) > kPublishIntervalMs) {
-                               m_ctx.publish(true);
-                               last_publish = SessionClock::now();
-                             }
-                           });
+    m_run->solve_remaining([this] { return m_ctx.cancelled(); }, [&] { publish_if_due(pacer); });
   } catch (const InterruptedError&) {
     m_ctx.publish(true);
     throw;
@@ -144,8 +135,14 @@ void SparseActiveRun::run_to_end() {
                    std::to_string(m_run->rows()) + " rows done");
   }
   RunTimes& times = m_ctx.times;
-  times.last_step_ms = ms_since(t0);
+  times.last_step_ms = pacing::ms_since(t0);
   if (m_run->finished() && from_start) times.last_run_to_end_ms = times.last_step_ms;
+}
+
+void SparseActiveRun::publish_if_due(PublishPacer& pacer) {
+  if (!m_ctx.views.view_updates() || !pacer.interval_passed()) return;
+  m_ctx.publish(true);
+  pacer.published();
 }
 
 MeasureRecord SparseActiveRun::measure(const MeasureOptions&) {
@@ -167,9 +164,8 @@ void SparseActiveRun::save_distances(const std::string& path) {
   const SourceDistances rows = m_run->finished_rows();
   if (rows.rows() == 0) throw Error(path + ": no rows computed yet (step or run to the end first)");
   write_distances(path, rows);
-  m_ctx.log.info("distances written to " + path + " (" + std::to_string(rows.rows()) + " x " +
-                 std::to_string(rows.n) + ", " + std::to_string(rows.rows()) + " of " +
-                 std::to_string(m_run->rows()) + " sources)");
+  m_ctx.log.info("distances written to " + path + " (" + std::to_string(rows.rows()) + " x " + std::to_string(rows.n) +
+                 ", " + std::to_string(rows.rows()) + " of " + std::to_string(m_run->rows()) + " sources)");
 }
 
 std::shared_ptr<const ViewFrame> SparseActiveRun::view() {

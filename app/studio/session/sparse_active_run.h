@@ -8,6 +8,7 @@
 
 #include "session/active_run.h"
 #include "session/classroom_worker.h"
+#include "session/publish_pacer.h"
 #include "session/sparse_run.h"
 
 namespace apsp::studio {
@@ -34,6 +35,10 @@ class SparseActiveRun final : public ActiveRun {
   void fill(SessionSnapshot& s) const override;
 
  private:
+  /// @brief Between steps or batches: a snapshot with the rows so far, at most every interval, unless view
+  /// updates are off (the rows are then shown when the job ends).
+  void publish_if_due(PublishPacer& pacer);
+
   RunContext& m_ctx;
   ClassroomWorker& m_classroom;
   std::shared_ptr<const Graph> m_graph;

@@ -24,12 +24,12 @@ void ViewPublisher::before_step(Solver& solver, int cuda_device, bool will_publi
   m_last_frame_current = false;
 }
 
-bool ViewPublisher::due(SessionClock::time_point last_publish, double interval_share, int cuda_device) const {
+bool ViewPublisher::due(pacing::Clock::time_point last_publish, double interval_share, int cuda_device) const {
   if (!m_view_updates) return false;
-  // Device path: about once per frame; host path: at most every kPublishIntervalMs, since each view costs a
+  // Device path: about once per frame; host path: at most every pacing::kPublishIntervalMs, since each view costs a
   // read-back and an encode on the host.
   if (device_mode(cuda_device)) return m_device_view->wants_view();
-  return ms_since(last_publish) > kPublishIntervalMs * interval_share;
+  return pacing::ms_since(last_publish) > pacing::kPublishIntervalMs * interval_share;
 }
 
 const std::int32_t* ViewPublisher::previous_tiles(std::size_t count) const {
@@ -49,7 +49,7 @@ std::shared_ptr<ViewFrame> ViewPublisher::new_frame(const ViewGeometry& geometry
 }
 
 void ViewPublisher::host_encode(ViewFrame& frame, Solver& solver) {
-  const auto t0 = SessionClock::now();
+  const auto t0 = pacing::Clock::now();
   frame.tiles.resize(frame.geometry.texels());
   solver.view_tiles(frame.geometry, frame.tiles.data());
   frame.range = m_fixed_range ? *m_fixed_range : finite_range(frame.tiles.data(), frame.tiles.size(), frame.inf);
@@ -60,7 +60,7 @@ void ViewPublisher::host_encode(ViewFrame& frame, Solver& solver) {
   if (previous) {
     for (std::uint16_t c : frame.codes) frame.improved += (c & kViewImprovedBit) ? 1 : 0;
   }
-  frame.host_encode_ms = ms_since(t0);
+  frame.host_encode_ms = pacing::ms_since(t0);
 }
 
 void ViewPublisher::device_reduce(ViewFrame& frame, Solver& solver) {
@@ -85,7 +85,7 @@ std::shared_ptr<const ViewFrame> ViewPublisher::dense_frame(Solver& solver, DTyp
 }
 
 std::shared_ptr<const ViewFrame> ViewPublisher::sparse_frame(SparseRun& run) {
-  const auto t0 = SessionClock::now();
+  const auto t0 = pacing::Clock::now();
   const SourceDistances& d = run.result();
   std::shared_ptr<ViewFrame> frame = new_frame(make_source_rows_geometry(d.rows(), d.n, m_budget), kInf32);
   frame->cursor.finished = run.finished();
@@ -93,7 +93,7 @@ std::shared_ptr<const ViewFrame> ViewPublisher::sparse_frame(SparseRun& run) {
   frame->range = m_fixed_range ? *m_fixed_range : finite_range(frame->tiles.data(), frame->tiles.size(), frame->inf);
   frame->codes.resize(frame->tiles.size());
   encode_source_rows_view(frame->tiles.data(), frame->tiles.size(), frame->range, frame->inf, frame->codes.data());
-  frame->host_encode_ms = ms_since(t0);
+  frame->host_encode_ms = pacing::ms_since(t0);
   shown(frame);
   return frame;
 }

@@ -8,26 +8,17 @@
 #include <apsp/solve/solver.h>
 #include <apsp/view/view.h>
 
-#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <optional>
 #include <vector>
 
 #include "session/device_view_channel.h"
+#include "session/publish_pacing.h"
 #include "session/session_types.h"
 #include "session/sparse_run.h"
 
 namespace apsp::studio {
-
-using SessionClock = std::chrono::steady_clock;
-
-inline double ms_since(SessionClock::time_point t0) {
-  return std::chrono::duration<double, std::milli>(SessionClock::now() - t0).count();
-}
-
-// A long job republishes at most this often, so the heatmap animates without re-encoding after every tiny step.
-inline constexpr double kPublishIntervalMs = 40;
 
 class ViewPublisher {
  public:
@@ -60,7 +51,7 @@ class ViewPublisher {
   void before_step(Solver& solver, int cuda_device, bool will_publish);
   /// @brief Whether a long job should publish a new view now: on the device path as soon as the frame loop took
   /// the last one, on the host path after @p interval_share of kPublishIntervalMs since @p last_publish.
-  bool due(SessionClock::time_point last_publish, double interval_share, int cuda_device) const;
+  bool due(pacing::Clock::time_point last_publish, double interval_share, int cuda_device) const;
 
   /// @brief A view of @p solver's matrix by the host or the device path.
   std::shared_ptr<const ViewFrame> dense_frame(Solver& solver, DType dtype, int cuda_device);

@@ -5,7 +5,6 @@
 #include <apsp/io/graph_source.h>
 #include <apsp/solve/registry.h>
 #include <apsp/view/source_rows_view.h>
-
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -72,7 +71,7 @@ SolverConfig config(const std::string& backend, int block = 8, DType dtype = DTy
   return c;
 }
 
-class SessionTest : public testing::Test {
+class StudioSession : public testing::Test {
  protected:
   SessionSnapshot settle() {
     session.wait_idle();
@@ -99,7 +98,7 @@ class SessionTest : public testing::Test {
   SolverSession session{log, kDefaultViewBudget, 1};
 };
 
-TEST_F(SessionTest, DenseLoadStepBackAndRunToEndMatchTheEngine) {
+TEST_F(StudioSession, DenseLoadStepBackAndRunToEndMatchTheEngine) {
   const Graph graph = engine_graph(GraphSource::generator(kGraph));
   std::unique_ptr<Solver> reference = engine_solver(graph, 8);
 
@@ -130,7 +129,7 @@ TEST_F(SessionTest, DenseLoadStepBackAndRunToEndMatchTheEngine) {
   reference->step(Granularity::Phase);
   expect_view_of(s, *reference);
   EXPECT_EQ(s.inspection.steps_taken, 3u);  // two rounds and one phase
-  EXPECT_EQ(s.view->improved, 0u);  // going back marks nothing
+  EXPECT_EQ(s.view->improved, 0u);          // going back marks nothing
 
   session.run_to_end_async();
   s = settle();
@@ -146,7 +145,7 @@ TEST_F(SessionTest, DenseLoadStepBackAndRunToEndMatchTheEngine) {
   EXPECT_EQ(s.last_run_to_end_ms, 0.0);  // a run from the middle is not a whole solve's time
 }
 
-TEST_F(SessionTest, DenseRunFromTheStartIsTimed) {
+TEST_F(StudioSession, DenseRunFromTheStartIsTimed) {
   session.load_async(GraphSource::generator(kGraph), config("cpu-blocked"));
   session.run_to_end_async();
   const SessionSnapshot s = settle();
@@ -155,7 +154,7 @@ TEST_F(SessionTest, DenseRunFromTheStartIsTimed) {
   EXPECT_EQ(s.last_run.rounds, 5);
 }
 
-TEST_F(SessionTest, CancelStopsARunAndTheSessionGoesOn) {
+TEST_F(StudioSession, CancelStopsARunAndTheSessionGoesOn) {
   // Long enough (3.4e9 updates on one thread) that the cancel lands while it runs.
   session.load_async(GraphSource::generator("ring:n=1500"), config("cpu-blocked", 32));
   settle();
@@ -174,7 +173,7 @@ TEST_F(SessionTest, CancelStopsARunAndTheSessionGoesOn) {
   EXPECT_EQ(s.cursor.round, round + 1);
 }
 
-TEST_F(SessionTest, RangeErrorStopsTheSolve) {
+TEST_F(StudioSession, RangeErrorStopsTheSolve) {
   // Each weight fits int16 (the loader's rule: below 8191), the path 0 -> 12 (48000) does not.
   std::string edges;
   for (int v = 0; v < 12; ++v) edges += std::to_string(v) + " " + std::to_string(v + 1) + " 4000\n";
@@ -197,7 +196,7 @@ TEST_F(SessionTest, RangeErrorStopsTheSolve) {
   EXPECT_TRUE(settle().stopped.empty());
 }
 
-TEST_F(SessionTest, NegativeCycleStopsTheSolveAndTheClassroomShowsIt) {
+TEST_F(StudioSession, NegativeCycleStopsTheSolveAndTheClassroomShowsIt) {
   const std::string path = dir.file("cycle.txt", "0 1 1\n1 2 -3\n2 0 1\n2 3 4\n");
   session.load_async(GraphSource::file(path), config("cpu-blocked", 2));
   settle();
@@ -213,7 +212,7 @@ TEST_F(SessionTest, NegativeCycleStopsTheSolveAndTheClassroomShowsIt) {
                NegativeCycleError);
 }
 
-TEST_F(SessionTest, SparseStepsRowsAndRunsToTheEngineAnswer) {
+TEST_F(StudioSession, SparseStepsRowsAndRunsToTheEngineAnswer) {
   const Graph graph = engine_graph(GraphSource::generator(kGraph));
   session.load_async(GraphSource::generator(kGraph), config("cpu-dijkstra"));
   SessionSnapshot s = settle();
@@ -255,7 +254,7 @@ TEST_F(SessionTest, SparseStepsRowsAndRunsToTheEngineAnswer) {
   EXPECT_EQ(s.view->geometry.rows, 40);
 }
 
-TEST_F(SessionTest, SparseNegativeCycleStopsTheSolve) {
+TEST_F(StudioSession, SparseNegativeCycleStopsTheSolve) {
   const std::string path = dir.file("cycle.txt", "0 1 1\n1 2 -3\n2 0 1\n2 3 4\n");
   session.load_async(GraphSource::file(path), config("cpu-dijkstra"));
   settle();
@@ -267,7 +266,7 @@ TEST_F(SessionTest, SparseNegativeCycleStopsTheSolve) {
   EXPECT_EQ(s.stopped.find("RangeError"), std::string::npos);
 }
 
-TEST_F(SessionTest, ConfigureSwitchesBetweenDenseAndSparse) {
+TEST_F(StudioSession, ConfigureSwitchesBetweenDenseAndSparse) {
   session.load_async(GraphSource::generator(kGraph), config("cpu-blocked"));
   session.configure_async(config("cpu-dijkstra"));
   SessionSnapshot s = settle();
