@@ -12,11 +12,20 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <ostream>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "session/solver_session.h"
+
+namespace apsp {
+// Failures name the cursor, not its bytes.
+void PrintTo(const Cursor& c, std::ostream* os) {
+  *os << "{round " << c.round << ", phase " << static_cast<int>(c.phase) << ", k " << c.k
+      << (c.finished ? ", finished}" : "}");
+}
+}  // namespace apsp
 
 namespace apsp::studio {
 namespace {
