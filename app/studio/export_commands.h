@@ -25,7 +25,7 @@ void export_heatmap_png(const std::string& path, const HeatmapRenderer& renderer
 void export_timings_csv(const std::string& path, const SessionSnapshot& session, const ExportContext& context,
                         Log& log);
 
-/// @brief @p session's samples as a Chrome trace / Perfetto timeline (apsp/profile/trace.h).
+/// @brief @p session's samples as a Chrome trace / Perfetto timeline (apsp/report/trace.h).
 void export_trace(const std::string& path, const SessionSnapshot& session, Log& log);
 
 /// @brief The distances, written by the worker after its queued jobs; @p wait (batch runs): until written,

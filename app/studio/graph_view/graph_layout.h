@@ -11,11 +11,9 @@
 #include <string>
 #include <vector>
 
-namespace apsp::studio {
+#include "session/graph_view_limit.h"
 
-/// @brief Above this many vertices the graph view is hidden (a line says so): a node-link picture of more
-/// vertices is no longer legible beside the heatmap.
-inline constexpr int kGraphViewMaxVertices = 100;
+namespace apsp::studio {
 
 enum class LayoutKind { Hidden, Circle, Grid, Force };
 

@@ -1,7 +1,7 @@
 #pragma once
 // The profile on a time axis: one lane per device and track (main, look-ahead, communication: the streams of a
 // GPU, or the CPU's thread), each sample a slice from its start to its end, coloured by phase. The same data
-// as --trace's timeline (apsp/profile/trace.h), so the overlap of look-ahead, communication and phase 3 shows
+// as --trace's timeline (apsp/report/trace.h), so the overlap of look-ahead, communication and phase 3 shows
 // without leaving the studio. Zoom and pan on the time axis as on every plot (plot_zoom.h).
 #include <apsp/profile/profile.h>
 #include <imgui.h>

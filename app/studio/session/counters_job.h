@@ -1,5 +1,5 @@
 #pragma once
-// A hardware-counter profile (apsp/profile/counters.h) on a thread of its own, with a solver of its own: the
+// A hardware-counter profile (apsp/report/counters.h) on a thread of its own, with a solver of its own: the
 // session's solver and its timings are untouched, and the frame loop never waits (counters replay kernels and
 // take seconds). Start, cancel (between phases), and a snapshot the Counters tab reads every frame.
 #include <apsp/graph/graph.h>

@@ -2,135 +2,37 @@
 // The solver lives on one worker thread so the frame loop never waits for a step: the *_async calls queue jobs
 // (load, configure, step, run to end, reset), the worker runs them one after another and publishes snapshots
 // (cursor, profile, encoded heatmap codes) that the frame loop picks up without blocking.
+// The rooms behind this facade: the queue and its thread (job_queue.h), the solve being run (active_run.h: a
+// Floyd–Warshall DenseRun or a SparseActiveRun, built by run_factory.h), the views (view_publisher.h) and the
+// classroom (classroom_worker.h). Every job asks the active run; errors that stop a solve are handled here once.
 #include <apsp/core/types.h>
 #include <apsp/graph/graph.h>
 #include <apsp/io/graph_source.h>
 #include <apsp/profile/profile.h>
 #include <apsp/solve/measure.h>
 #include <apsp/solve/solver.h>
+#include <apsp/teach/time_travel.h>
 #include <apsp/view/view.h>
 
-#include <atomic>
 #include <chrono>
-#include <condition_variable>
-#include <cstdint>
-#include <deque>
+#include <cstddef>
 #include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
-#include <thread>
-#include <utility>
-#include <vector>
 
-#include <apsp/teach/time_travel.h>
-
+#include "session/active_run.h"
+#include "session/classroom_worker.h"
 #include "session/device_view_channel.h"
 #include "session/inspection.h"
+#include "session/job_queue.h"
 #include "session/log.h"
+#include "session/session_types.h"
 #include "session/sparse_run.h"
+#include "session/view_publisher.h"
 
 namespace apsp::studio {
-
-struct SolverConfig {
-  std::string backend = "cpu-blocked";
-  int block = 32;
-  DType dtype = DType::I32;
-  int gpus = 1;  ///< multi-GPU backends only; the session makes it 1 for the others
-  int threads = 0;  ///< CPU backends: threads (--threads, the solver panel); 0: the session's default
-  /// Sparse solvers (issue 13): the rows to solve, SourceSpec's text (--sources, the solver panel).
-  std::string sources = "all";
-};
-
-/// @brief A measure run: the configuration timed as `apsp bench` times it (apsp/solve/measure.h).
-struct MeasureRecord {
-  SolverConfig config;
-  int n = 0;
-  int threads = 0;  ///< the CPU threads the solver ran with (0: all cores)
-  MeasureOptions options;
-  MeasureResult result;
-};
-
-struct GraphSummary {
-  GraphSource source;
-  std::int32_t n = 0;
-  std::int64_t m = 0;
-  std::int32_t weight_min = 0;
-  std::int32_t weight_max = 0;
-  std::uint64_t matrix_bytes = 0;  ///< the padded distance matrix for the active block size and dtype
-  double load_seconds = 0;
-  int suggested_block = 0;  ///< the block the graph suggests (classroom preset, `# block: N`); 0: none
-};
-
-/// @brief One encoded heatmap, ready for HeatmapTexture::upload_codes().
-struct ViewFrame {
-  std::uint64_t serial = 0;
-  ViewGeometry geometry;
-  ValueRange range;          ///< the range the codes were encoded with
-  bool fixed_range = false;  ///< range was fixed by the user, not taken from this view
-  std::int32_t inf = kInf32;
-  std::vector<std::int32_t> tiles;   ///< tile minimum per texel (tooltip values)
-  std::vector<std::uint16_t> codes;  ///< view.h codes, improved bit relative to the previous frame
-  std::size_t improved = 0;          ///< texels improved since the previous frame
-  Cursor cursor;
-  /// Device path: tiles, codes and range stay on the GPU (DeviceViewChannel); the frame loop takes the
-  /// update from the channel and writes the texture through CUDA–GL interop.
-  bool on_device = false;
-  double host_encode_ms = 0;  ///< host path: worker time of the tile read-back, range and encoding
-};
-
-/// @brief A complete run to the end as its own samples time it (CUDA events on GPUs, clocks on the CPU), so that
-/// it compares with `apsp bench` column by column: the rounds, the span from the first phase's start to the last
-/// phase's end (the device's wall time; the run's host wall time is last_run_to_end_ms), and each phase's summed
-/// time (bench's ms_pivot, ms_rowcol, ms_independent: every stream, every GPU).
-struct RunToEndTimes {
-  int rounds = 0;
-  double span_ms = 0;
-  double pivot_ms = 0;
-  double rowcol_ms = 0;
-  double independent_ms = 0;
-  double full_ms = 0;
-};
-
-struct SessionSnapshot {
-  std::uint64_t version = 0;
-  bool has_graph = false;
-  GraphSummary graph;
-  /// The loaded graph's edges, read-only and shared with the worker (the graph view draws them); replaced,
-  /// never changed, by the next load.
-  std::shared_ptr<const Graph> loaded_graph;
-  bool has_solver = false;
-  SolverConfig config;
-  Cursor cursor;
-  int n = 0;
-  int rounds = 0;
-  std::vector<PhaseSample> samples;
-  std::shared_ptr<const ViewFrame> view;
-  bool busy = false;         ///< a job is running or queued
-  std::string activity;      ///< what the running job does, for the status line
-  double last_step_ms = 0;   ///< wall time of the last step job (its steps, until the GPU finished them)
-  int cuda_device = -1;      ///< CUDA device the heatmap is drawn from (holding the matrix, or gathering the
-                             ///< view tiles of a multi-GPU run); -1 for CPU variants
-  bool gpu_solver = false;   ///< the solver runs on CUDA (one GPU or several): its steps return before the work ends
-  bool view_updates = true;  ///< false: long jobs publish the view only at their end (solve-time comparisons)
-  double last_run_to_end_ms = 0;  ///< wall time of the last complete run to the end (the interactive figure)
-  RunToEndTimes last_run;         ///< that run's rounds and device-side times (what bench's columns compare with)
-  std::optional<MeasureRecord> measure;  ///< the last measure run of this graph (cleared by a load)
-  /// Why the solve stopped short of a usable result ("RangeError: ...", "negative cycle: ..."); the cursor may
-  /// say finished, but these distances are not answers. Empty otherwise; a load, configure or reset clears it.
-  std::string stopped;
-  Inspection inspection;  ///< classroom: the selected cell's relaxation, its paths, the timeline (issue 10)
-  /// A sparse solver is active (issue 13): its rows, stepper and batches. has_solver is true then, with n the
-  /// graph's, rounds 0 and no samples; the view is the S x n rows (host path).
-  std::optional<SparseSnapshot> sparse;
-};
-
-/// @brief A failed job, kept for scripted runs that turn it into an exit status.
-struct JobFailure {
-  std::string message;
-  int exit_code = 1;
-};
 
 class SolverSession {
  public:
@@ -169,7 +71,7 @@ class SolverSession {
   /// @brief false: step and run-to-end jobs publish their view only when they end (no per-frame updates).
   void set_view_updates_async(bool on);
 
-  // Classroom (issue 10): time travel, the selected cell. Each republishes the snapshot's inspection.
+  // Classroom: time travel, the selected cell. Each republishes the snapshot's inspection.
   /// @brief Back by @p count k-steps, phases or rounds, exactly (apsp/teach/time_travel.h).
   void back_async(teach::TravelUnit unit, int count = 1);
   /// @brief To the state after step @p index of the steps taken (0: the start), the timeline slider.
@@ -193,61 +95,37 @@ class SolverSession {
   std::optional<JobFailure> take_failure();
 
  private:
-  struct Worker;  // state touched only by the worker thread
-  void post(std::string what, std::function<void(Worker&)> job);
-  void worker_main();
-  /// @brief A new snapshot for the frame loop; with @p with_view also a new view of the matrix, by the host or
-  /// the device path.
-  void publish(Worker& w, bool with_view);
-  /// @brief What both view paths set first: serial, geometry, INF, range mode, cursor.
-  std::shared_ptr<ViewFrame> new_view_frame(Worker& w) const;
-  /// @brief Host path: tiles read back, range and codes computed here.
-  std::shared_ptr<const ViewFrame> view_from_host(Worker& w) const;
-  /// @brief Device path: the reduction enqueued through the channel; the frame carries no tiles or codes.
-  std::shared_ptr<const ViewFrame> view_from_device(Worker& w) const;
-  /// @brief One step; first keeps the state before it (for the improved bit) when a view may follow
-  /// (@p will_publish: a capture costs a pass over the matrix, a noticeable share of a round at large n).
-  void step_once(Worker& w, Granularity g, bool will_publish);
-  bool view_due(const Worker& w, std::chrono::steady_clock::time_point last_publish, double interval_share) const;
-  void fail(const std::string& context, const std::exception& e);
+  // Every member below the queue is touched only by the worker thread, except m_snapshot and m_failure (m_mutex).
+  void post(std::string what, std::function<void()> job);
+  /// @brief The active run; UsageError when no graph is loaded.
+  ActiveRun& active_run();
+  /// @brief @p run becomes the session's solve (it replaces the previous one, which is dropped).
+  void install(std::unique_ptr<ActiveRun> run);
+  /// @brief Runs @p body; when a negative cycle or a RangeError stops the solve, the snapshot says so (and with
+  /// @p classroom_sees_cycle the classroom shows the cycle) before the error fails the job.
+  void guard_solve(const std::function<void()>& body, bool classroom_sees_cycle = true);
   /// @brief Recomputes the classroom's inspection (relaxation, paths, timeline) for the next publish.
-  void inspect(Worker& w);
-  /// @brief The solve stopped at an error (negative cycle, RangeError): says so in the snapshot.
-  void stop(Worker& w, std::string why);
-  // Sparse solvers (issue 13): the same jobs on a SparseRun instead of a Solver.
-  void load_sparse(Worker& w, const GraphSource& source, const SolverConfig& config);
-  void configure_sparse(Worker& w, const SolverConfig& config);
-  /// @brief Makes @p run the active solve (the Floyd–Warshall solver and its classroom state go).
-  void install_sparse(Worker& w, std::unique_ptr<SparseRun> run, const SolverConfig& config);
-  /// @brief Steps of the teaching stepper: Round finishes the current source, KStep and Phase settle one
-  /// vertex, ToEnd runs the real solver.
-  void sparse_step(Worker& w, Granularity g, int count);
-  void sparse_run_to_end(Worker& w);
-  /// @brief Host path: the S x n rows with the rows not computed yet as kViewPendingCode.
-  std::shared_ptr<const ViewFrame> view_from_sparse(Worker& w) const;
-  /// @brief CPU threads for @p config: its own count, else the session's default.
-  int threads_for(const SolverConfig& config) const { return config.threads > 0 ? config.threads : m_cpu_threads; }
-  /// @brief Keeps at most about one frame of GPU work queued ahead (CUDA steps only enqueue).
-  void throttle(Worker& w);
-  void wake_frame_loop();
+  void inspect();
+  /// @brief A new snapshot for the frame loop; with @p with_view also a new view of the active run.
+  void publish(bool with_view);
+  void fail(const std::string& context, const std::exception& e);
 
   Log& m_log;
-  int m_view_budget;
-  int m_cpu_threads;
-  std::unique_ptr<Worker> m_worker;
+  std::unique_ptr<JobQueue> m_jobs;  // destroyed first (the destructor joins its thread before the rest goes)
+  ViewPublisher m_views;
+  RunTimes m_times;
+  RunContext m_context;
+  std::shared_ptr<const Graph> m_graph;  // shared read-only with the snapshot (the graph view draws its edges)
+  GraphSummary m_summary;
+  std::unique_ptr<ActiveRun> m_run;
+  ClassroomWorker m_classroom;  // after m_run: its TimeTravel goes before the solver it wraps
+  Inspection m_inspection;      // the last one computed, published with every snapshot
+  std::string m_stopped;        // why the solve stopped (SessionSnapshot::stopped)
+  std::optional<MeasureRecord> m_measure;
 
   mutable std::mutex m_mutex;
-  std::condition_variable m_wake;
-  std::condition_variable m_idle;
-  std::deque<std::pair<std::string, std::function<void(Worker&)>>> m_jobs;
-  bool m_running_job = false;
-  bool m_stop = false;
-  std::atomic<bool> m_cancel{false};
   SessionSnapshot m_snapshot;
   std::optional<JobFailure> m_failure;
-  std::mutex m_wake_mutex;  ///< held while the wake callback runs, so clearing it waits for a call in flight
-  std::function<void()> m_wake_callback;
-  std::thread m_thread;
 };
 
 }  // namespace apsp::studio

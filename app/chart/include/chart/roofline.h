@@ -1,7 +1,7 @@
 #pragma once
 // A roofline as data and as ImDrawList drawing: x = arithmetic intensity (min-plus updates per DRAM byte, log),
 // y = updates/s (log); two roofs, the min-plus peak (flat) and the DRAM bandwidth (updates/s = bandwidth x
-// intensity); one point per (backend, phase) of hardware-counter reports (apsp/profile/counters.h). Drawn in the
+// intensity); one point per (backend, phase) of hardware-counter reports (apsp/report/counters.h). Drawn in the
 // studio's Counters tab and offscreen for `apsp profile --roofline` (render_panels(), chart_png.h).
 #include <apsp/report/counters.h>
 #include <imgui.h>

@@ -1,0 +1,121 @@
+// Building a DenseRun: the graph loaded with the whole solve counted for memory, the block made effective, the
+// solver created on its matrix and, on a GPU, warmed up.
+#include <apsp/core/errors.h>
+#include <apsp/core/memory.h>
+#include <apsp/solve/block_size.h>
+#include <apsp/solve/registry.h>
+#include <apsp/core/solve_estimate.h>
+
+#include <algorithm>
+
+#include "session/dense_run.h"
+#include "session/run_factory.h"
+
+namespace apsp::studio {
+namespace {
+
+// Takes out of the first interactive run the one-time costs `apsp bench` leaves to its warm-up run: loading
+// each kernel on its first launch (CUDA's lazy loading), the first cudaFuncSetAttribute, the clocks' ramp from
+// idle and, with several GPUs, NCCL's lazy connection set-up on the first broadcast. One GPU: a tiny solve on a
+// solver of its own (same backend, block, dtype), with a view tracked so that the live-minima kernels load too.
+// Several GPUs: the communicator is the solver's own, so @p solver itself runs its first round, then is reset to
+// @p initial (one more upload). After @p solver was built, so that an allocation failure still fails the load
+// as before; a warm-up failure only means a colder first run: logged, never thrown.
+void warm_up_gpu(Solver& solver, const DistanceMatrix& initial, Log& log) {
+  const SolverOptions& options = solver.options();
+  if (options.gpus > 1) {
+    try {
+      solver.step(Granularity::Round);
+      solver.synchronize();
+    } catch (const std::exception& e) {
+      log.warning(std::string("GPU warm-up skipped: ") + e.what());
+    }
+    solver.reset(initial);  // back to the start whatever happened (a failure here fails the load)
+    return;
+  }
+  try {
+    const int n = std::max(2 * options.block, 256);
+    const DistanceMatrix tiny(n, options.block, options.dtype);
+    std::unique_ptr<Solver> scratch = create_solver(std::string(solver.name()), options);
+    scratch->reset(tiny);
+    const ViewGeometry g{n, n / 8, n / 8};  // 8 x 8 cells: the live-minima kernels run too
+    (void)scratch->track_view(&g);
+    (void)scratch->storage_for_reads_async();
+    scratch->step(Granularity::ToEnd);
+    scratch->synchronize();
+  } catch (const std::exception& e) {
+    log.warning(std::string("GPU warm-up skipped: ") + e.what());
+  }
+}
+
+// The solver for @p config (its block already effective) on @p graph, reset to its matrix and warmed up.
+// A backend that runs on one device gets gpus = 1 whatever was asked.
+std::unique_ptr<DenseRun> make_dense_run(RunContext& ctx, ClassroomWorker& classroom,
+                                         std::shared_ptr<const Graph> graph, SolverConfig config,
+                                         const BackendInfo& info) {
+  if (!info.multi_gpu || config.gpus < 1) config.gpus = 1;
+  SolverOptions options{config.block, config.dtype, ctx.threads_for(config)};
+  options.gpus = config.gpus;
+  const DistanceMatrix initial = to_distance_matrix(*graph, config.block, config.dtype);
+  std::unique_ptr<Solver> solver = create_solver(config.backend, options);
+  solver->reset(initial);
+  if (info.gpu) warm_up_gpu(*solver, initial, ctx.log);
+  return std::make_unique<DenseRun>(ctx, classroom, std::move(graph), std::move(config), std::move(solver));
+}
+
+}  // namespace
+
+std::string describe_config(const SolverConfig& c) {
+  std::string text = c.backend + ", block " + std::to_string(c.block) + ", " + std::string(to_string(c.dtype));
+  if (c.gpus > 1) text += ", " + std::to_string(c.gpus) + " GPUs";
+  if (c.threads > 0) text += ", " + std::to_string(c.threads) + " CPU threads";
+  return text;
+}
+
+LoadedRun load_dense_run(RunContext& ctx, ClassroomWorker& classroom, const GraphSource& source,
+                         const SolverConfig& config, bool block_from_graph) {
+  // The whole solve is counted for memory before any matrix exists (a tiny file may declare a huge n), and a
+  // cancel or closing the window stops a pipe still being read, or a load between its stages.
+  GraphLoadOptions load;
+  load.block = config.block;
+  load.dtype = config.dtype;
+  load.backend = config.backend;
+  load.threads = ctx.threads_for(config);
+  load.gpus = config.gpus;
+  load.cancel = &ctx.cancel;
+  LoadedGraph loaded = load_graph(source, load);
+  SolverConfig effective = config;
+  const BackendInfo info = backend_info(effective.backend);
+  // A classroom graph opens with the block it suggests unless one was asked for (the rule: block_size.h).
+  if (block_from_graph)
+    effective.block = opening_block_size(info, effective.block, loaded.graph.n, loaded.suggested_block);
+  effective.block = effective_block_size(info, effective.block, loaded.graph.n);
+  auto graph = std::make_shared<const Graph>(std::move(loaded.graph));
+  if (ctx.cancelled()) throw Error("load " + source.label() + ": cancelled");
+  LoadedRun out;
+  out.run = make_dense_run(ctx, classroom, graph, effective, info);
+  out.summary = summarize(source, *graph, *out.run, loaded.seconds);
+  out.summary.suggested_block = loaded.suggested_block;
+  out.graph = std::move(graph);
+  // As `apsp solve` announces it: an O(n^3) solve of minutes or hours is said before the user starts it.
+  if (loaded.estimate.seconds >= 5) out.warning = "a whole solve: " + loaded.estimate.describe(effective.backend);
+  return out;
+}
+
+std::unique_ptr<ActiveRun> configure_dense_run(RunContext& ctx, ClassroomWorker& classroom,
+                                               std::shared_ptr<const Graph> graph, const SolverConfig& config) {
+  SolverConfig effective = config;
+  const BackendInfo info = backend_info(effective.backend);
+  effective.block = effective_block_size(info, effective.block, graph->n);
+  // As a load does: the new solve is counted whole (the old one stays until it is built) before allocating.
+  const SolveShape shape{effective.backend,          effective.block, effective.dtype,
+                         ctx.threads_for(effective), effective.gpus,  false};
+  const bool negative = graph->m() > 0 && graph->weight_range().first < 0;
+  const std::string n = std::to_string(graph->n);
+  require_memory(effective.backend + " on the " + n + " x " + n + " " + std::string(to_string(effective.dtype)) +
+                     " matrix (input, working copies, result)",
+                 estimate_solve(shape, graph->n, negative).host_bytes, host_available_bytes());
+  return make_dense_run(ctx, classroom, std::move(graph), effective, info);
+}
+
+}  // namespace apsp::studio
