@@ -9,6 +9,7 @@
 #include <apsp/io/atomic_file.h>
 #include <apsp/report/export_context.h>
 #include <apsp/report/counters.h>
+#include <apsp/solve/plan.h>
 #include <apsp/solve/registry.h>
 #include <unistd.h>
 
@@ -131,18 +132,16 @@ Action add_profile(CLI::App& app) {
     opts.block = a->block;
     opts.dtype = parse_dtype(a->dtype);
     opts.gpus = 1;
-    for (const std::string& b : backends) create_solver(b, opts);  // validates name, block and dtype first
+    // Every backend is checked (name, block, dtype) before anything is read; the graph loads for the first.
+    std::vector<SolvePlan> plans;
+    for (const std::string& b : backends) plans.push_back(plan_dense_solve(b, opts, false));
 
     std::FILE* table = is_stdout(a->csv) || is_stdout(a->roofline) ? stderr : stdout;  // stdout: the file alone
     std::fprintf(stderr,
                  "apsp profile: hardware counters replay each profiled phase once per counter pass (several times) "
                  "and serialize the GPU: this is slow, and its times are not the plain timings (use apsp bench)\n");
     const GraphSource source = graph_source(a->input, a->gen_spec, a->format, a->one_based);
-    GraphLoadOptions load;
-    load.block = opts.block;
-    load.dtype = opts.dtype;
-    load.backend = backends.front();
-    const LoadedGraph input = load_graph(source, load);
+    const LoadedGraph input = load_graph(source, plans.front().load);
     const DistanceMatrix initial = to_distance_matrix(input.graph, opts.block, opts.dtype);
 
     std::vector<counters::CounterReport> reports;

@@ -9,8 +9,8 @@
 #include <apsp/report/timings_csv.h>
 #include <apsp/report/trace.h>
 #include <apsp/solve/auto_backend.h>
-#include <apsp/solve/block_size.h>
 #include <apsp/device/device_info.h>
+#include <apsp/solve/plan.h>
 #include <apsp/solve/registry.h>
 #include <apsp/solve/solve_progress.h>
 #include <apsp/solve/sparse_registry.h>
@@ -259,30 +259,17 @@ Action add_solve(CLI::App& app) {
       request.quiet = a->quiet;
       return run_sparse_solve(request);
     }
-    auto solver = create_solver(backend, opts);  // validates name, block and dtype before any reading
-
-    GraphLoadOptions load;
-    load.block = opts.block;
-    load.dtype = opts.dtype;
-    load.backend = backend;
-    load.threads = opts.threads;
-    load.gpus = opts.gpus;
-    load.track_paths = opts.track_paths;
-    LoadedGraph input = load_graph(source, load);  // refuses for memory before any matrix exists
+    // A graph that suggests its block (classroom presets, `# block: N`) gets it unless --block was given, and a
+    // variable-block variant runs a graph smaller than the block as one block of n (both as the studio does).
+    SolvePlan plan = plan_dense_solve(backend, opts, block_flag->count() == 0);  // refuses before any reading
+    LoadedGraph input = load_graph(source, plan.load);  // refuses for memory before any matrix exists
     const std::vector<std::int32_t> rows = sources.resolve(input.graph.n);
     require_writable_shape(a->output, out_format, rows, input.graph.n);
     const SolveTimeGuard guard(input.estimate, backend, a->max_seconds, a->quiet);
     throw_if_stop_requested();  // SIGINT / SIGTERM (main.cpp): stop between steps, before any output
-    // A graph that suggests its block (classroom presets, `# block: N`) gets it unless --block was given, and a
-    // variable-block variant runs a graph smaller than the block as one block of n (both as the studio does).
-    const BackendInfo info = backend_info(backend);
-    const int asked = block_flag->count() > 0 ? opts.block
-                                              : opening_block_size(info, opts.block, input.graph.n, input.suggested_block);
-    const int block = effective_block_size(info, asked, input.graph.n);
-    if (block != opts.block) {
-      opts.block = block;
-      solver = create_solver(backend, opts);
-    }
+    fit_to_graph(plan, input);
+    opts = plan.options;
+    const std::unique_ptr<Solver> solver = create_planned_solver(plan);
     DistanceMatrix initial = to_distance_matrix(input.graph, opts.block, opts.dtype);
     const auto t0 = std::chrono::steady_clock::now();
     solver->reset(initial);
@@ -318,7 +305,7 @@ Action add_solve(CLI::App& app) {
     RunDescription what;
     what.source = "solve";
     what.backend = backend;
-    what.gpu_backend = backend_info(backend).gpu;
+    what.gpu_backend = plan.info.gpu;
     what.block = opts.block;
     what.gpus = opts.gpus;
     what.dtype = std::string(to_string(opts.dtype));

@@ -1,5 +1,8 @@
 #include "chart/chart_draw.h"
 
+#include "chart/axes.h"
+#include "chart/legend.h"
+
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -17,19 +20,15 @@ constexpr float kSwatch = 10;
 float line_height() { return ImGui::GetTextLineHeight(); }
 float text_width(const std::string& s) { return ImGui::CalcTextSize(s.c_str()).x; }
 
-/// The legend's rows: how its entries wrap within @p width.
-std::vector<std::vector<int>> legend_rows(const Chart& chart, float width) {
-  std::vector<std::vector<int>> rows(1);
-  float x = 0;
-  for (int i = 0; i < static_cast<int>(chart.series.size()); ++i) {
-    const float w = kSwatch + 4 + text_width(chart.series[static_cast<std::size_t>(i)].label) + 14;
-    if (x > 0 && x + w > width) {
-      rows.emplace_back();
-      x = 0;
-    }
-    rows.back().push_back(i);
-    x += w;
-  }
+/// Width of a legend entry: swatch, text and the space before the next one.
+float legend_entry_width(const Series& s) { return kSwatch + 4 + text_width(s.label) + 14; }
+
+/// The legend's rows: how its entries wrap within @p width; one row (perhaps empty) at least.
+std::vector<std::pair<std::size_t, std::size_t>> legend_rows(const Chart& chart, float width) {
+  std::vector<float> widths;
+  for (const Series& s : chart.series) widths.push_back(legend_entry_width(s));
+  std::vector<std::pair<std::size_t, std::size_t>> rows = wrap_rows(widths, 0, width);
+  if (rows.empty()) rows.emplace_back(0, 0);
   return rows;
 }
 
@@ -120,10 +119,10 @@ void draw_chart(ImDrawList* dl, const Chart& chart, ImVec2 min, ImVec2 max) {
 
   // Legend under the title.
   float ly = min.y + kPad + lh + 6;
-  for (const std::vector<int>& row : legend_rows(chart, max.x - min.x - 2 * kPad)) {
+  for (const auto& [first, last] : legend_rows(chart, max.x - min.x - 2 * kPad)) {
     float lx = min.x + kPad;
-    for (int i : row) {
-      const Series& s = chart.series[static_cast<std::size_t>(i)];
+    for (std::size_t i = first; i < last; ++i) {
+      const Series& s = chart.series[i];
       const float cy = ly + lh / 2;
       if (chart.type == ChartType::Lines || s.overlay) {
         if (s.dashed)
@@ -134,18 +133,15 @@ void draw_chart(ImDrawList* dl, const Chart& chart, ImVec2 min, ImVec2 max) {
         dl->AddRectFilled(ImVec2(lx, cy - kSwatch / 2), ImVec2(lx + kSwatch, cy + kSwatch / 2), s.color);
       }
       dl->AddText(ImVec2(lx + kSwatch + 6, ly), kInk, s.label.c_str());
-      lx += kSwatch + 4 + text_width(s.label) + 14;
+      lx += legend_entry_width(s);
     }
     ly += lh + 2;
   }
 
   // Grid, y ticks and labels.
-  for (double t : y.ticks) {
-    const float py = std::round(y.to_px(t, l));
-    dl->AddLine(ImVec2(l.plot_min.x, py), ImVec2(l.plot_max.x, py), kGrid, 1);
-    const std::string s = format_value(t, chart.format);
-    dl->AddText(ImVec2(l.plot_min.x - 6 - text_width(s), py - lh / 2), kInk, s.c_str());
-  }
+  for (double t : y.ticks)
+    draw_y_tick(dl, l.plot_min.x, l.plot_max.x, std::round(y.to_px(t, l)), format_value(t, chart.format), 6, kGrid,
+                kInk);
   // The y label stays horizontal (ImGui draws no rotated text), on its line above the plot.
   dl->AddText(ImVec2(min.x + kPad, l.plot_min.y - lh - 6), kInk, chart.y_label.c_str());
 

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "chart/axes.h"
 #include "chart/chart.h"
 #include "chart/chart_png.h"
 
@@ -25,8 +26,9 @@ double log_fraction(double v, double lo, double hi) {
   return (std::log10(v) - std::log10(lo)) / (std::log10(hi) - std::log10(lo));
 }
 
-/// "1e+12" style tick labels read badly; "1 T", "100 G" as the tables print figures.
-std::string si_label(double v) {
+/// "1e+12" style tick labels read badly; "1 T", "100 G" as the tables print figures (whole numbers, unlike
+/// axes.h's si_label).
+std::string whole_si_label(double v) {
   static const char* const kUnits[] = {"", " k", " M", " G", " T", " P"};
   int unit = 0;
   while (v >= 1000 && unit < 5) {
@@ -146,14 +148,11 @@ void draw_roofline(ImDrawList* dl, const Roofline& roofline, ImVec2 min, ImVec2 
   for (double x = l.x_lo; x <= l.x_hi * 1.0001; x *= 10) {
     const float px = std::round(l.to_px(x, l.y_lo).x);
     dl->AddLine(ImVec2(px, l.plot_min.y), ImVec2(px, l.plot_max.y), kGrid, 1);
-    const std::string s = si_label(x);
+    const std::string s = whole_si_label(x);
     dl->AddText(ImVec2(px - ImGui::CalcTextSize(s.c_str()).x / 2, l.plot_max.y + 4), kInk, s.c_str());
   }
   for (double y = l.y_lo; y <= l.y_hi * 1.0001; y *= 10) {
-    const float py = std::round(l.to_px(l.x_lo, y).y);
-    dl->AddLine(ImVec2(l.plot_min.x, py), ImVec2(l.plot_max.x, py), kGrid, 1);
-    const std::string s = si_label(y);
-    dl->AddText(ImVec2(l.plot_min.x - 6 - ImGui::CalcTextSize(s.c_str()).x, py - lh / 2), kInk, s.c_str());
+    draw_y_tick(dl, l.plot_min.x, l.plot_max.x, std::round(l.to_px(l.x_lo, y).y), whole_si_label(y), 6, kGrid, kInk);
   }
   dl->AddRect(l.plot_min, l.plot_max, kInk);
   dl->AddText(ImVec2(min.x + kPad, l.plot_min.y - lh - 6), kInk, "updates/s");
@@ -170,7 +169,7 @@ void draw_roofline(ImDrawList* dl, const Roofline& roofline, ImVec2 min, ImVec2 
     dl->AddLine(a, r, kRoof, 2);
     dl->AddLine(r, b, kRoof, 2);
     char buf[96];
-    std::snprintf(buf, sizeof buf, "min-plus peak %s updates/s", si_label(roofline.peak_updates_per_s).c_str());
+    std::snprintf(buf, sizeof buf, "min-plus peak %s updates/s", whole_si_label(roofline.peak_updates_per_s).c_str());
     dl->AddText(ImVec2(b.x - ImGui::CalcTextSize(buf).x, r.y - lh - 2), kRoof, buf);
     std::snprintf(buf, sizeof buf, "DRAM %.0f GB/s", roofline.bandwidth_bytes_per_s / 1e9);
     const ImVec2 mid((a.x + r.x) / 2, (a.y + r.y) / 2);

@@ -1,8 +1,7 @@
 #include "platform/image_io.h"
 
 #include <apsp/core/errors.h>
-#include <apsp/io/atomic_file.h>
-#include <stb_image_write.h>
+#include <chart/chart_png.h>
 
 #include <cstdio>
 #include <filesystem>
@@ -32,25 +31,8 @@ RgbaImage read_framebuffer(GLuint framebuffer, GLenum read_buffer, int width, in
 
 void write_png(const std::string& path, const RgbaImage& image) {
   if (image.width <= 0 || image.height <= 0) throw Error(path + ": nothing to write (empty image)");
-  // Drop alpha: readers of an exported figure should see exactly the displayed colours.
-  std::vector<std::uint8_t> rgb(static_cast<std::size_t>(image.width) * static_cast<std::size_t>(image.height) * 3);
-  for (std::size_t p = 0, n = rgb.size() / 3; p < n; ++p) {
-    rgb[p * 3 + 0] = image.pixels[p * 4 + 0];
-    rgb[p * 3 + 1] = image.pixels[p * 4 + 1];
-    rgb[p * 3 + 2] = image.pixels[p * 4 + 2];
-  }
-  std::vector<std::uint8_t> encoded;
-  auto sink = [](void* context, void* data, int size) {
-    auto* out = static_cast<std::vector<std::uint8_t>*>(context);
-    auto* bytes = static_cast<std::uint8_t*>(data);
-    out->insert(out->end(), bytes, bytes + size);
-  };
-  if (stbi_write_png_to_func(sink, &encoded, image.width, image.height, 3, rgb.data(), image.width * 3) == 0) {
-    throw Error(path + ": PNG encoding failed");
-  }
-  AtomicFile file(path);
-  file.write(encoded.data(), encoded.size());
-  file.commit();
+  // Alpha is dropped (chart_png.h): readers of an exported figure should see exactly the displayed colours.
+  chart::write_png(path, image);
 }
 
 std::string next_screenshot_path(const std::string& directory) {

@@ -3,16 +3,15 @@
 #include <string>
 #include <vector>
 
+#include <chart/raster.h>
+
 #include "platform/gl.h"
 
 namespace apsp::studio {
 
-/// @brief RGBA8 pixels, top row first (PNG order).
-struct RgbaImage {
-  int width = 0;
-  int height = 0;
-  std::vector<std::uint8_t> pixels;  ///< width * height * 4
-};
+/// @brief RGBA8 pixels, top row first (PNG order): the plotting library's image, so a screenshot and a chart
+/// are written by the same PNG writer.
+using RgbaImage = chart::RgbaImage;
 
 /// @brief Reads @p width x @p height pixels of @p framebuffer (buffer @p read_buffer) and flips them so the
 /// top row comes first.

@@ -8,7 +8,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "plot/line_plot.h"
+#include <chart/line_plot.h>
 #include "ui/panels.h"
 
 namespace apsp::studio {
@@ -53,12 +53,12 @@ void draw_comparison(const RunRecord& a, const RunRecord& b) {
     ImGui::EndTable();
   }
   if (a.round_ms.empty() && b.round_ms.empty()) return;
-  std::vector<LineSeries> series{{"A " + a.id.substr(9), IM_COL32(255, 160, 60, 255), round_series(a)},
+  std::vector<chart::LineSeries> series{{"A " + a.id.substr(9), IM_COL32(255, 160, 60, 255), round_series(a)},
                                  {"B " + b.id.substr(9), IM_COL32(90, 200, 250, 255), round_series(b)}};
-  LinePlotOptions options;
+  chart::LinePlotOptions options;
   options.y_unit = "ms";
   const float height = 140.0f * ImGui::GetIO().FontGlobalScale;
-  line_plot("history_rounds", series, options, ImVec2(ImGui::GetContentRegionAvail().x, height));
+  chart::line_plot("history_rounds", series, options, ImVec2(ImGui::GetContentRegionAvail().x, height));
 }
 }  // namespace
 

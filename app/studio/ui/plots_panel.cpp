@@ -7,9 +7,9 @@
 #include <cstdio>
 #include <limits>
 
-#include "plot/bar_plot.h"
-#include "plot/line_plot.h"
-#include "plot/timeline_plot.h"
+#include <chart/bar_plot.h>
+#include <chart/line_plot.h>
+#include <chart/timeline_plot.h>
 #include "render/overlay_style.h"
 #include "session/multi_gpu_stats.h"
 #include "ui/panels.h"
@@ -40,101 +40,102 @@ bool phase_present(const RoundAggregate& a, Phase p) {
 
 /// Phase times per round on the critical path (the slowest device of each round; the only device with one).
 void time_plot(const RoundAggregate& a, bool have_samples, ImVec2 size) {
-  std::vector<BarSeries> bars;
+  std::vector<chart::BarSeries> bars;
   for (Phase p : kComputePhases) {
     if (!phase_present(a, p) && (p == Phase::Full || have_samples)) continue;
-    BarSeries b{phase_series_label(p), phase_color(p), {}};
+    chart::BarSeries b{phase_series_label(p), phase_color(p), {}};
     for (std::size_t r = 0; r < a.rounds(); ++r) {
       b.values.push_back(static_cast<float>(a.critical_times(r).phase_ms[static_cast<int>(p)]));
     }
     bars.push_back(std::move(b));
   }
   if (a.any_transfer || a.any_comm) {
-    BarSeries b{a.multi_device() ? "comm" : "transfers", phase_color(a.any_comm ? Phase::Comm : Phase::Upload), {}};
+    chart::BarSeries b{a.multi_device() ? "comm" : "transfers", phase_color(a.any_comm ? Phase::Comm : Phase::Upload),
+                       {}};
     for (std::size_t r = 0; r < a.rounds(); ++r) {
       const DeviceRoundTimes& t = a.critical_times(r);
       b.values.push_back(static_cast<float>(t.transfer_ms + t.comm_ms));
     }
     bars.push_back(std::move(b));
   }
-  BarPlotOptions options;
-  stacked_bar_plot(a.multi_device() ? "critical path" : "time", bars, options, size);
+  chart::BarPlotOptions options;
+  chart::stacked_bar_plot(a.multi_device() ? "critical path" : "time", bars, options, size);
 }
 
 /// Each GPU's phases 1/2/3 and its communication per round, side by side.
 void per_gpu_plot(const RoundAggregate& a, ImVec2 size) {
   const std::size_t g = a.devices.size();
-  std::vector<BarSeries> bars;
+  std::vector<chart::BarSeries> bars;
   for (Phase p : kComputePhases) {
     if (!phase_present(a, p)) continue;
-    BarSeries b{phase_series_label(p), phase_color(p), {}};
+    chart::BarSeries b{phase_series_label(p), phase_color(p), {}};
     for (std::size_t r = 0; r < a.rounds(); ++r) {
       for (std::size_t d = 0; d < g; ++d)
         b.values.push_back(static_cast<float>(a.times[r][d].phase_ms[static_cast<int>(p)]));
     }
     bars.push_back(std::move(b));
   }
-  BarSeries comm{"comm", phase_color(Phase::Comm), {}};
+  chart::BarSeries comm{"comm", phase_color(Phase::Comm), {}};
   for (std::size_t r = 0; r < a.rounds(); ++r) {
     for (std::size_t d = 0; d < g; ++d) comm.values.push_back(static_cast<float>(a.times[r][d].comm_ms));
   }
   bars.push_back(std::move(comm));
-  BarPlotOptions options;
+  chart::BarPlotOptions options;
   options.group = static_cast<int>(g);
   for (std::size_t d = 0; d < g; ++d) {
     options.group_labels.push_back("GPU " + std::to_string(a.devices[d]));
     options.group_colors.push_back(gpu_color(static_cast<std::size_t>(a.devices[d])));
   }
-  stacked_bar_plot("per GPU", bars, options, size);
+  chart::stacked_bar_plot("per GPU", bars, options, size);
 }
 
 /// Communication against computation per round: the slowest GPU's compute time and the longest broadcast.
 void comm_compute_plot(const RoundAggregate& a, ImVec2 size) {
-  LineSeries compute{"compute", to_imu32(0.95f, 0.95f, 0.95f), {}};
-  LineSeries comm{"comm", phase_color(Phase::Comm), {}};
+  chart::LineSeries compute{"compute", to_imu32(0.95f, 0.95f, 0.95f), {}};
+  chart::LineSeries comm{"comm", phase_color(Phase::Comm), {}};
   for (std::size_t r = 0; r < a.rounds(); ++r) {
     compute.values.push_back(static_cast<float>(a.compute_ms[r]));
     comm.values.push_back(static_cast<float>(a.comm_ms[r]));
   }
-  LinePlotOptions options;
+  chart::LinePlotOptions options;
   options.y_unit = "ms";
-  line_plot("comm vs compute", {compute, comm}, options, size);
+  chart::line_plot("comm vs compute", {compute, comm}, options, size);
 }
 
 /// Effective bandwidth per phase: modeled bytes of all devices over the longest device time.
 void bandwidth_plot(const RoundAggregate& a, ImVec2 size) {
   const float nan = std::numeric_limits<float>::quiet_NaN();
-  std::vector<LineSeries> bandwidth;
+  std::vector<chart::LineSeries> bandwidth;
   for (Phase p : kComputePhases) {
     if (!phase_present(a, p)) continue;
     const int i = static_cast<int>(p);
-    LineSeries l{phase_series_label(p), phase_color(p), {}};
+    chart::LineSeries l{phase_series_label(p), phase_color(p), {}};
     for (std::size_t r = 0; r < a.rounds(); ++r) {
       const double ms = a.phase_ms_max[i][r];
       l.values.push_back(a.phase_seen[i][r] && ms > 0 ? static_cast<float>(a.phase_bytes[i][r] / (ms * 1e6)) : nan);
     }
     bandwidth.push_back(std::move(l));
   }
-  LinePlotOptions gbs;
+  chart::LinePlotOptions gbs;
   gbs.y_unit = "GB/s";
-  line_plot("bandwidth", bandwidth, gbs, size);
+  chart::line_plot("bandwidth", bandwidth, gbs, size);
 }
 
 /// Min-plus updates per second of each round's (critical-path) compute time.
 void rate_plot(const RoundAggregate& a, ImVec2 size) {
   const float nan = std::numeric_limits<float>::quiet_NaN();
-  std::vector<LineSeries> rate;
+  std::vector<chart::LineSeries> rate;
   if (a.rounds() > 0) {
-    LineSeries l{"all phases", to_imu32(0.95f, 0.95f, 0.95f), {}};
+    chart::LineSeries l{"all phases", to_imu32(0.95f, 0.95f, 0.95f), {}};
     for (std::size_t r = 0; r < a.rounds(); ++r) {
       l.values.push_back(a.compute_ms[r] > 0 ? static_cast<float>(a.updates[r] / (a.compute_ms[r] * 1e-3)) : nan);
     }
     rate.push_back(std::move(l));
   }
-  LinePlotOptions ups;
+  chart::LinePlotOptions ups;
   ups.y_unit = "updates/s";
   ups.format = si_format;
-  line_plot("rate", rate, ups, size);
+  chart::line_plot("rate", rate, ups, size);
 }
 
 /// A one-line caption above a plot (multi-GPU tab: several plots share units and legends).
@@ -154,10 +155,10 @@ float plot_height(int plots, int captions = 0) {
 void timeline_tab(const AppState& state, const std::vector<PhaseSample>& samples) {
   const float width = ImGui::GetContentRegionAvail().x;
   caption("each phase, copy and broadcast where and when it ran (wheel: zoom, drag: pan, double click: all)");
-  TimelineOptions options;
+  chart::TimelineOptions options;
   options.on_gpu = state.session.gpu_solver || state.synthetic.active();
   options.color = phase_color;
-  timeline_plot("timeline", samples, options, ImVec2(width, std::max(ImGui::GetFontSize() * 6,
+  chart::timeline_plot("timeline", samples, options, ImVec2(width, std::max(ImGui::GetFontSize() * 6,
                                                                      ImGui::GetContentRegionAvail().y)));
 }
 
@@ -172,9 +173,9 @@ void sparse_batches_tab(const SparseSnapshot& sp) {
     return;
   }
   const float nan = std::numeric_limits<float>::quiet_NaN();
-  BarSeries time{"batch time", phase_color(Phase::Full), {}};
-  BarSeries rows{"rows", phase_color(Phase::Independent), {}};
-  LineSeries rate{"rows/s", to_imu32(0.95f, 0.95f, 0.95f), {}};
+  chart::BarSeries time{"batch time", phase_color(Phase::Full), {}};
+  chart::BarSeries rows{"rows", phase_color(Phase::Independent), {}};
+  chart::LineSeries rate{"rows/s", to_imu32(0.95f, 0.95f, 0.95f), {}};
   for (const SparseBatchSample& b : sp.batches) {
     time.values.push_back(static_cast<float>(b.ms));
     rows.values.push_back(static_cast<float>(b.rows));
@@ -186,18 +187,30 @@ void sparse_batches_tab(const SparseSnapshot& sp) {
                 sp.reweighted ? " (+ Johnson's potentials)" : "");
   caption(line);
   const float h = plot_height(3, 1);
-  BarPlotOptions ms;
+  chart::BarPlotOptions ms;
   ms.x_label = "batch";
-  stacked_bar_plot("batch time", {time}, ms, ImVec2(width, h));
-  BarPlotOptions count;
+  chart::stacked_bar_plot("batch time", {time}, ms, ImVec2(width, h));
+  chart::BarPlotOptions count;
   count.x_label = "batch";
   count.y_unit = "rows";
-  stacked_bar_plot("rows per batch", {rows}, count, ImVec2(width, h));
-  LinePlotOptions per_s;
+  chart::stacked_bar_plot("rows per batch", {rows}, count, ImVec2(width, h));
+  chart::LinePlotOptions per_s;
   per_s.y_unit = "rows/s";
   per_s.x_label = "batch";
   per_s.format = si_format;
-  line_plot("rows/s", {rate}, per_s, ImVec2(width, h));
+  chart::line_plot("rows/s", {rate}, per_s, ImVec2(width, h));
+}
+
+/// The tabs every dense solve ends with: the timeline, then the caller's own; closes the tab bar.
+void end_plot_tabs(const AppState& state, const std::vector<PhaseSample>& samples, const std::string& select_tab,
+                   const std::function<void()>& extra_tabs) {
+  const ImGuiTabItemFlags flags = select_tab == "timeline" ? ImGuiTabItemFlags_SetSelected : ImGuiTabItemFlags_None;
+  if (ImGui::BeginTabItem("timeline", nullptr, flags)) {
+    timeline_tab(state, samples);
+    ImGui::EndTabItem();
+  }
+  if (extra_tabs) extra_tabs();
+  ImGui::EndTabBar();
 }
 
 }  // namespace
@@ -228,12 +241,7 @@ void draw_plots_panel(const AppState& state, const std::string& select_tab, cons
       rate_plot(a, ImVec2(width, h));
       ImGui::EndTabItem();
     }
-    if (ImGui::BeginTabItem("timeline", nullptr, tab_flags("timeline"))) {
-      timeline_tab(state, samples);
-      ImGui::EndTabItem();
-    }
-    if (extra_tabs) extra_tabs();
-    ImGui::EndTabBar();
+    end_plot_tabs(state, samples, select_tab, extra_tabs);
     return;
   }
   // Several GPUs: their lanes and the communication first; the throughput plots one tab away.
@@ -260,12 +268,7 @@ void draw_plots_panel(const AppState& state, const std::string& select_tab, cons
     rate_plot(a, ImVec2(width, h));
     ImGui::EndTabItem();
   }
-  if (ImGui::BeginTabItem("timeline", nullptr, tab_flags("timeline"))) {
-    timeline_tab(state, samples);
-    ImGui::EndTabItem();
-  }
-  if (extra_tabs) extra_tabs();
-  ImGui::EndTabBar();
+  end_plot_tabs(state, samples, select_tab, extra_tabs);
 }
 
 }  // namespace apsp::studio

@@ -71,7 +71,8 @@ std::vector<BackendInfo> list_backends() {
 
 BackendInfo backend_info(std::string_view name) { return find_entry(name).info; }
 
-std::unique_ptr<Solver> create_solver(std::string_view name, const SolverOptions& options) {
+namespace {
+const Entry& checked_entry(std::string_view name, const SolverOptions& options) {
   const Entry& e = find_entry(name);
   if (!e.info.available) throw UnavailableError(e.info.name + ": " + e.info.unavailable_reason);
   require_block_size(e.info.name, e.info.block_sizes, options.block);
@@ -84,7 +85,14 @@ std::unique_ptr<Solver> create_solver(std::string_view name, const SolverOptions
   if (options.dtype == DType::I16 && !e.info.supports_i16) throw UsageError(e.info.name + " does not support --dtype i16");
   if (options.gpus != 1 && !e.info.multi_gpu)
     throw UsageError(e.info.name + " runs on one device only (got --gpus " + std::to_string(options.gpus) + ")");
-  return e.factory(options);
+  return e;
+}
+}  // namespace
+
+void check_solver_options(std::string_view name, const SolverOptions& options) { (void)checked_entry(name, options); }
+
+std::unique_ptr<Solver> create_solver(std::string_view name, const SolverOptions& options) {
+  return checked_entry(name, options).factory(options);
 }
 
 std::string default_backend() {

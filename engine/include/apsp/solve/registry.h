@@ -32,6 +32,10 @@ std::vector<BackendInfo> list_backends();
 /// @brief Info for one variant; throws UsageError listing the valid names when unknown.
 BackendInfo backend_info(std::string_view name);
 
+/// @brief Throws what create_solver() refuses for @p name and @p options (unknown name, a variant that cannot
+/// run here, a block size, dtype, thread or GPU count it does not take) without creating anything.
+void check_solver_options(std::string_view name, const SolverOptions& options);
+
 /// @brief Creates a solver. Throws UsageError (unknown name, unsupported block size or dtype) or
 /// UnavailableError (e.g. "cuda-tuned: no CUDA device").
 std::unique_ptr<Solver> create_solver(std::string_view name, const SolverOptions& options);

@@ -3,6 +3,7 @@
 // kernel (phase 1) is shared with cuda-tuned and also exists for B = 128 (4 x 4 cells per thread).
 #include <apsp/device/check.cuh>
 #include "solve/cuda/blocked_shape.cuh"
+#include "solve/cuda/compiled_blocks.h"
 #include "solve/cuda/kernels.cuh"
 #include "solve/cuda/minplus.cuh"
 
@@ -169,40 +170,26 @@ template <class T, int B> void launch_independent(MatrixView<T> d, int kb, int b
 
 }  // namespace
 
-bool pivot_block_supported(int block) { return block == 8 || block == 16 || block == 32 || block == 64 || block == 128; }
+bool pivot_block_supported(int block) { return PivotBlocks::contains(block); }
 
 template <class T> void pivot_async(MatrixView<T> d, int block, int p0, cudaStream_t stream) {
-  switch (block) {
-    case 8: return launch_pivot<T, 8>(d, p0, stream);
-    case 16: return launch_pivot<T, 16>(d, p0, stream);
-    case 32: return launch_pivot<T, 32>(d, p0, stream);
-    case 64: return launch_pivot<T, 64>(d, p0, stream);
-    case 128: return launch_pivot<T, 128>(d, p0, stream);
-    default: unsupported("pivot kernel", block);
-  }
+  if (!dispatch_block(PivotBlocks{}, block, [&](auto b) { launch_pivot<T, decltype(b)::value>(d, p0, stream); }))
+    unsupported("pivot kernel", block);
 }
 
 template <class T> void blocked_rowcol_async(MatrixView<T> d, int block, int pivot_block, int blocks, cudaStream_t stream) {
   if (blocks <= 1) return;
-  switch (block) {
-    case 8: return launch_rowcol<T, 8>(d, pivot_block, blocks, stream);
-    case 16: return launch_rowcol<T, 16>(d, pivot_block, blocks, stream);
-    case 32: return launch_rowcol<T, 32>(d, pivot_block, blocks, stream);
-    case 64: return launch_rowcol<T, 64>(d, pivot_block, blocks, stream);
-    default: unsupported("cuda-blocked", block);
-  }
+  if (!dispatch_block(BlockedBlocks{}, block,
+                      [&](auto b) { launch_rowcol<T, decltype(b)::value>(d, pivot_block, blocks, stream); }))
+    unsupported("cuda-blocked", block);
 }
 
 template <class T>
 void blocked_independent_async(MatrixView<T> d, int block, int pivot_block, int blocks, cudaStream_t stream) {
   if (blocks <= 1) return;
-  switch (block) {
-    case 8: return launch_independent<T, 8>(d, pivot_block, blocks, stream);
-    case 16: return launch_independent<T, 16>(d, pivot_block, blocks, stream);
-    case 32: return launch_independent<T, 32>(d, pivot_block, blocks, stream);
-    case 64: return launch_independent<T, 64>(d, pivot_block, blocks, stream);
-    default: unsupported("cuda-blocked", block);
-  }
+  if (!dispatch_block(BlockedBlocks{}, block,
+                      [&](auto b) { launch_independent<T, decltype(b)::value>(d, pivot_block, blocks, stream); }))
+    unsupported("cuda-blocked", block);
 }
 
 namespace {
@@ -228,10 +215,7 @@ void append_blocked_occupancy(std::vector<KernelOccupancy>& out) {
   append_pivot<std::int32_t, 32>(out, "i32");
   append_pivot<std::int32_t, 64>(out, "i32");
   append_pivot<std::int32_t, 128>(out, "i32");
-  append_for_block<std::int32_t, 8>(out, "i32");
-  append_for_block<std::int32_t, 16>(out, "i32");
-  append_for_block<std::int32_t, 32>(out, "i32");
-  append_for_block<std::int32_t, 64>(out, "i32");
+  for_each_block(BlockedBlocks{}, [&](auto b) { append_for_block<std::int32_t, decltype(b)::value>(out, "i32"); });
   append_for_block<std::int16_t, 64>(out, "i16");
 }
 

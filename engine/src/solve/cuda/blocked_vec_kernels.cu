@@ -5,6 +5,7 @@
 // cuda-blocked's.
 #include <apsp/device/check.cuh>
 #include "solve/cuda/blocked_shape.cuh"
+#include "solve/cuda/compiled_blocks.h"
 #include "solve/cuda/kernels.cuh"
 #include "solve/cuda/ladder_kernels.cuh"
 #include "solve/cuda/vec4.cuh"
@@ -15,7 +16,7 @@ namespace apsp::cuda {
 
 namespace {
 
-constexpr int kB = 64;       // the block size cuda-blocked-vec compiles
+constexpr int kB = kLadderPhase3Block;  // the block size cuda-blocked-vec compiles
 constexpr int kThreads = 16;  // 16 x 16 threads
 constexpr int kRowsPerThread = kB / kThreads;  // 4 rows, strided by 16
 constexpr int kVectorsPerRow = kB / 4;          // 16 vectors of 4 cells per block row

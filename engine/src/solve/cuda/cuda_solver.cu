@@ -24,6 +24,7 @@
 #include "device/device_guard.cuh"
 #include "device/nvtx_range.h"
 #include "solve/cuda/band_streams.cuh"
+#include "solve/cuda/compiled_blocks.h"
 #include "solve/cuda/cuda_solver.h"
 #include "solve/cuda/event_ring.cuh"
 #include "solve/cuda/kernels.cuh"
@@ -388,10 +389,10 @@ bool steps_by_k(Variant variant) {
 std::vector<int> supported_blocks(Variant variant) {
   if (steps_by_k(variant)) return {};  // a round is just `block` consecutive k: any size works
   switch (variant) {
-    case Variant::Blocked: return {8, 16, 32, 64};
+    case Variant::Blocked: return BlockedBlocks::to_vector();
     case Variant::Staged:
-    case Variant::BlockedVec: return {64};  // their phase-3 kernels are written for B = 64
-    default: return {32, 64, 128};
+    case Variant::BlockedVec: return LadderPhase3Blocks::to_vector();  // their phase-3 kernels are written for one B
+    default: return TunedBlocks::to_vector();
   }
 }
 

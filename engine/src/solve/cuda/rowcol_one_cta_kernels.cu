@@ -4,6 +4,7 @@
 // cells of both blocks. The split kernel (blocked_kernels.cu) runs one CTA per block and is the default.
 #include <apsp/device/check.cuh>
 #include "solve/cuda/blocked_shape.cuh"
+#include "solve/cuda/compiled_blocks.h"
 #include "solve/cuda/kernels.cuh"
 #include "solve/cuda/ladder_kernels.cuh"
 
@@ -87,13 +88,9 @@ template <class T, int B> void launch_one_cta(MatrixView<T> d, int kb, int block
 template <class T>
 void blocked_rowcol_one_cta_async(MatrixView<T> d, int block, int pivot_block, int blocks, cudaStream_t stream) {
   if (blocks <= 1) return;
-  switch (block) {
-    case 8: return launch_one_cta<T, 8>(d, pivot_block, blocks, stream);
-    case 16: return launch_one_cta<T, 16>(d, pivot_block, blocks, stream);
-    case 32: return launch_one_cta<T, 32>(d, pivot_block, blocks, stream);
-    case 64: return launch_one_cta<T, 64>(d, pivot_block, blocks, stream);
-    default: throw UsageError("phase 2 one-cta: block size " + std::to_string(block) + " is not compiled in");
-  }
+  if (!dispatch_block(BlockedBlocks{}, block,
+                      [&](auto b) { launch_one_cta<T, decltype(b)::value>(d, pivot_block, blocks, stream); }))
+    throw UsageError("phase 2 one-cta: block size " + std::to_string(block) + " is not compiled in");
 }
 
 void append_rowcol_one_cta_occupancy(std::vector<KernelOccupancy>& out) {

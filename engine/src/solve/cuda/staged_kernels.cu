@@ -5,6 +5,7 @@
 // cuda-blocked's (for B = 64 they too run 32 x 32 = 1024 threads per CTA).
 #include <apsp/device/check.cuh>
 #include "solve/cuda/blocked_shape.cuh"
+#include "solve/cuda/compiled_blocks.h"
 #include "solve/cuda/kernels.cuh"
 #include "solve/cuda/ladder_kernels.cuh"
 
@@ -14,7 +15,7 @@ namespace apsp::cuda {
 
 namespace {
 
-constexpr int kB = 64;      // the block size cuda-staged compiles
+constexpr int kB = kLadderPhase3Block;  // the block size cuda-staged compiles
 constexpr int kSide = 32;   // 32 x 32 threads
 constexpr int kChunk = 16;  // k per stage: 64 x 16 column values + 16 x 64 row values = one of each per thread
 constexpr int kChunks = kB / kChunk;

@@ -14,6 +14,7 @@
 // panels phase 3 reads. Its results are raised to the floor before they are stored (range_policy.h), so
 // phase 3's sums of two panel words stay inside the type; phase 3 itself needs no clamp.
 #include <apsp/device/check.cuh>
+#include "solve/cuda/compiled_blocks.h"
 #include "solve/cuda/kernels.cuh"
 #include "solve/cuda/live_view_tiles.cuh"
 #include "solve/cuda/minplus.cuh"
@@ -389,12 +390,12 @@ void launch_phase3(MatrixView<T> d, int block, TileRange tiles, TunedPanels pane
 template <class T>
 void tuned_rowcol_async(MatrixView<T> d, MatrixView<const T> pivot, int block, int p0, bool row_panel, int row_begin,
                         int row_end, TunedPanels panels, cudaStream_t stream) {
-  switch (block) {
-    case 32: return launch_rowcol<T, 32>(d, pivot, p0, row_panel, row_begin, row_end, panels, stream);
-    case 64: return launch_rowcol<T, 64>(d, pivot, p0, row_panel, row_begin, row_end, panels, stream);
-    case 128: return launch_rowcol<T, 128>(d, pivot, p0, row_panel, row_begin, row_end, panels, stream);
-    default: throw UsageError("cuda-tuned: block size " + std::to_string(block) + " is not compiled in (32, 64, 128)");
-  }
+  const bool compiled = dispatch_block(TunedBlocks{}, block, [&](auto b) {
+    launch_rowcol<T, decltype(b)::value>(d, pivot, p0, row_panel, row_begin, row_end, panels, stream);
+  });
+  if (!compiled)
+    throw UsageError("cuda-tuned: block size " + std::to_string(block) + " is not compiled in (" + TunedBlocks::text() +
+                     ")");
 }
 
 
@@ -420,11 +421,13 @@ void tuned_independent_async(MatrixView<T> d, int block, int row_begin, int row_
 
 std::size_t tuned_max_shared_bytes(int block, bool int16) {
   std::size_t rowcol = 0;
-  switch (block) {
-    case 32: rowcol = int16 ? RowColShape<std::int16_t, 32>::kSmem : RowColShape<std::int32_t, 32>::kSmem; break;
-    case 64: rowcol = int16 ? RowColShape<std::int16_t, 64>::kSmem : RowColShape<std::int32_t, 64>::kSmem; break;
-    default: rowcol = int16 ? RowColShape<std::int16_t, 128>::kSmem : RowColShape<std::int32_t, 128>::kSmem; break;
-  }
+  // A block outside the list is sized as the largest: the bound stays an upper one.
+  const auto rowcol_smem = [&](auto b) {
+    constexpr int B = decltype(b)::value;
+    rowcol = int16 ? RowColShape<std::int16_t, B>::kSmem : RowColShape<std::int32_t, B>::kSmem;
+  };
+  if (!dispatch_block(TunedBlocks{}, block, rowcol_smem))
+    rowcol_smem(std::integral_constant<int, TunedBlocks::sizes.back()>{});
   return rowcol > phase3_smem<128>() ? rowcol : phase3_smem<128>();
 }
 
@@ -455,9 +458,7 @@ void append_tuned_occupancy(std::vector<KernelOccupancy>& out) {
   append_phase3<std::int16_t, kTunedTileWords, false>(out, "i16 packed");
   append_phase3<std::int32_t, kTunedTileWords, true>(out, "i32");
   append_phase3<std::int16_t, kTunedTileWords, true>(out, "i16 packed");
-  append_rowcol<std::int32_t, 32>(out, "i32");
-  append_rowcol<std::int32_t, 64>(out, "i32");
-  append_rowcol<std::int32_t, 128>(out, "i32");
+  for_each_block(TunedBlocks{}, [&](auto b) { append_rowcol<std::int32_t, decltype(b)::value>(out, "i32"); });
   append_rowcol<std::int16_t, 64>(out, "i16");
 }
 

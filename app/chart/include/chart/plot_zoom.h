@@ -5,7 +5,7 @@
 // no state of our own, and each plot remembers its own zoom.
 #include <imgui.h>
 
-namespace apsp::studio {
+namespace apsp::chart {
 
 /// @brief The visible part of the x range, as fractions of it: 0 <= lo < hi <= 1.
 struct XZoom {
@@ -32,4 +32,4 @@ XZoom pan_by(XZoom z, double delta);
 /// button) to the zoom stored under @p id, for a plot area spanning screen x [x0, x1]; returns it.
 XZoom handle_x_zoom(ImGuiID id, float x0, float x1);
 
-}  // namespace apsp::studio
+}  // namespace apsp::chart

@@ -1,4 +1,4 @@
-#include "plot/timeline_plot.h"
+#include "chart/timeline_plot.h"
 
 #include <algorithm>
 #include <cmath>
@@ -7,10 +7,11 @@
 #include <string>
 #include <utility>
 
-#include "plot/bar_plot.h"
-#include "plot/plot_zoom.h"
+#include "chart/axes.h"
+#include "chart/plot_zoom.h"
+#include "live_plot.h"
 
-namespace apsp::studio {
+namespace apsp::chart {
 namespace {
 
 using Lane = std::pair<int, Track>;  // (device, track)
@@ -24,13 +25,7 @@ std::string lane_name(const Lane& lane, bool on_gpu) {
 
 void timeline_plot(const char* id, const std::vector<PhaseSample>& samples, const TimelineOptions& options,
                    ImVec2 size) {
-  ImGui::PushID(id);
-  ImDrawList* draw = ImGui::GetWindowDrawList();
-  const ImVec2 origin = ImGui::GetCursorScreenPos();
-  ImGui::InvisibleButton("timeline", size);
-  const float font = ImGui::GetFontSize();
-  const ImU32 axis_color = ImGui::GetColorU32(ImGuiCol_TextDisabled);
-  const ImU32 text_color = ImGui::GetColorU32(ImGuiCol_Text);
+  const LivePlot plot(id, "timeline", size);
 
   // The axis spans the samples, from the first start (the time from reset to the first step is not shown).
   std::map<Lane, int> lanes;
@@ -49,19 +44,15 @@ void timeline_plot(const char* id, const std::vector<PhaseSample>& samples, cons
   }
   const double span_us = end_us - begin_us;
   if (lanes.empty() || span_us <= 0) {
-    draw->AddText(ImVec2(origin.x + font, origin.y + font), axis_color,
+    plot.draw->AddText(ImVec2(plot.origin.x + plot.font, plot.origin.y + plot.font), plot.axis_color,
                   "no timed samples yet: step or play (each phase, copy and broadcast on its device and stream)");
-    ImGui::PopID();
     return;
   }
-  const ImVec2 p0(origin.x + label_w + font * 0.8f, origin.y + font * 0.3f);
-  const ImVec2 p1(origin.x + size.x - font * 0.5f, origin.y + size.y - font * 1.6f);
-  if (p1.x <= p0.x + 4 || p1.y <= p0.y + 4) {
-    ImGui::PopID();
-    return;
-  }
+  const ImVec2 p0(plot.origin.x + label_w + plot.font * 0.8f, plot.origin.y + plot.font * 0.3f);
+  const ImVec2 p1(plot.origin.x + size.x - plot.font * 0.5f, plot.origin.y + size.y - plot.font * 1.6f);
+  if (p1.x <= p0.x + 4 || p1.y <= p0.y + 4) return;
   const XZoom zoom = handle_x_zoom(ImGui::GetID("zoom"), p0.x, p1.x);
-  const float lane_h = std::min(font * 2.2f, (p1.y - p0.y) / static_cast<float>(lanes.size()));
+  const float lane_h = std::min(plot.font * 2.2f, (p1.y - p0.y) / static_cast<float>(lanes.size()));
   auto x_of = [&](double us) {
     return p0.x + static_cast<float>(zoom.to_view((us - begin_us) / span_us)) * (p1.x - p0.x);
   };
@@ -70,30 +61,32 @@ void timeline_plot(const char* id, const std::vector<PhaseSample>& samples, cons
   for (const auto& [lane, i] : lanes) {
     const float y = p0.y + lane_h * static_cast<float>(i);
     if (i % 2 == 1)
-      draw->AddRectFilled(ImVec2(p0.x, y), ImVec2(p1.x, y + lane_h), (axis_color & 0x00FFFFFF) | 0x18000000);
-    draw->AddText(ImVec2(origin.x, y + (lane_h - font) * 0.5f), text_color, lane_name(lane, options.on_gpu).c_str());
+      plot.draw->AddRectFilled(ImVec2(p0.x, y), ImVec2(p1.x, y + lane_h), with_alpha(plot.axis_color, 0x18));
+    plot.draw->AddText(ImVec2(plot.origin.x, y + (lane_h - plot.font) * 0.5f), plot.text_color,
+                       lane_name(lane, options.on_gpu).c_str());
   }
   const float lanes_bottom = p0.y + lane_h * static_cast<float>(lanes.size());
 
   // Time ticks over the visible window, in ms.
   const double view_lo_ms = (begin_us + zoom.lo * span_us) / 1000.0, view_ms = zoom.width() * span_us / 1000.0;
-  const double step = nice_tick_step(view_ms, std::max(2, static_cast<int>((p1.x - p0.x) / (font * 6))));
+  const double step = nice_tick_step(view_ms, std::max(2, static_cast<int>((p1.x - p0.x) / (plot.font * 6))));
   char buf[64];
   for (double t = std::ceil(view_lo_ms / step) * step; t <= view_lo_ms + view_ms + step * 1e-6; t += step) {
     const float x = x_of(t * 1000.0);
-    draw->AddLine(ImVec2(x, p0.y), ImVec2(x, lanes_bottom), (axis_color & 0x00FFFFFF) | 0x40000000);
+    plot.draw->AddLine(ImVec2(x, p0.y), ImVec2(x, lanes_bottom), with_alpha(plot.axis_color, 0x40));
     std::snprintf(buf, sizeof buf, "%g", std::round(t * 1e6) / 1e6);
     const ImVec2 ts = ImGui::CalcTextSize(buf);
-    draw->AddText(ImVec2(std::clamp(x - ts.x * 0.5f, p0.x, p1.x - ts.x), lanes_bottom + font * 0.2f), axis_color, buf);
+    plot.draw->AddText(ImVec2(std::clamp(x - ts.x * 0.5f, p0.x, p1.x - ts.x), lanes_bottom + plot.font * 0.2f),
+                       plot.axis_color, buf);
   }
-  draw->AddText(ImVec2(origin.x, lanes_bottom + font * 0.2f), axis_color, "ms from reset");
-  draw->AddLine(ImVec2(p0.x, lanes_bottom), ImVec2(p1.x, lanes_bottom), axis_color);
+  plot.draw->AddText(ImVec2(plot.origin.x, lanes_bottom + plot.font * 0.2f), plot.axis_color, "ms from reset");
+  plot.draw->AddLine(ImVec2(p0.x, lanes_bottom), ImVec2(p1.x, lanes_bottom), plot.axis_color);
 
   // Slices; the one under the mouse is remembered for the read-out.
   const ImVec2 mouse = ImGui::GetIO().MousePos;
-  const bool hovered = ImGui::IsItemHovered();
+  const bool hovered = plot.hovered;
   const PhaseSample* under_mouse = nullptr;
-  draw->PushClipRect(ImVec2(p0.x, p0.y), ImVec2(p1.x, lanes_bottom), true);
+  plot.draw->PushClipRect(ImVec2(p0.x, p0.y), ImVec2(p1.x, lanes_bottom), true);
   for (const PhaseSample& s : samples) {
     if (s.start_us < 0) continue;
     const float x0 = x_of(s.start_us);
@@ -102,18 +95,18 @@ void timeline_plot(const char* id, const std::vector<PhaseSample>& samples, cons
     const int lane = lanes[Lane{s.device, s.track}];
     const float y0 = p0.y + lane_h * static_cast<float>(lane) + lane_h * 0.12f;
     const float y1 = y0 + lane_h * 0.76f;
-    const ImU32 color = options.color ? options.color(s.phase) : text_color;
-    draw->AddRectFilled(ImVec2(x0, y0), ImVec2(x1, y1), color);
+    const ImU32 color = options.color ? options.color(s.phase) : plot.text_color;
+    plot.draw->AddRectFilled(ImVec2(x0, y0), ImVec2(x1, y1), color);
     if (hovered && mouse.x >= x0 && mouse.x <= x1 && mouse.y >= y0 && mouse.y <= y1) under_mouse = &s;
   }
   if (under_mouse) {
     const PhaseSample& s = *under_mouse;
-    draw->AddRect(ImVec2(x_of(s.start_us) - 1, p0.y + lane_h * static_cast<float>(lanes[Lane{s.device, s.track}])),
+    plot.draw->AddRect(ImVec2(x_of(s.start_us) - 1, p0.y + lane_h * static_cast<float>(lanes[Lane{s.device, s.track}])),
                   ImVec2(std::max(x_of(s.start_us) + 1.0f, x_of(s.start_us + s.ms * 1000.0)) + 1,
                          p0.y + lane_h * static_cast<float>(lanes[Lane{s.device, s.track}] + 1)),
-                  text_color);
+                  plot.text_color);
   }
-  draw->PopClipRect();
+  plot.draw->PopClipRect();
 
   if (under_mouse) {
     const PhaseSample& s = *under_mouse;
@@ -128,7 +121,6 @@ void timeline_plot(const char* id, const std::vector<PhaseSample>& samples, cons
   } else if (hovered) {
     ImGui::SetTooltip("wheel: zoom, drag: pan, double click: everything");
   }
-  ImGui::PopID();
 }
 
-}  // namespace apsp::studio
+}  // namespace apsp::chart

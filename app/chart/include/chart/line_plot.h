@@ -1,13 +1,13 @@
 #pragma once
-// Line chart over rounds drawn with ImDrawList: auto-scaled y axis with "nice" ticks and a unit, round ticks on
-// x, legend, and a hover read-out of every series at the round under the mouse. Follows a growing run: the x
-// range always spans the rounds recorded so far.
+// A live line chart over rounds (the studio's plots) drawn with ImDrawList: auto-scaled y axis with "nice" ticks
+// and a unit, round ticks on x, legend, and a hover read-out of every series at the round under the mouse.
+// Follows a growing run: the x range always spans the rounds recorded so far.
 #include <imgui.h>
 
 #include <string>
 #include <vector>
 
-namespace apsp::studio {
+namespace apsp::chart {
 
 struct LineSeries {
   std::string label;
@@ -26,4 +26,4 @@ struct LinePlotOptions {
 /// @brief Draws @p series as lines (points when a series has a single value) into a @p size box at the cursor.
 void line_plot(const char* id, const std::vector<LineSeries>& series, const LinePlotOptions& options, ImVec2 size);
 
-}  // namespace apsp::studio
+}  // namespace apsp::chart

@@ -2,9 +2,9 @@
 // leaves the data, and there is a limit to zooming in.
 #include <gtest/gtest.h>
 
-#include "plot/plot_zoom.h"
+#include "chart/plot_zoom.h"
 
-namespace apsp::studio {
+namespace apsp::chart {
 namespace {
 
 TEST(PlotZoom, WheelZoomKeepsTheAnchorWhereItWas) {
@@ -41,4 +41,4 @@ TEST(PlotZoom, PanMovesTheWindowAndStopsAtTheEnds) {
 }
 
 }  // namespace
-}  // namespace apsp::studio
+}  // namespace apsp::chart

@@ -8,7 +8,7 @@
 
 #include <vector>
 
-namespace apsp::studio {
+namespace apsp::chart {
 
 struct TimelineOptions {
   bool on_gpu = false;              ///< lanes are named "GPU d" (else "CPU")
@@ -20,4 +20,4 @@ struct TimelineOptions {
 void timeline_plot(const char* id, const std::vector<PhaseSample>& samples, const TimelineOptions& options,
                    ImVec2 size);
 
-}  // namespace apsp::studio
+}  // namespace apsp::chart

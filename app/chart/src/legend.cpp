@@ -1,38 +1,41 @@
-#include "plot/legend.h"
+#include "chart/legend.h"
 
 #include <algorithm>
 
-namespace apsp::studio {
+namespace apsp::chart {
 namespace {
 
 float entry_width(const LegendEntry& e, float font) {
   return font * (e.line ? 0.8f : 0.7f) + font * 0.35f + ImGui::CalcTextSize(e.label.c_str()).x;
 }
 
-// Greedy lines: [first, last) index ranges whose entries fit side by side.
 std::vector<std::pair<std::size_t, std::size_t>> legend_lines(const std::vector<LegendEntry>& entries, float x_min,
                                                               float x_max) {
   const float font = ImGui::GetFontSize();
-  const float gap = font * 0.8f;
-  const float room = std::max(x_max - x_min, 1.0f);
-  std::vector<std::pair<std::size_t, std::size_t>> lines;
+  std::vector<float> widths;
+  for (const LegendEntry& e : entries) widths.push_back(entry_width(e, font));
+  return wrap_rows(widths, font * 0.8f, std::max(x_max - x_min, 1.0f));
+}
+
+}  // namespace
+
+std::vector<std::pair<std::size_t, std::size_t>> wrap_rows(const std::vector<float>& widths, float gap, float room) {
+  std::vector<std::pair<std::size_t, std::size_t>> rows;
   std::size_t first = 0;
   float used = 0;
-  for (std::size_t i = 0; i < entries.size(); ++i) {
-    const float w = entry_width(entries[i], font) + (i > first ? gap : 0.0f);
+  for (std::size_t i = 0; i < widths.size(); ++i) {
+    const float w = widths[i] + (i > first ? gap : 0.0f);
     if (i > first && used + w > room) {
-      lines.emplace_back(first, i);
+      rows.emplace_back(first, i);
       first = i;
-      used = entry_width(entries[i], font);
+      used = widths[i];
     } else {
       used += w;
     }
   }
-  if (first < entries.size()) lines.emplace_back(first, entries.size());
-  return lines;
+  if (first < widths.size()) rows.emplace_back(first, widths.size());
+  return rows;
 }
-
-}  // namespace
 
 float legend_height(const std::vector<LegendEntry>& entries, float x_min, float x_max) {
   const float font = ImGui::GetFontSize();
@@ -66,4 +69,4 @@ void draw_legend(ImDrawList* draw, const std::vector<LegendEntry>& entries, floa
   }
 }
 
-}  // namespace apsp::studio
+}  // namespace apsp::chart

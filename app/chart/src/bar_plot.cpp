@@ -1,33 +1,18 @@
-#include "plot/bar_plot.h"
+#include "chart/bar_plot.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 
-#include "plot/plot_zoom.h"
-#include "plot/legend.h"
+#include "chart/axes.h"
+#include "chart/plot_zoom.h"
+#include "live_plot.h"
 
-namespace apsp::studio {
-
-double nice_tick_step(double max, int target_ticks) {
-  if (max <= 0 || target_ticks < 1) return 1;
-  double raw = max / target_ticks;
-  double power = std::pow(10.0, std::floor(std::log10(raw)));
-  double mantissa = raw / power;
-  double nice = mantissa <= 1 ? 1 : mantissa <= 2 ? 2 : mantissa <= 5 ? 5 : 10;
-  return nice * power;
-}
+namespace apsp::chart {
 
 void stacked_bar_plot(const char* id, const std::vector<BarSeries>& series, const BarPlotOptions& options,
                       ImVec2 size) {
-  ImGui::PushID(id);
-  ImDrawList* draw = ImGui::GetWindowDrawList();
-  ImVec2 origin = ImGui::GetCursorScreenPos();
-  ImGui::InvisibleButton("plot", size);
-  bool hovered = ImGui::IsItemHovered();
-  const float font = ImGui::GetFontSize();
-  const ImU32 axis_color = ImGui::GetColorU32(ImGuiCol_TextDisabled);
-  const ImU32 text_color = ImGui::GetColorU32(ImGuiCol_Text);
+  const LivePlot plot(id, "plot", size);
 
   std::size_t bars = 0;
   for (const auto& s : series) bars = std::max(bars, s.values.size());
@@ -37,43 +22,27 @@ void stacked_bar_plot(const char* id, const std::vector<BarSeries>& series, cons
   }
   double max_total = 0;
   for (float t : totals) max_total = std::max(max_total, static_cast<double>(t));
-  double step = nice_tick_step(max_total > 0 ? max_total : 1, 4);
-  double y_max = std::ceil((max_total > 0 ? max_total : 1) / step) * step;
+  ValueAxis axis = ValueAxis::fit(max_total, 4);
 
   char buf[64];
-  std::snprintf(buf, sizeof buf, "%g %s", y_max, options.y_unit.c_str());
-  float left = ImGui::CalcTextSize(buf).x + font * 0.6f;
+  std::snprintf(buf, sizeof buf, "%g %s", axis.max, options.y_unit.c_str());
+  float left = ImGui::CalcTextSize(buf).x + plot.font * 0.6f;
   // Legend on the top lines (wrapped, never dropping an entry), right of the unit label.
-  std::vector<LegendEntry> legend;
-  for (const auto& sr : series) legend.push_back({sr.label, sr.color, false});
-  const float legend_min_x = origin.x + ImGui::CalcTextSize(options.y_unit.c_str()).x + font;
-  const float legend_max_x = origin.x + size.x - font * 0.3f;
-  float legend_h = std::max(font * 1.4f, legend_height(legend, legend_min_x, legend_max_x));
-  ImVec2 p0(origin.x + left, origin.y + legend_h);
-  ImVec2 p1(origin.x + size.x - font * 0.3f, origin.y + size.y - font * 1.5f);
-  if (p1.x <= p0.x + 4 || p1.y <= p0.y + 4) {
-    ImGui::PopID();
-    return;
-  }
-  auto y_of = [&](double v) { return p1.y - static_cast<float>(v / y_max) * (p1.y - p0.y); };
+  std::vector<LegendEntry> entries;
+  for (const auto& sr : series) entries.push_back({sr.label, sr.color, false});
+  const LegendStrip legend = legend_strip(plot, std::move(entries), options.y_unit, plot.font * 0.3f);
+  ImVec2 p0(plot.origin.x + left, plot.origin.y + legend.height);
+  ImVec2 p1(plot.origin.x + size.x - plot.font * 0.3f, plot.origin.y + size.y - plot.font * 1.5f);
+  if (p1.x <= p0.x + 4 || p1.y <= p0.y + 4) return;
+  axis.top = p0.y;
+  axis.bottom = p1.y;
+  auto y_of = [&](double v) { return axis.y_of(v); };
 
-  // Grid and y ticks.
-  for (double v = 0; v <= y_max + step * 0.5; v += step) {
-    float y = y_of(v);
-    draw->AddLine(ImVec2(p0.x, y), ImVec2(p1.x, y), (axis_color & 0x00FFFFFF) | 0x40000000);
-    std::snprintf(buf, sizeof buf, "%g", v);
-    ImVec2 ts = ImGui::CalcTextSize(buf);
-    draw->AddText(ImVec2(p0.x - ts.x - font * 0.3f, y - ts.y * 0.5f), axis_color, buf);
-  }
-  draw->AddText(ImVec2(origin.x, origin.y), axis_color, options.y_unit.c_str());
-  draw->AddLine(ImVec2(p0.x, p0.y), ImVec2(p0.x, p1.y), axis_color);
-  draw->AddLine(ImVec2(p0.x, p1.y), ImVec2(p1.x, p1.y), axis_color);
-
-  draw_legend(draw, legend, legend_min_x, legend_max_x, origin.y);
+  draw_value_axis(plot, p0, p1, axis, options.y_unit, plain_label);
+  legend.draw(plot);
 
   if (bars == 0) {
-    draw->AddText(ImVec2(p0.x + font, (p0.y + p1.y) * 0.5f - font * 0.5f), axis_color, "no samples yet: step or play");
-    ImGui::PopID();
+    draw_empty_note(plot, p0, p1, "no samples yet: step or play");
     return;
   }
   const std::size_t group = static_cast<std::size_t>(std::max(1, options.group));
@@ -89,7 +58,7 @@ void stacked_bar_plot(const char* id, const std::vector<BarSeries>& series, cons
     return x_start + slot * static_cast<float>(i / group) + gap * 0.5f + bar_w * static_cast<float>(i % group);
   };
   int hovered_bar = -1;
-  if (hovered) {
+  if (plot.hovered) {
     float mx = ImGui::GetIO().MousePos.x;
     int sl = static_cast<int>(std::floor((mx - x_start) / slot));
     if (sl >= 0 && sl < static_cast<int>(slots)) {
@@ -99,7 +68,7 @@ void stacked_bar_plot(const char* id, const std::vector<BarSeries>& series, cons
       if (b < static_cast<int>(bars)) hovered_bar = b;
     }
   }
-  draw->PushClipRect(ImVec2(p0.x, p0.y - 2), ImVec2(p1.x + 2, p1.y + font * 1.3f), true);
+  plot.draw->PushClipRect(ImVec2(p0.x, p0.y - 2), ImVec2(p1.x + 2, p1.y + plot.font * 1.3f), true);
   for (std::size_t i = 0; i < bars; ++i) {
     float x0 = bar_x0(i);
     float x1 = x0 + std::max(1.0f, bar_w - inner_gap);
@@ -107,31 +76,28 @@ void stacked_bar_plot(const char* id, const std::vector<BarSeries>& series, cons
     for (const auto& s : series) {
       float v = i < s.values.size() ? std::max(0.0f, s.values[i]) : 0.0f;
       if (v <= 0) continue;
-      draw->AddRectFilled(ImVec2(x0, y_of(base + v)), ImVec2(x1, y_of(base)), s.color);
+      plot.draw->AddRectFilled(ImVec2(x0, y_of(base + v)), ImVec2(x1, y_of(base)), s.color);
       base += v;
     }
     if (i % group < options.group_colors.size()) {
-      draw->AddRectFilled(ImVec2(x0, p1.y + 1), ImVec2(x1, p1.y + std::max(2.0f, font * 0.2f)),
+      plot.draw->AddRectFilled(ImVec2(x0, p1.y + 1), ImVec2(x1, p1.y + std::max(2.0f, plot.font * 0.2f)),
                           options.group_colors[i % group]);
     }
     if (static_cast<int>(i) == hovered_bar) {
-      draw->AddRect(ImVec2(x0 - 1, y_of(base) - 1), ImVec2(x1 + 1, p1.y + 1), text_color);
+      plot.draw->AddRect(ImVec2(x0 - 1, y_of(base) - 1), ImVec2(x1 + 1, p1.y + 1), plot.text_color);
     }
   }
   // X labels (one per slot): first, last, and a few between; only those in the zoomed window.
-  int label_every = std::max(1, static_cast<int>(std::ceil(font * 3.0f / slot)));
+  const int label_every = x_label_every(plot.font, slot);
   for (std::size_t i = 0; i < slots; i += static_cast<std::size_t>(label_every)) {
     std::snprintf(buf, sizeof buf, "%d", options.first_x + static_cast<int>(i));
     ImVec2 ts = ImGui::CalcTextSize(buf);
     float cx = x_start + slot * (static_cast<float>(i) + 0.5f);
     if (cx < p0.x || cx > p1.x) continue;
-    draw->AddText(ImVec2(cx - ts.x * 0.5f, p1.y + font * 0.2f), axis_color, buf);
+    plot.draw->AddText(ImVec2(cx - ts.x * 0.5f, p1.y + plot.font * 0.2f), plot.axis_color, buf);
   }
-  draw->PopClipRect();
-  // The x axis name sits in the free corner left of the first bar, under the y tick labels.
-  ImVec2 xs = ImGui::CalcTextSize(options.x_label.c_str());
-  draw->AddText(ImVec2(std::max(origin.x, p0.x - xs.x - font * 0.3f), p1.y + font * 0.2f), axis_color,
-                options.x_label.c_str());
+  plot.draw->PopClipRect();
+  draw_x_axis_name(plot.draw, options.x_label, plot.origin.x, p0.x, p1.y + plot.font * 0.2f, plot.axis_color);
 
   if (hovered_bar >= 0) {
     ImGui::BeginTooltip();
@@ -147,15 +113,12 @@ void stacked_bar_plot(const char* id, const std::vector<BarSeries>& series, cons
       float v = static_cast<std::size_t>(hovered_bar) < s.values.size()
                     ? s.values[static_cast<std::size_t>(hovered_bar)]
                     : 0.0f;
-      ImGui::ColorButton(s.label.c_str(), ImGui::ColorConvertU32ToFloat4(s.color), ImGuiColorEditFlags_NoTooltip,
-                         ImVec2(font * 0.8f, font * 0.8f));
-      ImGui::SameLine();
+      tooltip_swatch(s.label, s.color);
       ImGui::Text("%s: %.3f %s", s.label.c_str(), v, options.y_unit.c_str());
     }
     ImGui::Text("total: %.3f %s", totals[static_cast<std::size_t>(hovered_bar)], options.y_unit.c_str());
     ImGui::EndTooltip();
   }
-  ImGui::PopID();
 }
 
-}  // namespace apsp::studio
+}  // namespace apsp::chart

@@ -1,9 +1,9 @@
-#include "plot/plot_zoom.h"
+#include "chart/plot_zoom.h"
 
 #include <algorithm>
 #include <cmath>
 
-namespace apsp::studio {
+namespace apsp::chart {
 
 XZoom zoom_around(XZoom z, double anchor, double factor) {
   const double width = std::clamp(z.width() * factor, 1.0 / kMaxZoom, 1.0);
@@ -42,4 +42,4 @@ XZoom handle_x_zoom(ImGuiID id, float x0, float x1) {
   return z;
 }
 
-}  // namespace apsp::studio
+}  // namespace apsp::chart
