@@ -2,7 +2,7 @@
 // solver created on its matrix and, on a GPU, warmed up.
 #include <apsp/core/errors.h>
 #include <apsp/core/memory.h>
-#include <apsp/solve/block_size.h>
+#include <apsp/solve/plan.h>
 #include <apsp/solve/registry.h>
 #include <apsp/core/solve_estimate.h>
 
@@ -48,18 +48,23 @@ void warm_up_gpu(Solver& solver, const DistanceMatrix& initial, Log& log) {
   }
 }
 
-// The solver for @p config (its block already effective) on @p graph, reset to its matrix and warmed up.
-// A backend that runs on one device gets gpus = 1 whatever was asked.
+// The plan of a dense solve for @p config: a backend that runs on one device gets gpus = 1 whatever was asked.
+SolvePlan plan_for(RunContext& ctx, SolverConfig& config, bool block_from_graph) {
+  if (!backend_info(config.backend).multi_gpu || config.gpus < 1) config.gpus = 1;
+  SolverOptions asked{config.block, config.dtype, ctx.threads_for(config)};
+  asked.gpus = config.gpus;
+  return plan_dense_solve(config.backend, asked, block_from_graph);
+}
+
+// The one solver of a fitted @p plan on @p graph, reset to its matrix and, on a GPU, warmed up.
 std::unique_ptr<DenseRun> make_dense_run(RunContext& ctx, ClassroomWorker& classroom,
                                          std::shared_ptr<const Graph> graph, SolverConfig config,
-                                         const BackendInfo& info) {
-  if (!info.multi_gpu || config.gpus < 1) config.gpus = 1;
-  SolverOptions options{config.block, config.dtype, ctx.threads_for(config)};
-  options.gpus = config.gpus;
-  const DistanceMatrix initial = to_distance_matrix(*graph, config.block, config.dtype);
-  std::unique_ptr<Solver> solver = create_solver(config.backend, options);
+                                         const SolvePlan& plan) {
+  config.block = plan.block();
+  const DistanceMatrix initial = to_distance_matrix(*graph, plan.block(), plan.options.dtype);
+  std::unique_ptr<Solver> solver = create_planned_solver(plan);
   solver->reset(initial);
-  if (info.gpu) warm_up_gpu(*solver, initial, ctx.log);
+  if (plan.info.gpu) warm_up_gpu(*solver, initial, ctx.log);
   return std::make_unique<DenseRun>(ctx, classroom, std::move(graph), std::move(config), std::move(solver));
 }
 
@@ -76,24 +81,16 @@ LoadedRun load_dense_run(RunContext& ctx, ClassroomWorker& classroom, const Grap
                          const SolverConfig& config, bool block_from_graph) {
   // The whole solve is counted for memory before any matrix exists (a tiny file may declare a huge n), and a
   // cancel or closing the window stops a pipe still being read, or a load between its stages.
-  GraphLoadOptions load;
-  load.block = config.block;
-  load.dtype = config.dtype;
-  load.backend = config.backend;
-  load.threads = ctx.threads_for(config);
-  load.gpus = config.gpus;
-  load.cancel = &ctx.cancel;
-  LoadedGraph loaded = load_graph(source, load);
   SolverConfig effective = config;
-  const BackendInfo info = backend_info(effective.backend);
+  SolvePlan plan = plan_for(ctx, effective, block_from_graph);
+  plan.load.cancel = &ctx.cancel;
+  LoadedGraph loaded = load_graph(source, plan.load);
   // A classroom graph opens with the block it suggests unless one was asked for (the rule: block_size.h).
-  if (block_from_graph)
-    effective.block = opening_block_size(info, effective.block, loaded.graph.n, loaded.suggested_block);
-  effective.block = effective_block_size(info, effective.block, loaded.graph.n);
+  fit_to_graph(plan, loaded);
   auto graph = std::make_shared<const Graph>(std::move(loaded.graph));
   if (ctx.cancelled()) throw Error("load " + source.label() + ": cancelled");
   LoadedRun out;
-  out.run = make_dense_run(ctx, classroom, graph, effective, info);
+  out.run = make_dense_run(ctx, classroom, graph, effective, plan);
   out.summary = summarize(source, *graph, *out.run, loaded.seconds);
   out.summary.suggested_block = loaded.suggested_block;
   out.graph = std::move(graph);
@@ -105,17 +102,15 @@ LoadedRun load_dense_run(RunContext& ctx, ClassroomWorker& classroom, const Grap
 std::unique_ptr<ActiveRun> configure_dense_run(RunContext& ctx, ClassroomWorker& classroom,
                                                std::shared_ptr<const Graph> graph, const SolverConfig& config) {
   SolverConfig effective = config;
-  const BackendInfo info = backend_info(effective.backend);
-  effective.block = effective_block_size(info, effective.block, graph->n);
+  SolvePlan plan = plan_for(ctx, effective, false);
+  fit_to_graph(plan, graph->n, 0);
   // As a load does: the new solve is counted whole (the old one stays until it is built) before allocating.
-  const SolveShape shape{effective.backend,          effective.block, effective.dtype,
-                         ctx.threads_for(effective), effective.gpus,  false};
   const bool negative = graph->m() > 0 && graph->weight_range().first < 0;
   const std::string n = std::to_string(graph->n);
   require_memory(effective.backend + " on the " + n + " x " + n + " " + std::string(to_string(effective.dtype)) +
                      " matrix (input, working copies, result)",
-                 estimate_solve(shape, graph->n, negative).host_bytes, host_available_bytes());
-  return make_dense_run(ctx, classroom, std::move(graph), effective, info);
+                 estimate_solve(plan.load.shape(), graph->n, negative).host_bytes, host_available_bytes());
+  return make_dense_run(ctx, classroom, std::move(graph), effective, plan);
 }
 
 }  // namespace apsp::studio
