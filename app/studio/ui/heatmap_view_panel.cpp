@@ -32,7 +32,7 @@ const char* role_name(int bi, int bj, int round) {
   return "independent block";
 }
 
-/// Sparse solves (issue 13): what the title says instead of the round and phase.
+/// Sparse solves: what the title says instead of the round and phase.
 std::string describe_sparse(const SparseSnapshot& sp, const std::string& stopped) {
   std::string text = sp.backend + " (sparse): " + std::to_string(sp.rows_done) + " of " + std::to_string(sp.sources) +
                      " rows (sources " + sp.sources_text + ")";
