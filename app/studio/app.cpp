@@ -12,7 +12,14 @@
 #include <cmath>
 #include <thread>
 
+#include "counters_control.h"
+#include "render/heatmap_feed.h"
+#include "render/heatmap_renderer.h"
+#include "render/heatmap_texture.h"
+#include "render/min_pyramid.h"
 #include "session/classroom_fill.h"
+#include "sweep_control.h"
+#include "ui/heatmap_view_panel.h"
 #include "ui/panels.h"
 
 namespace apsp::studio {
@@ -141,6 +148,16 @@ void App::sync_graph_panel() {
   show_loaded_graph(m_state.edits.graph, s.graph.source);
   m_state.edits.solver.block = s.config.block;  // a classroom graph may have opened with its own block
 }
+
+SweepJob& App::sweep_job() { return m_sweep->job(); }
+
+CountersJob& App::counters_job() { return m_counters->job(); }
+
+void App::export_sweep(const bench::SweepReport& report, const std::string& csv_path, const std::string& chart_path) {
+  m_sweep->export_files(report, CmdExportSweep{csv_path, chart_path, "", -1});
+}
+
+void App::export_counters_csv(const std::string& path) { m_counters->export_csv(path); }
 
 void App::start_frame_export(FrameExportRequest request, bool capture_now) {
   m_state.playback.playing = false;

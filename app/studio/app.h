@@ -15,32 +15,28 @@
 #include <vector>
 
 #include "command_router.h"
-#include "counters_control.h"
 #include "export_commands.h"
 #include "frame_clock.h"
 #include "launch.h"
 #include "options.h"
-#include "platform/platform.h"
-#include "render/heatmap_feed.h"
-#include "render/heatmap_renderer.h"
-#include "render/heatmap_texture.h"
-#include "render/min_pyramid.h"
-#include "session/app_state.h"
-#include "session/commands.h"
-#include "session/log.h"
 #include "session/run_stats.h"
-#include "session/settings.h"
-#include "session/solver_session.h"
-#include "slides/frame_export.h"
-#include "sweep_control.h"
 #include "ui/counters_panel.h"
 #include "ui/graph_view_panel.h"
-#include "ui/heatmap_view_panel.h"
-#include "ui/layout.h"
 #include "ui/sweep_panel.h"
 #include "ui/theme.h"
 
 namespace apsp::studio {
+
+class CountersControl;
+class CountersJob;
+class HeatmapFeed;
+class HeatmapRenderer;
+class HeatmapTexture;
+class HeatmapViewPanel;
+class MinPyramid;
+class SweepControl;
+class SweepJob;
+struct LayoutRect;
 
 class App : private FrameActions {
  public:
@@ -89,15 +85,13 @@ class App : private FrameActions {
   /// @brief Interactive runs at exit: settings for the next launch.
   void save_user_settings();
   /// @brief The Counters tab's job (session/counters_job.h): started by CmdProfileCounters or --counters.
-  CountersJob& counters_job() { return m_counters->job(); }
+  CountersJob& counters_job();
   /// @brief The CSV of the last profile's report. Throws UsageError when no profile has counters.
-  void export_counters_csv(const std::string& path) { m_counters->export_csv(path); }
+  void export_counters_csv(const std::string& path);
   /// @brief The Sweep window's job (session/sweep_job.h): started by CmdStartSweep or a scripted --sweep.
-  SweepJob& sweep_job() { return m_sweep->job(); }
+  SweepJob& sweep_job();
   /// @brief --sweep-csv and --sweep-chart of the ended sweep @p report (empty paths are skipped). Throws.
-  void export_sweep(const bench::SweepReport& report, const std::string& csv_path, const std::string& chart_path) {
-    m_sweep->export_files(report, CmdExportSweep{csv_path, chart_path, "", -1});
-  }
+  void export_sweep(const bench::SweepReport& report, const std::string& csv_path, const std::string& chart_path);
 
  private:
   // FrameActions: what the command router asks of the frame (the rest are public above).

@@ -8,6 +8,11 @@
 
 #include "app.h"
 #include "render/colormap.h"
+#include "render/heatmap_feed.h"
+#include "render/heatmap_renderer.h"
+#include "render/heatmap_texture.h"
+#include "render/min_pyramid.h"
+#include "ui/heatmap_view_panel.h"
 
 namespace apsp::studio {
 

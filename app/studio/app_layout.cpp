@@ -7,7 +7,11 @@
 #include <string>
 
 #include "app.h"
+#include "counters_control.h"
 #include "session/multi_gpu_stats.h"
+#include "sweep_control.h"
+#include "ui/heatmap_view_panel.h"
+#include "ui/layout.h"
 #include "ui/panels.h"
 #include "ui/window_fit.h"
 
