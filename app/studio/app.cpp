@@ -13,13 +13,9 @@
 #include <thread>
 
 #include "counters_control.h"
-#include "render/heatmap_feed.h"
-#include "render/heatmap_renderer.h"
-#include "render/heatmap_texture.h"
-#include "render/min_pyramid.h"
+#include "render/frame_graphics.h"
 #include "session/classroom_fill.h"
 #include "sweep_control.h"
-#include "ui/heatmap_view_panel.h"
 #include "ui/panels.h"
 
 namespace apsp::studio {

@@ -5,8 +5,9 @@
 // run's window) is RunDriver's (run_driver.h); what it starts with is resolve_launch()'s (launch.h).
 //
 // Its rooms: app.cpp (construction, the frame, the exports' context), app_graphics.cpp (the window or EGL
-// context, Dear ImGui, the heatmap's GL objects, rendering), app_layout.cpp (the windows and where they sit),
-// command_router*.cpp (what each Command does), sweep_control / counters_control (the background jobs).
+// context, Dear ImGui; the heatmap's GL objects and rendering sit behind the platform's FrameGraphics,
+// render/frame_graphics.h), app_layout.cpp (the windows and where they sit), command_router*.cpp (what each
+// Command does), sweep_control / counters_control (the background jobs).
 #include <atomic>
 #include <filesystem>
 #include <memory>
@@ -29,11 +30,8 @@ namespace apsp::studio {
 
 class CountersControl;
 class CountersJob;
+class FrameGraphics;
 class HeatmapFeed;
-class HeatmapRenderer;
-class HeatmapTexture;
-class HeatmapViewPanel;
-class MinPyramid;
 class SweepControl;
 class SweepJob;
 struct LayoutRect;
@@ -49,6 +47,8 @@ class App : private FrameActions {
   const LaunchPlan& plan() const { return m_plan; }
   /// @brief Opens the window or EGL context (platform/open_platform) and the renderer. Throws on failure.
   void open_graphics();
+  /// @brief Opens the graphics on @p platform, which picks what draws the frames (tests pass a mock platform).
+  void open_graphics(std::unique_ptr<Platform> platform);
   /// @brief One frame: input, heatmap update, UI pass, render, present, then the queued Commands applied.
   void frame();
 
@@ -57,7 +57,7 @@ class App : private FrameActions {
   Platform& platform() { return *m_platform; }
   const AppState& state() const { return m_state; }
   CommandQueue& commands() { return m_commands; }
-  const HeatmapFeed* feed() const { return m_feed.get(); }
+  const HeatmapFeed* feed() const;
   const FrameClock& clock() const { return m_clock; }
   /// @brief The UI's size in UI units (0 x 0 before the window opened).
   std::pair<float, float> display_size() const { return m_display_size; }
@@ -130,15 +130,11 @@ class App : private FrameActions {
   std::atomic<Platform*> m_wake_target{nullptr};  ///< what the jobs' threads wake (set while graphics are open)
   bool m_imgui_ready = false;
   Fonts m_fonts;
-  std::unique_ptr<HeatmapRenderer> m_renderer;
-  std::unique_ptr<HeatmapTexture> m_texture;
-  std::unique_ptr<MinPyramid> m_pyramid;
-  std::unique_ptr<HeatmapFeed> m_feed;
-  const ViewFrame* m_flashed = nullptr;  ///< last shown view whose improved cells were flashed
-  bool m_view_pending = false;           ///< device path: the newest view is not on screen yet
+  std::unique_ptr<FrameGraphics> m_graphics;  ///< the GL side: ImGui's renderer, the heatmap, the frame drawn
+  const ViewFrame* m_flashed = nullptr;       ///< last shown view whose improved cells were flashed
+  bool m_view_pending = false;                ///< device path: the newest view is not on screen yet
 
   // Windows (app_layout.cpp).
-  std::unique_ptr<HeatmapViewPanel> m_heatmap_panel;
   GraphViewPanel m_graph_view_panel;  ///< the graph beside the heatmap (layout cached per graph)
   SweepPanel m_sweep_panel;
   CountersTabState m_counters_tab;

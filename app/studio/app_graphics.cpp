@@ -1,17 +1,14 @@
-// The App's graphics lifetime: the window or EGL context, Dear ImGui and its GL renderer, the fonts, the
-// heatmap's renderer, texture, min pyramid and feed; and what each frame draws with them.
+// The App's graphics lifetime: the window or EGL context, Dear ImGui and the fonts, and the platform's
+// FrameGraphics (render/frame_graphics.h) with the heatmap's renderer, texture, min pyramid and feed; and
+// what each frame draws with them.
 #include <imgui.h>
-#include <imgui_impl_opengl3.h>
 
 #include <cfloat>
 #include <system_error>
 
 #include "app.h"
 #include "render/colormap.h"
-#include "render/heatmap_feed.h"
-#include "render/heatmap_renderer.h"
-#include "render/heatmap_texture.h"
-#include "render/min_pyramid.h"
+#include "render/frame_graphics.h"
 #include "ui/heatmap_view_panel.h"
 
 namespace apsp::studio {
@@ -22,9 +19,15 @@ void App::open_graphics() {
   po.scale_override = m_options.scale;
   po.vsync = true;
   std::string fallback_note;
-  m_platform = open_platform(po, m_options.headless, m_options.quit, fallback_note);
-  m_wake_target = m_platform.get();
+  std::unique_ptr<Platform> platform = open_platform(po, m_options.headless, m_options.quit, fallback_note);
   if (!fallback_note.empty()) m_log.warning(fallback_note);
+  open_graphics(std::move(platform));
+}
+
+void App::open_graphics(std::unique_ptr<Platform> platform) {
+  m_platform = std::move(platform);
+  m_wake_target = m_platform.get();
+  m_graphics = m_platform->create_frame_graphics();
   m_state.platform_description = m_platform->description();
   m_log.info(m_state.platform_description);
 
@@ -39,20 +42,16 @@ void App::open_graphics() {
     io.IniFilename = m_ini_path.c_str();
   }
   m_platform->init_imgui();
-  ImGui_ImplOpenGL3_Init("#version 330 core");
+  m_graphics->init_imgui_renderer();
   m_imgui_ready = true;
   m_state.ui_scale = m_platform->content_scale();
   m_fonts = apply_theme(m_state.ui_scale);
 
-  m_renderer = std::make_unique<HeatmapRenderer>();
-  m_texture = std::make_unique<HeatmapTexture>();
-  m_pyramid = std::make_unique<MinPyramid>();
-  m_heatmap_panel = std::make_unique<HeatmapViewPanel>();
-  m_feed = std::make_unique<HeatmapFeed>(m_log, *m_session);
+  m_graphics->open_heatmap(m_log, *m_session);
 
   std::string colormap = m_plan.colormap;
   try {
-    m_renderer->set_colormap(load_colormap(colormap));
+    m_graphics->set_colormap(load_colormap(colormap));
   } catch (const std::exception& e) {
     m_log.warning(e.what());
     colormap = "viridis";
@@ -72,17 +71,13 @@ void App::shutdown_graphics() {
   if (m_session) m_session->set_wake_callback(nullptr);
   m_wake_target = nullptr;
   // GL objects first, while the context is still current; then Dear ImGui; then the context itself.
-  m_heatmap_panel.reset();
-  m_feed.reset();  // unregisters the texture from CUDA while both still exist
-  m_pyramid.reset();
-  m_texture.reset();
-  m_renderer.reset();
+  if (m_graphics) m_graphics->close();
   if (m_imgui_ready) {
-    ImGui_ImplOpenGL3_Shutdown();
     m_platform->shutdown_imgui();
     ImGui::DestroyContext();
     m_imgui_ready = false;
   }
+  m_graphics.reset();
   m_platform.reset();
 }
 
@@ -90,24 +85,23 @@ void App::begin_ui_frame() {
   m_platform->new_frame();
   // A virtual display's pointer sits somewhere over the window: batch screenshots must not show its tooltips.
   if (m_plan.batch) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
-  ImGui_ImplOpenGL3_NewFrame();
+  m_graphics->new_frame();
   ImGui::NewFrame();
 }
 
 void App::update_heatmap() {
-  const int old_n = m_texture->empty() ? -1 : m_texture->geometry().n;
   // Batch runs wait for a device reduction only once the worker is done, so that they show the final state;
   // while solving they behave as the GUI does.
   const bool wait = m_plan.batch && m_session->idle();
-  m_feed->update(m_state.session, *m_texture, *m_pyramid, wait);
-  if (!m_texture->empty() && m_texture->geometry().n != old_n) m_state.edits.view.fit_pending = true;
-  m_state.heatmap_path = m_feed->path();
-  m_state.heatmap_path_reason = m_feed->reason();
+  HeatmapShown update = m_graphics->update_heatmap(m_state.session, wait);
+  if (update.size_changed) m_state.edits.view.fit_pending = true;
+  m_state.heatmap_path = std::move(update.path);
+  m_state.heatmap_path_reason = std::move(update.path_reason);
   const std::shared_ptr<const ViewFrame>& newest = m_state.session.view;
-  m_view_pending = m_feed->device_results_pending() ||
-                   (newest && newest->on_device && (!m_feed->shown() || m_feed->shown()->serial != newest->serial));
+  m_view_pending = update.results_pending ||
+                   (newest && newest->on_device && (!update.view || update.view->serial != newest->serial));
   // Panels see the view the texture shows, which on the device path lags the newest snapshot by a frame.
-  m_state.session.view = m_feed->shown();
+  m_state.session.view = std::move(update.view);
   const ViewFrame* shown = m_state.session.view.get();
   if (shown && shown->improved > 0 && shown != m_flashed) {
     m_flashed = shown;
@@ -117,15 +111,11 @@ void App::update_heatmap() {
 
 void App::render_frame() {
   ImGui::Render();
-  Size fb = m_platform->framebuffer_size();
-  glBindFramebuffer(GL_FRAMEBUFFER, m_platform->framebuffer());
-  glViewport(0, 0, fb.width, fb.height);
-  glClearColor(0.05f, 0.05f, 0.06f, 1.0f);
-  glClear(GL_COLOR_BUFFER_BIT);
-  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-  if (auto written = m_screenshot.capture(*m_platform, m_log)) m_state.last_written = *written;
-  // Slides read the same framebuffer at the same point as the screenshot: a frame is that step's screenshot.
-  m_frame_export.after_render(*m_platform, *m_session, m_state.session, !m_view_pending, m_log);
+  m_graphics->render(*m_platform, [this] {
+    if (auto written = m_screenshot.capture(*m_platform, m_log)) m_state.last_written = *written;
+    // Slides read the same framebuffer at the same point as the screenshot: a frame is that step's screenshot.
+    m_frame_export.after_render(*m_platform, *m_session, m_state.session, !m_view_pending, m_log);
+  });
   m_clock.end_work();
   m_platform->present();
 }
@@ -138,11 +128,13 @@ double App::idle_wait_seconds() const {
   return m_imgui_ready && ImGui::GetIO().WantTextInput ? kTextCursorWaitS : kIdleWaitS;
 }
 
-void App::set_colormap(const std::string& name) { m_renderer->set_colormap(load_colormap(name)); }
+void App::set_colormap(const std::string& name) { m_graphics->set_colormap(load_colormap(name)); }
+
+const HeatmapFeed* App::feed() const { return m_graphics ? m_graphics->feed() : nullptr; }
 
 void App::export_heatmap(const std::string& path) {
-  export_heatmap_png(path, *m_renderer, *m_texture, HeatmapViewPanel::overlay_for(m_state, true),
-                     m_options.heatmap_scale, *m_platform, m_log);
+  m_graphics->export_heatmap(path, HeatmapViewPanel::overlay_for(m_state, true), m_options.heatmap_scale, *m_platform,
+                             m_log);
   m_state.last_written = path;
 }
 

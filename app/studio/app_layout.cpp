@@ -10,7 +10,7 @@
 #include "counters_control.h"
 #include "session/multi_gpu_stats.h"
 #include "sweep_control.h"
-#include "ui/heatmap_view_panel.h"
+#include "render/frame_graphics.h"
 #include "ui/layout.h"
 #include "ui/panels.h"
 #include "ui/window_fit.h"
@@ -68,7 +68,7 @@ void App::draw_ui() {
   if (ImGui::Begin("Distance matrix", nullptr,
                    fixed | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse |
                        (presentation ? ImGuiWindowFlags_NoTitleBar : 0))) {
-    m_heatmap_panel->draw(m_state, edits.view, m_commands, *m_renderer, *m_texture, *m_feed, m_fonts);
+    m_graphics->draw_heatmap_panel(m_state, edits.view, m_commands, m_fonts);
     m_window_fits.push_back(measure_current_window("Distance matrix"));
   }
   ImGui::End();
