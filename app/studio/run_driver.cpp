@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "session/explain_json.h"
+#include "session/sweep_job.h"
 
 namespace apsp::studio {
 namespace {

@@ -7,6 +7,7 @@
 
 #include "app.h"
 #include "run_driver.h"
+#include "session/counters_job.h"
 
 namespace apsp::studio {
 

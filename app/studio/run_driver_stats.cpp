@@ -6,7 +6,9 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "render/heatmap_feed.h"
 #include "run_driver.h"
+#include "session/counters_job.h"
 
 namespace apsp::studio {
 namespace {

@@ -104,6 +104,7 @@ class EglPlatform final : public Platform {
   std::string description() const override { return "EGL headless (" + m_label + ") | " + gl_description(); }
   bool headless() const override { return true; }
 
+  std::unique_ptr<FrameGraphics> create_frame_graphics() override { return create_gl_frame_graphics(); }
   void init_imgui() override {
     ImGuiIO& io = ImGui::GetIO();
     io.BackendPlatformName = "apsp_egl_headless";

@@ -76,6 +76,7 @@ class GlfwPlatform final : public Platform {
   std::string description() const override { return "GLFW window | " + gl_description(); }
   bool headless() const override { return false; }
 
+  std::unique_ptr<FrameGraphics> create_frame_graphics() override { return create_gl_frame_graphics(); }
   void init_imgui() override { ImGui_ImplGlfw_InitForOpenGL(m_window, true); }
   void shutdown_imgui() override { ImGui_ImplGlfw_Shutdown(); }
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "platform/gl.h"
+#include "render/frame_graphics.h"
 
 namespace apsp::studio {
 
@@ -29,6 +30,9 @@ class Platform {
   /// @brief "GLFW window" / "EGL headless (device ...)" plus the GL renderer, for the log.
   virtual std::string description() const = 0;
   virtual bool headless() const = 0;
+
+  /// @brief What draws the frames on this platform: OpenGL on a window or an EGL context.
+  virtual std::unique_ptr<FrameGraphics> create_frame_graphics() = 0;
 
   /// @brief Installs Dear ImGui's platform side (after ImGui::CreateContext, before the renderer backend).
   virtual void init_imgui() = 0;

@@ -3,9 +3,9 @@
 //
 // Who writes what (one rule, everywhere): panels read AppState and write only AppState::edits, their own
 // widget state (text fields, the generator's parameters, the solver choice before "Apply", zoom and pan).
-// Anything else a panel wants changed (a job, a setting, a file, playing) it asks for with a Command; App::apply
-// carries it out after the UI pass. Keys, dropped files and scripted flags go through the same Commands. The
-// rest of AppState is written by the App alone (apply, and the frame's update from the session).
+// Anything else a panel wants changed (a job, a setting, a file, playing) it asks for with a Command; the App's
+// CommandRouter carries it out after the UI pass. Keys, dropped files and scripted flags go through the same
+// Commands. The rest of AppState is written by the App alone (the router, and the frame's update from the session).
 #include <apsp/device/device_info.h>
 #include <apsp/solve/registry.h>
 #include <apsp/solve/sparse_registry.h>

@@ -1,6 +1,6 @@
 #pragma once
-// What panels, keys, dropped files and scripted flags ask the App to do; App::apply carries them out after the
-// UI pass (the rule of who writes what is at the top of session/app_state.h).
+// What panels, keys, dropped files and scripted flags ask the App to do; its CommandRouter (command_router.h)
+// carries them out after the UI pass (the rule of who writes what is at the top of session/app_state.h).
 #include <apsp/bench/sweep.h>
 #include <apsp/solve/solver.h>
 

@@ -31,8 +31,11 @@ class HeatmapViewPanel {
   /// Vertex numbers on the axes up to this n (one texel per cell).
   static constexpr int kMaxLabelledVertices = 128;
 
+  /// @brief The source of sparse row @p r, or -1 when unknown.
+  static std::int32_t source_of_row(const SparseSnapshot& sp, int r);
   void fit(HeatmapNavigation& nav, const ViewGeometry& g, ImVec2 canvas_px) const;
   void draw_view_controls(const AppState& state, CommandQueue& commands) const;
+  // heatmap_view_annotations.cpp
   ImVec2 axis_label_margin(const ViewFrame* frame) const;
   void draw_axis_labels(const AppState& state, const ViewFrame& frame, ImVec2 canvas_min, ImVec2 canvas) const;
   void draw_cell_values(const AppState& state, const HeatmapRenderer& renderer, const ViewFrame& frame,

@@ -1,0 +1,76 @@
+// The solve and its playback: what the playback, timeline, inspector and solver panels ask of the session.
+#include <optional>
+
+#include "command_router.h"
+
+namespace apsp::studio {
+
+void CommandRouter::on(const CmdLoadGraph& c) {
+  // A new graph replaces the solve in progress: stop it rather than queue behind it.
+  stop_playing_and_cancel();
+  if (m_t.state.view.fixed_range) {  // another graph's colour range means nothing here
+    m_t.state.view.fixed_range = false;
+    m_t.session.set_fixed_range_async(std::nullopt);
+  }
+  m_t.session.load_async(c.source, m_t.state.edits.solver, c.block_from_graph);
+}
+
+void CommandRouter::on(const CmdSaveGraph& c) { m_t.session.save_graph_async(c.path); }
+
+void CommandRouter::on(const CmdConfigureSolver& c) {
+  stop_playing_and_cancel();
+  m_t.session.configure_async(c.config);
+}
+
+void CommandRouter::on(const CmdStep& c) {
+  m_t.state.playback.playing = false;
+  m_t.session.step_async(c.granularity);
+}
+
+void CommandRouter::on(const CmdSetPlaying& c) {
+  m_t.state.playback.playing = c.playing;
+  m_t.state.playback.accumulator = 1.0;
+}
+
+void CommandRouter::on(const CmdTogglePlaying&) {
+  PlaybackState& playback = m_t.state.playback;
+  const bool was_playing = playback.playing;
+  playback.playing = !was_playing && !m_t.state.session.cursor.finished;
+  playback.accumulator = 1.0;  // the first round goes at once
+  // Pause means now: rounds already requested stop after the one in progress.
+  if (was_playing) m_t.session.cancel();
+}
+
+void CommandRouter::on(const CmdSetSpeed& c) { m_t.state.playback.rounds_per_second = c.rounds_per_second; }
+
+void CommandRouter::on(const CmdRunToEnd&) {
+  m_t.state.playback.playing = false;
+  m_t.session.run_to_end_async();
+}
+
+void CommandRouter::on(const CmdReset&) {
+  m_t.state.playback.playing = false;
+  m_t.session.reset_async();
+}
+
+void CommandRouter::on(const CmdMeasure&) {
+  stop_playing_and_cancel();
+  m_t.session.measure_async();
+}
+
+void CommandRouter::on(const CmdSelectCell& c) {
+  m_t.state.classroom.selected = c.cell;
+  m_t.session.select_async(c.cell.i, c.cell.j);
+}
+
+void CommandRouter::on(const CmdStepBack& c) {
+  stop_playing_and_cancel();
+  m_t.session.back_async(c.unit, c.count);
+}
+
+void CommandRouter::on(const CmdSeekStep& c) {
+  stop_playing_and_cancel();
+  m_t.session.seek_async(c.index);
+}
+
+}  // namespace apsp::studio

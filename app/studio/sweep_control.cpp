@@ -1,0 +1,86 @@
+#include "sweep_control.h"
+
+#include <apsp/bench/sweep_text.h>
+#include <apsp/core/errors.h>
+#include <apsp/core/format.h>
+#include <apsp/io/atomic_file.h>
+#include <chart/sweep_charts.h>
+
+#include <cstdio>
+#include <utility>
+#include <vector>
+
+namespace apsp::studio {
+
+SweepControl::SweepControl(Log& log, AppState& state, std::function<void()> wake)
+    : m_log(log), m_state(state), m_job(std::move(wake)) {}
+
+void SweepControl::start(const bench::SweepSpec& spec) {
+  if (m_job.start(spec))
+    m_log.info("sweep started: " + std::to_string(spec.backends.size()) + " backend(s) x " +
+               std::to_string(spec.blocks.size()) + " block size(s) x " + std::to_string(spec.gpus.size()) +
+               " GPU count(s) x " + std::to_string(spec.dtypes.size()) + " dtype(s) x " +
+               std::to_string(spec.sizes.size()) + " n");
+  else
+    m_log.warning("a sweep is already running");
+}
+
+void SweepControl::cancel() {
+  m_job.cancel();
+  m_log.info("sweep: cancel requested (stops after the solve in progress)");
+}
+
+void SweepControl::update() {
+  m_snapshot = m_job.snapshot();
+  if (!m_snapshot.report || m_snapshot.generation == m_logged) {
+    if (!m_snapshot.error.empty() && m_snapshot.generation != m_logged) {
+      m_log.error("sweep: " + m_snapshot.error);
+      m_logged = m_snapshot.generation;
+    }
+    return;
+  }
+  // The sweep ended: its outcome in the log, one line per n with the best configuration and its spread.
+  m_logged = m_snapshot.generation;
+  const bench::SweepReport& r = *m_snapshot.report;
+  m_log.info("sweep " + std::string(r.cancelled ? "cancelled" : "finished") + ": " + std::to_string(r.results.size()) +
+             " measured, " + std::to_string(r.skipped.size()) + " skipped");
+  for (const bench::SweepResult& x : r.results) {
+    if (!x.best) continue;
+    char spread[48];
+    std::snprintf(spread, sizeof spread, " (spread %.1f %%%s)", x.time.spread_pct, x.time.noisy() ? ", noisy" : "");
+    m_log.info("sweep best at n = " + std::to_string(x.config.n) + ": " + bench::describe(x.config) + ", median " +
+               format_duration_ms(x.time.median_ms) + spread);
+  }
+}
+
+void SweepControl::export_files(const CmdExportSweep& files) {
+  if (!m_snapshot.report) throw UsageError("no sweep has ended yet: nothing to export");
+  export_files(*m_snapshot.report, files);
+}
+
+void SweepControl::export_files(const bench::SweepReport& report, const CmdExportSweep& files) {
+  if (!files.results_csv.empty()) {
+    AtomicFile file(files.results_csv);
+    file.write(bench::sweep_results_csv(report));
+    file.commit();
+    m_state.last_written = files.results_csv;
+    m_log.info("wrote the sweep's results to " + files.results_csv);
+  }
+  if (files.chart_png.empty() && files.chart_csv.empty()) return;
+  std::vector<chart::Chart> charts = chart::sweep_charts(report);
+  if (files.chart >= 0 && files.chart < static_cast<int>(charts.size()))
+    charts = {charts[static_cast<std::size_t>(files.chart)]};
+  if (charts.empty()) throw UsageError("no chart applies: each needs two or more block sizes, sizes n or GPU counts");
+  if (!files.chart_png.empty()) {
+    chart::write_charts_png(files.chart_png, charts);
+    m_state.last_written = files.chart_png;
+    m_log.info("wrote " + std::to_string(charts.size()) + " sweep chart(s) to " + files.chart_png);
+  }
+  if (!files.chart_csv.empty()) {
+    chart::write_charts_csv(files.chart_csv, charts);
+    m_state.last_written = files.chart_csv;
+    m_log.info("wrote the sweep charts' data to " + files.chart_csv);
+  }
+}
+
+}  // namespace apsp::studio
