@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 15's table in one run on a GPU machine: `apsp bench` and `apsp-studio --headless --stats-json` on the
+# The headroom table in one run on a GPU machine: `apsp bench` and `apsp-studio --headless --stats-json` on the
 # same configurations (cuda-tuned i32, n = 16384 B = 64 and n = 32768 B = 128, graph er:p=0.0005), the studio's
 # heatmap update at a 2048 x 2048 view (now copied from the kernels' live minima), the SASS check of the phase-3
 # kernels with and without the view fold, and optionally the large-n solves (n = 65536 i32 on 1 and 2 GPUs, the

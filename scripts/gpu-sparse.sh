@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # On a GPU machine (Ubuntu + CUDA 13, see ../shared/docs/gpu-server.md): build, test and measure the sparse
-# GPU solvers, cuda-batched-bf above all (issue 13 point 5: at least 3x faster than cuda-tuned on
+# GPU solvers, cuda-batched-bf above all (at least 3x faster than cuda-tuned on
 # er:n=16384,p=0.0005, all sources, in one apsp bench run). Everything is written under $OUT (default ./gpu-out).
 #
 # Usage: scripts/gpu-sparse.sh [STAGE...]

@@ -2,7 +2,7 @@
 # On a GPU server (Ubuntu + CUDA 13, no GUI libraries; see ../shared/docs/gpu-server.md): build apsp-studio with
 # CUDA, then check the GPU heatmap path headless through NVIDIA EGL — the device-side encoder against the host
 # encoder, --heatmap-png of cuda-tuned (interop) against cpu-blocked pixel for pixel, and the --stats-json
-# statistics at n = 16384 and 32768 (issue 5's targets). Results under $OUT (default ./gpu-out).
+# statistics at n = 16384 and 32768. Results under $OUT (default ./gpu-out).
 #
 # Carry .gpu-debs: ../shared/gpu/fetch-debs.sh .gpu-debs (base set and setup.sh) plus, in .gpu-debs/deps, the
 # build-only packages: apt-get download libgtest-dev googletest libgmock-dev libcli11-dev nlohmann-json3-dev.

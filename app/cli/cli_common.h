@@ -30,7 +30,7 @@ GraphSource graph_source(const std::string& path, const std::string& gen_spec, c
 /// "12.3 G" style figures for tables.
 std::string si(double value);
 
-// --- Issue 11 items 6 and 7: standard output as a destination, the backends in --help, run history ---
+// --- Standard output as a destination, the backends in --help, run history ---
 
 /// True for "-", which names standard output.
 bool is_stdout(const std::string& path);

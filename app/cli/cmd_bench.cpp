@@ -2,7 +2,7 @@
 // printed as one table row per combination: min / median / max and spread of the timed runs, updates/s, % of
 // the device's min-plus peak, GB/s per phase, the share of phases 1+2, the ratio to the first row of the same
 // n, the parallel efficiency of multi-GPU rows, and the best row of each n marked. --csv writes the same rows,
-// --chart / --chart-csv the sweep's charts (app/chart). Sparse solvers (issue 13) are rows of the same sweep:
+// --chart / --chart-csv the sweep's charts (app/chart). Sparse solvers are rows of the same sweep:
 // --sources picks their rows, --threads-per-block / --concurrent lists span cuda-dijkstra's knobs (the report's
 // study: one row per combination).
 #include <apsp/bench/sweep.h>
@@ -54,13 +54,13 @@ struct BenchArgs {
   std::string chart_csv;
   std::string chart_kinds;
   bool no_history = false;
-  // Sparse solvers (issue 13).
+  // Sparse solvers.
   std::string sources = "all";
   std::string threads_per_block = std::to_string(SparseSolverOptions{}.threads_per_block);
   std::string concurrent = std::to_string(SparseSolverOptions{}.concurrent);
-  std::string batch = std::to_string(SparseSolverOptions{}.batch);  // cuda-batched-bf (issue 13 point 5)
+  std::string batch = std::to_string(SparseSolverOptions{}.batch);  // cuda-batched-bf
   std::string chunk = std::to_string(SparseSolverOptions{}.chunk);
-  // Issue 12: the optimization ladder (cmd_bench_ladder.cpp).
+  // The optimization ladder (cmd_bench_ladder.cpp).
   bool ladder = false;
   std::string ladder_steps;
   LadderFlags ladder_flags;
@@ -246,7 +246,7 @@ Action add_bench(CLI::App& app) {
   app.add_option("--graph", a->graph, "Generator spec without n (n comes from --n)")->capture_default_str();
   app.add_option("--csv", a->csv, "Write the rows as CSV ('-': standard output)");
   app.add_flag("--no-history", a->no_history, "Do not append the runs to the run history (also: APSP_HISTORY=off)");
-  // Sparse solvers (issue 13).
+  // Sparse solvers.
   app.add_option("--sources", a->sources,
                  "Rows the sparse solvers compute: all, A:B or a list (Floyd-Warshall variants solve all n)")
       ->capture_default_str();
@@ -270,7 +270,7 @@ Action add_bench(CLI::App& app) {
                  "phase against B), knobs (a sparse solver's time against threads per block, a line per --concurrent), "
                  "ladder (a bar per step, when the backends are ladder steps in order); default: each whose axis has two "
                  "or more values");
-  // Issue 12: the optimization ladder.
+  // The optimization ladder.
   app.add_flag("--ladder", a->ladder,
                "Run the optimization ladder in order on one graph (one --n, --block, --dtype; needs a GPU) and print "
                "its table: time, speed-up over the step before and the first, updates/s, % peak, GB/s");

@@ -1,5 +1,5 @@
 #pragma once
-// Issue 12: `apsp bench --ladder`, the optimization ladder on one graph (engine apsp/bench/ladder.h).
+// `apsp bench --ladder`, the optimization ladder on one graph (engine apsp/bench/ladder.h).
 #include <apsp/bench/ladder.h>
 
 #include <functional>

@@ -59,7 +59,7 @@ void print_graph(const InfoArgs& a) {
   std::printf("host memory: %s available -> a cpu-blocked i32 solve needs %s: %s\n",
               format_bytes(host_available_bytes()).c_str(), format_bytes(cpu.host_bytes).c_str(),
               cpu.host_bytes <= host_available_bytes() ? "fits" : "does NOT fit");
-  // Sparse solvers (issue 13): the CSR graph, and one row of results per source instead of the matrix.
+  // Sparse solvers: the CSR graph, and one row of results per source instead of the matrix.
   const std::uint64_t csr = CsrGraph::bytes_for(g.n, g.m());
   std::printf("sparse:      CSR graph %s (at most; parallel edges merged); each source's row %s, all %lld rows %s\n",
               format_bytes(csr).c_str(), format_bytes(SourceDistances::bytes_for(1, g.n)).c_str(), static_cast<long long>(g.n),

@@ -52,14 +52,14 @@ struct SolveArgs {
   double max_seconds = 0;  // 0: no limit
   bool no_history = false;
   bool verbose = false;  // says which backend auto chose and why
-  // Sparse graphs (issue 13): the rows to solve, and cuda-dijkstra's knobs.
+  // Sparse graphs: the rows to solve, and cuda-dijkstra's knobs.
   std::string sources = "all";
   int threads_per_block = SparseSolverOptions{}.threads_per_block;
   int concurrent = SparseSolverOptions{}.concurrent;
-  // cuda-batched-bf (issue 13 point 5): sources per batch and per warp.
+  // cuda-batched-bf: sources per batch and per warp.
   int batch = SparseSolverOptions{}.batch;
   int chunk = SparseSolverOptions{}.chunk;
-  LadderFlags ladder;  // issue 12: --cells-per-thread, --phase2
+  LadderFlags ladder;  // --cells-per-thread, --phase2
 };
 
 /// The flag given that only Floyd–Warshall takes, with why, or "" (a sparse solver may run).
@@ -185,9 +185,9 @@ Action add_solve(CLI::App& app) {
                  "Refuse (exit 2) a solve estimated to take longer, stop one that does (exit 2); 0: no limit")
       ->capture_default_str()
       ->check(CLI::Range(0.0, limits::kMaxSolveSeconds));
-  // Issue 11 item 3: the run history (README "Run history").
+  // The run history (README "Run history").
   app.add_flag("--no-history", a->no_history, "Do not append this run to the run history (also: APSP_HISTORY=off)");
-  // Sparse graphs (issue 13).
+  // Sparse graphs.
   app.add_flag("-v,--verbose", a->verbose, "Say which backend --backend auto chose and why");
   app.add_option("--sources", a->sources,
                  "Rows to solve: all, A:B (A..B-1) or a list 0,5,9; writes S x n (.npy, .csv; .bin only for all)")
@@ -198,14 +198,14 @@ Action add_solve(CLI::App& app) {
   app.add_option("--concurrent", a->concurrent, "cuda-dijkstra: sources in flight, one CUDA stream each")
       ->capture_default_str()
       ->check(CLI::Range(1, limits::kMaxConcurrent));
-  // cuda-batched-bf (issue 13 point 5).
+  // cuda-batched-bf.
   app.add_option("--batch", a->batch, "cuda-batched-bf: sources per batch (0: sized to the GPU's L2 and memory)")
       ->capture_default_str()
       ->check(CLI::Range(0, limits::kMaxBatch));
   app.add_option("--chunk", a->chunk, "cuda-batched-bf: sources one warp relaxes together (32, 64 or 128)")
       ->capture_default_str()
       ->check(CLI::IsMember({32, 64, 128}));
-  // Issue 12: the ladder's options.
+  // The ladder's options.
   add_ladder_flags(app, a->ladder);
   app.footer(backends_help());
   return [a, block_flag, &app]() {

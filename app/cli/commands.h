@@ -14,7 +14,7 @@ Action add_verify(CLI::App& app);
 Action add_bench(CLI::App& app);
 Action add_info(CLI::App& app);
 Action add_runs(CLI::App& app);
-// Issue 12: hardware counters (README "Hardware counters").
+// Hardware counters (README "Hardware counters").
 Action add_profile(CLI::App& app);
 
 }  // namespace apsp::cli

@@ -1,5 +1,5 @@
 #pragma once
-// Issue 12: the optimization ladder's solver options on a command line (apsp solve, apsp bench):
+// The optimization ladder's solver options on a command line (apsp solve, apsp bench):
 // --cells-per-thread P (cuda-pseudo-blocked) and --phase2 split|one-cta (the classic blocked phase 2). Bad
 // values fail while parsing, with one line naming the flag (exit 2), like every other numeric flag.
 #include <apsp/solve/solver.h>

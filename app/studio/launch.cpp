@@ -23,7 +23,7 @@ SolverConfig resolve_solver(const StudioOptions& options, const Settings& saved,
                                             : machine.default_backend;
   config.block = options.block ? *options.block : saved.block;
   config.dtype = options.dtype.value_or(saved.dtype) == "i16" ? DType::I16 : DType::I32;
-  if (!options.sources.empty()) {  // sparse backends (issue 13)
+  if (!options.sources.empty()) {  // sparse backends
     config.sources = options.sources;
     if (!is_sparse_backend(config.backend))
       plan.warnings.push_back("--sources " + options.sources + ": " + config.backend +

@@ -62,7 +62,7 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o) {
       ->check(CLI::Range(0, limits::kMaxAdvanceSteps));
   app.add_option("--advance-k", o.advance_k, "then N single k-steps (one intermediate vertex each)")
       ->check(CLI::Range(0, limits::kMaxAdvanceSteps));
-  // Classroom: inspector and time travel (issue 10).
+  // Classroom: inspector and time travel.
   app.add_option("--select", o.select, "select cell I:J (0-based) for the inspector and its paths");
   app.add_option("--back", o.back_rounds, "after the advances, go back N round boundaries (exact)")
       ->check(CLI::Range(0, limits::kMaxAdvanceSteps));
@@ -83,7 +83,7 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o) {
   app.add_option("--timings-csv", o.timings_csv, "write one row per (round, phase, device)");
   app.add_option("--distances", o.distances, "write the distances (.bin course binary, .npy or .csv)");
   app.add_option("--stats-json", o.stats_json, "write frame, heatmap-update and solve statistics to FILE at quit");
-  // Issue 11 item 3: the run history (app/studio/README.md "History").
+  // The run history (app/studio/README.md "History").
   app.add_flag("--no-history", o.no_history, "do not append finished runs to the run history (also: APSP_HISTORY=off)");
   app.add_flag("--stats-view-off", o.stats_view_off,
                "after the run, solve again with the view off and once more with it on, to compare solve times");
@@ -113,26 +113,26 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o) {
                  "test hook: draw the GPU band tint and the per-GPU plots as if the solve ran on N GPUs, from "
                  "samples made up from the real ones (never exported)")
       ->check(CLI::Range(limits::kMinSyntheticGpus, limits::kMaxSyntheticGpus));
-  // Sweep (issue 11).
+  // Sweep.
   std::string sweep;
   app.add_option("--sweep", sweep,
                  "run the engine's sweep, e.g. 'backend=cpu-blocked;block=8,16,32;n=256,512;repeat=3' (keys: backend, "
                  "block, gpus, dtype, n, repeat, warmup, threads, graph); batch runs wait for it, then write the outputs");
   app.add_option("--sweep-csv", o.sweep_csv, "write the sweep's results (apsp bench --csv's columns) to FILE");
   app.add_option("--sweep-chart", o.sweep_chart, "write the sweep's charts to FILE.png");
-  // The optimization ladder (issue 12): the Sweep window's Ladder preset from the command line.
+  // The optimization ladder: the Sweep window's Ladder preset from the command line.
   int ladder_n = 0;
   app.add_option("--ladder", ladder_n,
                  "run the optimization ladder (cuda-simple ... cuda-tuned in order, B = 64, i32) on a generated graph "
                  "of N vertices as a sweep: a bar per step, each replayable; --sweep-csv / --sweep-chart write it")
       ->check(CLI::Range(1, limits::kMaxVertices));
-  // Hardware counters (issue 12).
+  // Hardware counters.
   std::string counters;
   app.add_option("--counters", counters,
                  "profile hardware counters of these rounds (LIST, every:N or all) with the active configuration on a "
                  "solver of its own, shown in the Counters tab; replays kernels: slow");
   app.add_option("--counters-csv", o.counters_csv, "write the --counters profile as CSV (apsp profile --csv's columns)");
-  // Timeline, thread count and measure mode (issue 11 items 4 and 5).
+  // Timeline, thread count and measure mode.
   app.add_option("--threads", o.threads, "CPU threads for CPU backends (0: one per core; at most 4 per core)")
       ->check(CLI::Range(0, limits::max_threads()));
   app.add_option("--trace", o.trace,
@@ -143,14 +143,14 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o) {
                "updates); reported beside the interactive figure");
   app.add_option("--plots-tab", o.plots_tab, "the plots' tab to show at start (per-round, timeline or counters)")
       ->check(CLI::IsMember({"per-round", "timeline", "counters"}));
-  // Overlays and presentation (issue 10 items 6, 7).
+  // Overlays and presentation.
   app.add_option("--heatmap-scale", o.heatmap_scale,
                  "--heatmap-png with S x S pixels per cell, overlays drawn in it when on (from 8 on, every cell's "
                  "centre keeps its colormap colour)")
       ->check(CLI::Range(limits::kMinHeatmapScale, limits::kMaxHeatmapScale));
   app.add_flag("--presentation", o.presentation,
                "presentation mode (key P): side panels hidden, the heatmap fills the window, large type");
-  // Classroom: graph view and slides (issue 10 items 1 and 10).
+  // Classroom: graph view and slides.
   std::string graph_view;
   app.add_option("--graph-view", graph_view, "the graph beside the heatmap, for graphs of at most 100 vertices")
       ->check(CLI::IsMember({"on", "off"}));
@@ -160,7 +160,7 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o) {
   app.add_option("--granularity", o.classroom.granularity, "slide step for --export-frames and --gif: k, phase (default) or round")
       ->check(CLI::IsMember({"k", "phase", "round"}));
   app.add_option("--gif", o.classroom.gif, "write the same frames as an animated GIF (fixed 6x7x6 colour cube, 0.5 s a frame)");
-  // Sparse solvers (issue 13 item 7): the rows a sparse backend solves.
+  // Sparse solvers: the rows a sparse backend solves.
   app.add_option("--sources", o.sources,
                  "sparse backends (cpu-dijkstra, ...): the rows to solve, LIST (3,0,7), A:B (half-open) or all "
                  "(default), as apsp solve --sources");

@@ -15,7 +15,7 @@ struct TestHooks {
   int frames = 0;               ///< --frames N: close the window after N frames (tests of the GUI path)
 };
 
-/// @brief Classroom: graph view and slides (issue 10 items 1 and 10).
+/// @brief Classroom: graph view and slides.
 struct ClassroomFlags {
   std::optional<bool> graph_view;     ///< --graph-view on|off: the graph view beside the heatmap (n <= 100)
   std::string export_frames;          ///< --export-frames DIR: DIR/frame_0000.png ... from the current state to the end
@@ -43,7 +43,7 @@ struct StudioOptions {
   std::string timings_csv;              ///< --timings-csv FILE
   std::string distances;                ///< --distances FILE (.bin course binary, .npy, .csv)
   std::string stats_json;               ///< --stats-json FILE, written at quit
-  // Issue 11 item 3: the run history.
+  // The run history.
   bool no_history = false;              ///< --no-history: finished runs are not appended to the runs file
   bool stats_view_off = false;          ///< --stats-view-off: re-solve with the view off, then on, for the stats
   bool run_to_end = false;              ///< --run-to-end: press "Run to end" once the window is up
@@ -57,32 +57,32 @@ struct StudioOptions {
   int view_budget = 4096;       ///< --view-budget N: heatmap texture side limit
   bool play = false;            ///< --play: start playing at launch
   float rounds_per_second = 0;  ///< --rps: playback speed (0: the saved one)
-  // Timeline, thread count and measure mode (issue 11 items 4 and 5): figures one can trust.
+  // Timeline, thread count and measure mode: figures one can trust.
   std::optional<int> threads;  ///< --threads N: CPU threads for CPU backends (0: all cores)
   std::string trace;           ///< --trace FILE.json: the samples as a Chrome trace / Perfetto timeline, at the end
   bool measure = false;        ///< --measure: after the run, time the configuration as apsp bench does
   std::string plots_tab;       ///< --plots-tab per-round|timeline: the plots' tab at start (screenshots)
-  // Overlays and presentation (issue 10 items 6, 7): the heatmap export's scale, the projector layout.
+  // Overlays and presentation: the heatmap export's scale, the projector layout.
   int heatmap_scale = 1;      ///< --heatmap-scale S: --heatmap-png with S x S pixels per cell (texel)
   bool presentation = false;  ///< --presentation: side panels hidden, heatmap (and graph view) fill the window
   ClassroomFlags classroom;
   TestHooks test;
 
-  // Sweep (issue 11): the engine's sweep from a spec, its results CSV and charts (app/studio/README.md).
+  // Sweep: the engine's sweep from a spec, its results CSV and charts (app/studio/README.md).
   std::optional<bench::SweepSpec> sweep;  ///< --sweep SPEC (apsp/bench/sweep_text.h), parsed and checked
   std::string sweep_csv;                  ///< --sweep-csv FILE: the results, apsp bench --csv's columns
   std::string sweep_chart;                ///< --sweep-chart FILE.png: the sweep's charts, one panel each
-  // Hardware counters (issue 12): the Counters tab's profile, scripted (app/studio/README.md).
+  // Hardware counters: the Counters tab's profile, scripted (app/studio/README.md).
   std::optional<std::string> counters;  ///< --counters ROUNDS: profile these rounds (LIST, every:N, all)
   std::string counters_csv;             ///< --counters-csv FILE: the profile as apsp profile --csv writes it
-  // Classroom: inspector and time travel (issue 10, items 3-5). Applied after the --advance flags, in this
+  // Classroom: inspector and time travel. Applied after the --advance flags, in this
   // order: --select, --back (rounds), --back-phases, --back-k.
   std::string select;        ///< --select I:J: the inspector's cell (0-based)
   int back_rounds = 0;       ///< --back N: back N round boundaries
   int back_phases = 0;       ///< --back-phases N: back N phase boundaries
   int back_k = 0;            ///< --back-k N: back N k-steps
   std::string explain_json;  ///< --explain-json FILE: the inspector's state at quit
-  // Sparse solvers (issue 13 item 7).
+  // Sparse solvers.
   std::string sources;  ///< --sources LIST|A:B|all: the rows of a sparse backend ("": all)
 
   /// @brief Batch run: no settings read or written, outputs then exit.

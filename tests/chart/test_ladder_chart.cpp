@@ -1,4 +1,4 @@
-// The optimization ladder's charts (issue 12): a bar per step in ladder order, labelled with the speed-up over
+// The optimization ladder's charts: a bar per step in ladder order, labelled with the speed-up over
 // the step before; the % of peak chart only when a peak is known; the sweep's charts include them for a ladder.
 #include <gtest/gtest.h>
 

@@ -145,7 +145,7 @@ TEST_F(CliBench, ChartsAsPngAndTheirDataAsCsv) {
 
 }  // namespace
 TEST_F(CliBench, TheHeaderNamesTheBlocksThatRanNotTheUnusedDefault) {
-  // Every variant pins its block: the header says those, never the --block default 64 (issue 11).
+  // Every variant pins its block: the header says those, never the --block default 64.
   const RunResult r = run_apsp("bench --backend cpu-blocked:8,cpu-naive:16 --n 16 --repeat 1 --warmup 0 --no-history");
   ASSERT_EQ(r.status, 0) << r.output;
   EXPECT_NE(r.output.find("apsp bench: block 8,16,"), std::string::npos) << r.output;

@@ -1,4 +1,4 @@
-// Issue 16, points 4 and 7, through the real `apsp`: special inputs refused at once, tiny files declaring a
+// Through the real `apsp`: special inputs refused at once, tiny files declaring a
 // huge n refused for the whole solve's memory before allocating, the estimate line and --max-seconds.
 #include <apsp/core/memory.h>
 

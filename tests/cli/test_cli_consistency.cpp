@@ -1,4 +1,4 @@
-// Issue 11 item 7: `-o -` to standard output (text; binary refused on a terminal), --path without -o,
+// `-o -` to standard output (text; binary refused on a terminal), --path without -o,
 // `apsp solve` alone pointing at its --help, the backends in solve --help, times in µs / ms rather than "0.000 s".
 #include <apsp/solve/registry.h>
 

@@ -107,7 +107,7 @@ TEST_F(CliErrors, NegativeCycleExitsThreeWithTheCycle) {
 }
 
 TEST_F(CliErrors, Int16DistancesPastTheRangeExitTwo) {
-  // Issue 16: every weight fits int16, but path distances reach 511 * 100 > 8191; the studio stops at the same
+  // Every weight fits int16, but path distances reach 511 * 100 > 8191; the studio stops at the same
   // check (Solver::check_final_range, studio test range_error).
   const RunResult r = run_apsp("solve --gen path:n=512,w=50:100 --dtype i16 --block 32 -o " + path("d.bin"));
   EXPECT_EQ(r.status, 2) << r.output;

@@ -1,4 +1,4 @@
-// Issue 16, fault injection through the real `apsp`: a full disk at any write of `solve -o`, `solve
+// Fault injection through the real `apsp`: a full disk at any write of `solve -o`, `solve
 // --timings-csv` and `gen -o` is one line naming the file, a non-zero exit, no temporary left behind and the
 // old file unchanged. The disk is full three ways: APSP_FAULT=export_write:N at every N (always runs), a real
 // tmpfs filled to the last page (where this process may mount one in a private mount namespace; skipped

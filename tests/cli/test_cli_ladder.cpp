@@ -1,4 +1,4 @@
-// The optimization ladder on the command line (issue 12): every step listed by `apsp info --backends` (with
+// The optimization ladder on the command line: every step listed by `apsp info --backends` (with
 // the reason it cannot run, without a GPU), the ladder's flags refused with one line naming them (exit 2), and
 // `apsp bench --ladder`: one line and exit 2 without a GPU, the table and its CSV with one.
 #include <algorithm>

@@ -1,4 +1,4 @@
-// Issue 16.8 through the real `apsp`: SIGINT / SIGTERM stop a solve at its next round, leave the old output
+// Through the real `apsp`: SIGINT / SIGTERM stop a solve at its next round, leave the old output
 // file as it was and nothing beside it, and exit 128 + signal (README "Exit codes"). Before, a signal killed
 // the process mid-solve (no exit status at all) and a studio run kept solving.
 #include <apsp/core/errors.h>

@@ -88,7 +88,7 @@ TEST_F(CliSparse, FlagsAreBoundedWithOneLineErrors) {
       {"--backend cuda-dijkstra --concurrent 0", "--concurrent"},
       {"--backend cuda-dijkstra --concurrent 65", "--concurrent"},
       {"--backend cpu-dijkstra --concurrent 2", "cuda-dijkstra"},
-      // cuda-batched-bf's knobs (issue 13 point 5).
+      // cuda-batched-bf's knobs.
       {"--backend cpu-dijkstra --batch 64", "--batch"},
       {"--backend cuda-dijkstra --chunk 64", "--chunk"},
       {"--backend cuda-batched-bf --chunk 48", "--chunk"},

@@ -1,5 +1,5 @@
-// Issue 16 through the real `apsp`: numeric flags are bounded (point 5: --threads 100000 crashed in libgomp),
-// CSV fields may not be empty (point 3), and an export never replaces a link, a FIFO or a device (point 1).
+// Through the real `apsp`: numeric flags are bounded (--threads 100000 crashed in libgomp),
+// CSV fields may not be empty, and an export never replaces a link, a FIFO or a device.
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 

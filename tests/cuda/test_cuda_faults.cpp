@@ -1,4 +1,4 @@
-// Fault injection on the GPU (issue 16; label "gpu", skipped without a device): a device allocation that fails
+// Fault injection on the GPU (label "gpu", skipped without a device): a device allocation that fails
 // at the first and at a later allocation of cuda-tuned's load, NCCL initialization failing, and a peer copy
 // failing in the middle of a multi-GPU solve. Each is the error the real failure gives (OutOfMemoryError,
 // NCCL's or CUDA's message), the solver is left unloaded or reusable, a later solve in the same process with

@@ -1,4 +1,4 @@
-// The optimization ladder's own options and shapes (issue 12), on top of the suites every CUDA variant runs
+// The optimization ladder's own options and shapes, on top of the suites every CUDA variant runs
 // (test_cuda_solvers, test_cuda_stepping, test_cuda_time_travel, test_cuda_misc iterate cuda_backends(),
 // which lists the whole ladder): every ladder backend against cpu-blocked after every round and at the end,
 // on n that are not multiples of 4, of the block or of a tile, with negative edges and INF-heavy graphs, in

@@ -1,4 +1,4 @@
-// n = 65536 and beyond on the GPU (issue 15 item 4), without a 17 GB matrix: the kernels that walk rows with
+// n = 65536 and beyond on the GPU, without a 17 GB matrix: the kernels that walk rows with
 // the grid's y dimension (at most 65535) must still reach every row, and the view's epilogue geometry must hold
 // at such n.
 #include <apsp/core/types.h>

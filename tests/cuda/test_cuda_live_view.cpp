@@ -1,4 +1,4 @@
-// Live view minima (issue 15, engine/src/solve/cuda/live_view_tiles.cuh): cuda-tuned's kernels fold the cells
+// Live view minima (engine/src/solve/cuda/live_view_tiles.cuh): cuda-tuned's kernels fold the cells
 // they write into the tracked view's tile minima. After every kind of step (rounds, phases, k-steps, a
 // restore), on one band and on several (bands sharing one GPU, and two GPUs where there are two), the live
 // tiles must equal the separate reduction of the matrix and the host's minima of the same matrix, and the

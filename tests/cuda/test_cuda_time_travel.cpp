@@ -1,4 +1,4 @@
-// Classroom time travel on the GPU (issue 10): going back (Solver::restore of a round checkpoint, then a replay
+// Classroom time travel on the GPU: going back (Solver::restore of a round checkpoint, then a replay
 // with the solver itself) gives byte for byte the matrix that going forward reached, on cuda-naive,
 // cuda-blocked and cuda-tuned (one GPU, and several when present); the inspector's arithmetic agrees with the
 // GPU's values at every stop.

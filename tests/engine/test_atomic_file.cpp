@@ -1,4 +1,4 @@
-// AtomicFile never destroys what stands at the path (issue 16, point 1): symbolic links are followed, special
+// AtomicFile never destroys what stands at the path: symbolic links are followed, special
 // files are written straight through, a replaced file keeps its mode and owner, long names work, and neither
 // a failure nor a kill leaves a temporary file behind. Every case runs with the unnamed (O_TMPFILE)
 // temporary and with the named fallback for file systems that refuse it.

@@ -1,4 +1,4 @@
-// Classroom defaults (issue 10 item 9): the block a graph suggests for showing it (classroom presets, an edge
+// Classroom defaults: the block a graph suggests for showing it (classroom presets, an edge
 // list's "# block: N"), the one rule that turns it into the opening block, and "classroom:NAME" shorthand.
 #include <apsp/core/errors.h>
 #include <apsp/graph/generators.h>

@@ -1,4 +1,4 @@
-// Times as people read them (issue 11 item 7): µs below a millisecond, ms below a second, never "0.000 s".
+// Times as people read them: µs below a millisecond, ms below a second, never "0.000 s".
 #include <apsp/core/format.h>
 #include <apsp/core/solve_estimate.h>
 #include <gtest/gtest.h>

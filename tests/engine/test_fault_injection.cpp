@@ -1,4 +1,4 @@
-// Fault injection (issue 16): the APSP_FAULT grammar and hit counting, and a full disk at every write of every
+// Fault injection: the APSP_FAULT grammar and hit counting, and a full disk at every write of every
 // export: whichever write or flush fails, the error names the file and says why, nothing is left behind and
 // the file that stood at the path keeps its old bytes. Runs with the unnamed (O_TMPFILE) temporary and with
 // the named fallback.

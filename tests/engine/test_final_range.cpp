@@ -17,7 +17,7 @@ std::unique_ptr<Solver> loaded(const std::string& spec, DType dtype, int block =
   return s;
 }
 
-// Issue 16's case: path distances reach 511 * 100, far above int16's 8191, while every weight fits.
+// The case to catch: path distances reach 511 * 100, far above int16's 8191, while every weight fits.
 const char* const kLongPath = "path:n=512,w=50:100";
 
 TEST(FinalRange, LongI16PathIsARangeErrorOnceFinished) {

@@ -1,4 +1,4 @@
-// Issue 16, points 4 and 7: endless or special inputs are read with a bound (devices refused unread, pipes up
+// Endless or special inputs are read with a bound (devices refused unread, pipes up
 // to a limit, a FIFO wait cancellable), and a tiny file declaring a huge n is refused for the whole solve's
 // memory (not one matrix) before anything n x n exists.
 #include <apsp/core/distance_matrix.h>

@@ -1,5 +1,5 @@
 // Comma-separated lines with an empty field are errors naming the file and the line, never a shifted
-// reading: "0,,5" once read as the edge 0 -> 5 with weight 1 and n = 6 (issue 16, point 3).
+// reading: "0,,5" once read as the edge 0 -> 5 with weight 1 and n = 6.
 #include "io_test_support.h"
 
 #include <apsp/io/distance_io.h>

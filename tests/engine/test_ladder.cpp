@@ -1,4 +1,4 @@
-// The optimization ladder without a GPU (issue 12): every step is registered, in order, as a GPU variant
+// The optimization ladder without a GPU: every step is registered, in order, as a GPU variant
 // that says why it cannot run here; its options are named and checked in one place; its byte models.
 #include <apsp/core/errors.h>
 #include <apsp/device/device_info.h>

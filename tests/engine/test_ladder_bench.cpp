@@ -1,4 +1,4 @@
-// The ladder benchmark's pure parts (issue 12, engine apsp/bench/ladder.h), without running a solver: which
+// The ladder benchmark's pure parts (engine apsp/bench/ladder.h), without running a solver: which
 // steps a request runs, the sweep spec, whether a report is a ladder, the table's speed-ups and modeled GB/s,
 // the seam for measured counters, and the CSV.
 #include <apsp/bench/ladder.h>

@@ -1,4 +1,4 @@
-// n = 65536 and beyond (issue 15 item 4): n^2 = 4.29e9 cells exceed 32 bits. The host-side arithmetic on the
+// n = 65536 and beyond: n^2 = 4.29e9 cells exceed 32 bits. The host-side arithmetic on the
 // paths of a large solve (matrix sizes, view geometry, bands, round model, the memory estimate) is checked at
 // such n without allocating anything.
 #include <apsp/core/distance_matrix.h>

@@ -153,7 +153,7 @@ TEST(CpuDijkstra, LargeGraphFromSixtyFourSourcesMatchesAPlainDijkstra) {
 
 TEST(SparseRegistry, ListsBothAndChecksTheKnobs) {
   const auto list = list_sparse_backends();
-  ASSERT_EQ(list.size(), 3u);  // cuda-batched-bf (issue 13 point 5) came third
+  ASSERT_EQ(list.size(), 3u);  // cuda-batched-bf came third
   EXPECT_EQ(list[0].name, "cpu-dijkstra");
   EXPECT_EQ(list[1].name, "cuda-dijkstra");
   EXPECT_EQ(list[2].name, "cuda-batched-bf");

@@ -1,4 +1,4 @@
-// The classroom's engine side (issue 10): time travel is exact (back == forward, byte for byte), the inspector's
+// The classroom's engine side: time travel is exact (back == forward, byte for byte), the inspector's
 // relaxation equals an independent computation from the restricted Floyd–Warshall definition at every k-step,
 // and paths read from distances are shortest paths whose length is the distance.
 #include <apsp/core/errors.h>

@@ -128,7 +128,7 @@ int main() {
         // Negative edges (potentials), an unreachable quarter-ish (sparse), n not a multiple of the block.
         run_case(backend, make, dtype, spec, 64, 4096);
         run_case(backend, make, dtype, spec, 64, 37);
-        // Issue 15: views of 2^a x 2^b-cell texels on non-negative weights, which cuda-tuned's kernels keep
+        // Views of 2^a x 2^b-cell texels on non-negative weights, which cuda-tuned's kernels keep
         // current themselves (Solver::track_view): 4 x 4 cells (int16: refused, 8 x 8 taken) and 16 x 16.
         run_case(backend, make, dtype, "er:n=1024,p=0.005,seed=6,w=1:60", 64, 256);
         run_case(backend, make, dtype, "er:n=1024,p=0.005,seed=6,w=1:60", 64, 128);

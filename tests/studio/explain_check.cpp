@@ -1,4 +1,4 @@
-// Checks apsp-studio's --explain-json against an independent computation (issue 10): the distance matrix after
+// Checks apsp-studio's --explain-json against an independent computation: the distance matrix after
 // t k-steps from the definition (plain Floyd–Warshall restricted to intermediates < r*B at round starts, then
 // the blocked phases in order, each k-outer over its own blocks), and paths against `apsp solve --path`.
 //   explain_check relax --graph G --block B --blocked 0|1 --steps T --json E

@@ -1,4 +1,4 @@
-// Checks the slides (issue 10 item 10) of a studio run:
+// Checks the slides of a studio run:
 //   slides_check gif  --gif F --frames N [--png FIRST.png]   F has N frames (read back with giflib), each the size
 //                                                             of the first; with --png, frame 0 is FIRST.png
 //                                                             through the fixed colour cube, pixel for pixel

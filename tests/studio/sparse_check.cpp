@@ -1,4 +1,4 @@
-// Checks of the studio's sparse-solver pictures (issue 13 item 7), for tests/studio/studio_test.sh:
+// Checks of the studio's sparse-solver pictures, for tests/studio/studio_test.sh:
 //   sparse_check rows --png P --rows S --cols N --done D --rgb R,G,B
 //       P is a --heatmap-png of an S x n result at one pixel per cell (N x S pixels); rows [0, D) hold no pixel of
 //       the not-yet colour R,G,B, rows [D, S) only that colour

@@ -481,7 +481,7 @@ int check_bands(const std::map<std::string, std::string>& args) {
     }
     begin = ends[g];
   }
-  // Away from the strip the bands draw nothing (issue 10: overlays never tint a cell): no pixel there takes a
+  // Away from the strip the bands draw nothing (overlays never tint a cell): no pixel there takes a
   // GPU's strip colour, while the strip is at most 1/64 of the image plus a pixel wide.
   std::size_t coloured = 0, total = 0;
   const int strip = on.width / 64 + 2;
@@ -579,7 +579,7 @@ int check_stats(const std::map<std::string, std::string>& args) {
       fail(field + " is '" + j.at(field).get<std::string>() + "', expected '" + args.at(key) + "'");
   }
   if (args.count("--n") && j.at("n").get<int>() != std::stoi(args.at("--n"))) fail("n differs");
-  // Issue 16.9: an idle window renders on input only; a playing one at the full rate.
+  // An idle window renders on input only; a playing one at the full rate.
   if (args.count("--max-idle-fps")) {
     const auto& idle = need_key(j, "idle");
     const double fps = need_key(idle, "fps").get<double>();

@@ -57,7 +57,7 @@ case "$case_name" in
     studio --gen "$SPEC" --block 64 --advance all --timings-csv t.csv --quit || die "studio exited $?"
     "$CHECK" timings --csv t.csv --rounds 4 || exit 1
     ;;
-  # --- issue 11 item 3: the run history (history panel helper) ---
+  # --- The run history (history panel helper) ---
   history_gui)
     # A batch run to the end appends one "gui" record; its timings CSV names it; --no-history appends nothing.
     runs="$XDG_DATA_HOME/apsp-studio/runs.jsonl"
@@ -156,7 +156,7 @@ case "$case_name" in
     [ "$(grep -c 'error: .*negative cycle' log.txt)" = 1 ] || die "expected the cycle once in the log: $(cat log.txt)"
     ;;
   range_error)
-    # Issue 16: every weight fits int16 but path distances reach 511 * 100 > 8191. `apsp solve` exits 2 with a
+    # Every weight fits int16 but path distances reach 511 * 100 > 8191. `apsp solve` exits 2 with a
     # RangeError; the studio must stop at the same check on every path, never show "finished" with reachable
     # pairs drawn as unreachable.
     R="path:n=512,w=50:100"
@@ -330,7 +330,7 @@ case "$case_name" in
     ;;
   gpu_bands)
     # Row bands of a (synthetic) 2-GPU solve: n = 400 at B = 32 pads to 512 rows, 4 units of 128: GPU 0 owns rows
-    # 0..255, GPU 1 rows 256..399. Overlays on: the strip, no tint (issue 10); off: pixel-exact as always.
+    # 0..255, GPU 1 rows 256..399. Overlays on: the strip, no tint; off: pixel-exact as always.
     G="er:n=400,p=0.01,seed=5,w=1:100"
     "$APSP" solve --gen "$G" --backend cpu-naive -o d.bin -q || die "apsp solve failed"
     studio --gen "$G" --block 32 --advance all --synthetic-gpus 2 --overlays off --heatmap-png off.png --quit ||
@@ -406,7 +406,7 @@ case "$case_name" in
     ;;
   export_targets)
     # Exports through a symbolic link replace its target (the link stays); a character device is written
-    # through, never replaced by a regular file (issue 16: --timings-csv link.csv).
+    # through, never replaced by a regular file (--timings-csv link.csv).
     echo old > target.csv
     ln -s target.csv link.csv
     studio --gen "$SPEC" --block 64 --advance all --timings-csv link.csv --quit || die "studio exited $?"
@@ -419,7 +419,7 @@ case "$case_name" in
     echo "ok: $(ls -l link.csv)"
     ;;
   fault_full_disk)
-    # Issue 16, fault injection: a full disk at every export (APSP_FAULT=export_write, the same ENOSPC path as a
+    # Fault injection: a full disk at every export (APSP_FAULT=export_write, the same ENOSPC path as a
     # real one). Batch: one line per export naming the flag and the reason, exit 1, every old file unchanged and
     # no temporary left. GUI: the same lines, the window keeps running to its last frame, exit 0.
     outs="h.png t.csv d.bin s.png"
@@ -521,7 +521,7 @@ case "$case_name" in
     echo "ok: $(cat oom.txt); $(cat err.txt)"
     ;;
   special_input_gui)
-    # Issue 16.4: /dev/zero opened from the GUI used to be read until memory ran out; now one log line, at once,
+    # /dev/zero opened from the GUI used to be read until memory ran out; now one log line, at once,
     # and the earlier graph stays.
     # Capped, so that a build that still reads /dev/zero endlessly fails here instead of taking the machine's memory.
     timeout 60 bash -c "ulimit -v 8000000; $(declare -f studio); studio --gen '$SPEC' --gui-open /dev/zero --screenshot after.png --log-file log.txt --quit" ||
@@ -554,7 +554,7 @@ case "$case_name" in
     echo "ok"
     ;;
   huge_n_gui)
-    # Issue 16.7: an 8-byte file whose one matrix fits but whose solve does not is refused before allocating,
+    # An 8-byte file whose one matrix fits but whose solve does not is refused before allocating,
     # without freezing the app (the load runs on the worker; the earlier graph stays).
     n=$(awk '/^MemAvailable:/ { printf "%d", sqrt($2 * 1024 * 0.7 / 4) }' /proc/meminfo)
     perl -e "print pack('l<l<', $n, 0)" > huge.bin
@@ -568,7 +568,7 @@ case "$case_name" in
     echo "ok: n = $n refused"
     ;;
   signals_batch)
-    # Issue 16.8: SIGTERM / SIGINT stop a --run-to-end solve after the round in progress: exit 143 / 130 like
+    # SIGTERM / SIGINT stop a --run-to-end solve after the round in progress: exit 143 / 130 like
     # `apsp solve`, no outputs, the old file kept. Before, the studio solved on to the end and exited 0.
     [ -n "${HAVE_EGL:-}" ] || { echo "built without EGL"; exit 77; }
     G="er:n=2048,p=0.01,seed=1"  # cpu-naive: about 0.3 s a round, 10 s in all
@@ -622,7 +622,7 @@ case "$case_name" in
     done
     ;;
   idle_render)
-    # Issue 16.9: an idle window renders on input only, a playing one at the full rate.
+    # An idle window renders on input only, a playing one at the full rate.
     xvfb-run -a -s "-screen 0 1600x1000x24" bash "$0" idle_render_on_display || exit 1
     ;;
   idle_render_on_display)
@@ -660,7 +660,7 @@ case "$case_name" in
     [ ! -e "$XDG_CONFIG_HOME/apsp-studio" ] || die "--version touched the settings"
     echo "ok: $out"
     ;;
-  # --- Sweep (issue 11): the engine's sweep from --sweep SPEC, its CSV and charts ---------------------------
+  # --- Sweep: the engine's sweep from --sweep SPEC, its CSV and charts ---------------------------
   sweep_batch)
     # A batch sweep: every combination of the lists is a row of the same CSV apsp bench writes, one best per n,
     # the charts as a PNG, each n's best in the log.
@@ -702,7 +702,7 @@ case "$case_name" in
     [ "$rc" = 2 ] && grep -q "nothing to run" out.txt || die "a sweep with nothing to run exited $rc: $(cat out.txt)"
     [ ! -e x.csv ] || die "a sweep with nothing to run wrote its CSV"
     ;;
-  # ---- Timeline, thread count and measure mode (issue 11 items 4 and 5) ----
+  # ---- Timeline, thread count and measure mode ----
   trace_measure)
     # --trace writes the timeline (one complete slice per round and phase: 7 rounds x 3 at n = 200, B = 32);
     # --measure times the configuration as apsp bench does and --stats-json reports it with its spread.
@@ -724,7 +724,7 @@ case "$case_name" in
     [ $? = 2 ] || die "--threads 100000 was not refused with status 2"
     echo "ok: $slices slices, measure in the stats"
     ;;
-  # ---- The studio at bench speed (issue 15 item 3): the run's own device figures in the stats ----
+  # ---- The studio at bench speed: the run's own device figures in the stats ----
   run_times_stats)
     # solve.last_run: the run to the end as its samples time it, beside its wall time (n = 200, B = 32: 7 rounds).
     studio --gen "$SPEC" --block 32 --threads 1 --run-to-end --stats-json s.json --log-file log.txt --quit ||
@@ -740,7 +740,7 @@ case "$case_name" in
     ;;
   gpu_live_view_identical)
     # GPU machine: views whose texels are 4 x 4 and 8 x 8 cells, which cuda-tuned's kernels keep current
-    # themselves (issue 15), on one GPU and on two where there are two: pixel-identical to cpu-blocked's.
+    # themselves, on one GPU and on two where there are two: pixel-identical to cpu-blocked's.
     "$APSP" info --device | grep -q "^no CUDA device" && { echo "no CUDA device"; exit 77; }
     G="er:n=1024,p=0.004,seed=7,w=1:1000"
     gpus_list=1
@@ -762,7 +762,7 @@ case "$case_name" in
     done
     echo "ok: live-minima views identical ($gpus_list GPU(s))"
     ;;
-  # --- Overlays, presentation, numbering (issue 10 items 6, 7, 8, 11) ---
+  # --- Overlays, presentation, numbering ---
   overlays_tiled_ring)
     # n = 20 in a 16 x 16 view (texels of 1 or 2 cells), B = 3: outlines on the blocks' texel boundaries, no
     # L-shaped pivot; every texel's centre keeps its colour (gray colormap: INF is blue, hatching on it).
@@ -813,7 +813,7 @@ case "$case_name" in
     [ "$rc" = 2 ] || die "an oversized --heatmap-scale exited $rc, expected 2"
     grep -q "heatmap-scale" err.txt || die "the message does not name --heatmap-scale: $(cat err.txt)"
     ;;
-  # ---- classroom (issue 10): block suggestion, graph view, slides ------------------------------------------
+  # ---- classroom: block suggestion, graph view, slides ------------------------------------------
   classroom_block)
     # Classroom graphs open with their own block unless --block is given; classroom:NAME is shorthand.
     studio --gen classroom:cities8 --log-file log.txt --quit || die "studio exited $?"
@@ -881,7 +881,7 @@ case "$case_name" in
     "$SLIDES_CHECK" gif --gif gui.gif --frames 3 --png gui/frame_0000.png || exit 1
     ;;
 
-  # --- sparse solvers in the studio (issue 13 item 7) ---
+  # --- sparse solvers in the studio ---
   sparse_cpu_dijkstra)
     # cpu-dijkstra on 16 sources, run to the end on the worker: the rows equal apsp solve's byte for byte, the
     # stats name the sparse run and its batches, the screenshot is taken.
@@ -945,7 +945,7 @@ PY
       --screenshot off.png --quit || die "studio exited $?"
     "$SPARSE_CHECK" colour --png off.png --rgb 0,158,115 --min 0 --max 0 || die "settled hue drawn without the graph view"
     ;;
-  # ---- The optimization ladder (issue 12) ----
+  # ---- The optimization ladder ----
   ladder_flag)
     # --ladder N is the Sweep window's Ladder preset as a sweep: bad N or with --sweep is one line (exit 2);
     # without a GPU every step is skipped and the batch run says so (exit 2, nothing written); with one the
@@ -970,7 +970,7 @@ PY
       [ -s l.png ] || die "no chart PNG"
     fi
     ;;
-  # ---- Hardware counters (issue 12) ----
+  # ---- Hardware counters ----
   counters_unavailable)
     # Without a GPU (or CUPTI): the batch run writes its other outputs, says why on one line and exits 2; the
     # log has the line and the Counters tab (shown by --plots-tab counters) the message.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Classroom (issue 10): time travel, the relaxation inspector and paths, through apsp-studio's scripted flags.
+# Classroom: time travel, the relaxation inspector and paths, through apsp-studio's scripted flags.
 # One case per call. Environment (set by CMake): STUDIO, APSP, EXPLAIN_CHECK (explain_check), WORK (scratch).
 set -uo pipefail
 case_name=$1

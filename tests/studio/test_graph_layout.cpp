@@ -1,4 +1,4 @@
-// The graph view's layout (issue 10 item 1), without GL: deterministic
+// The graph view's layout, without GL: deterministic
 // positions, grids recognised from the spec and from the edges, circles for rings and small graphs, merged
 // edges, and the view hidden above 100 vertices.
 #include <apsp/graph/generators.h>

@@ -247,7 +247,7 @@ TEST(SettingsToSave, TheNextLaunchStartsWhereThisRunEnded) {
 namespace apsp::studio {
 namespace {
 
-// Issue 13 item 7: --sources reaches the solver config; with a Floyd-Warshall backend it is said to do nothing.
+// --sources reaches the solver config; with a Floyd-Warshall backend it is said to do nothing.
 TEST(LaunchSparse, SourcesGoToTheConfigAndWarnForDenseBackends) {
   StudioOptions o;
   o.quit = true;

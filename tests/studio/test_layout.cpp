@@ -79,7 +79,7 @@ TEST(Layout, TheGraphViewGoesUnderTheHeatmapOnlyWhereTheHeatmapKeepsRoom) {
 }
 
 TEST(Layout, PlotsKeepRoomForThreeChartsAtScaleTwo) {
-  // At --scale 2 on 1080 p the plots got half the height and the third chart was cut off (issue 10).
+  // At --scale 2 on 1080 p the plots got half the height and the third chart was cut off.
   const StudioLayout l = compute_layout(LayoutInput{1920, 1080, 2, false, false, false});
   EXPECT_GE(l.plots.h, (3 * 6 + 4.8) * 17 * 2 - 1);  // three charts and the tab bar
   EXPECT_GE(l.log.h, 2 * 17 * 2 - 1);               // the log scrolls: its title and a line

@@ -1,5 +1,5 @@
 // The overlay palette stays distinguishable, from itself and from the colormaps, for viewers with the three
-// dichromacies (issue 10, item 7). Pure C++: render/overlay_style.h and assets/colormaps/*.txt, no GL.
+// dichromacies. Pure C++: render/overlay_style.h and assets/colormaps/*.txt, no GL.
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -112,7 +112,7 @@ TEST(OverlayPalette, HuesDistinctFromColormapEndsAndInfUnderEveryDichromacy) {
 }
 
 TEST(OverlayPalette, NotYetComputedGreyDistinctFromColormapEndsAndInf) {
-  // Issue 13: rows a sparse solve has not computed yet must not read as INF or as either end of a colormap.
+  // Rows a sparse solve has not computed yet must not read as INF or as either end of a colormap.
   double worst = 1e9;
   for (Deficiency d : kViewers) {
     for (const NamedColour& end : colormap_ends()) {
@@ -148,7 +148,7 @@ TEST(OverlayPalette, TwoToneElementsShowOnEveryColormapColour) {
 }
 
 TEST(OverlayPalette, GrayInfIsNotTakenForAnOverlay) {
-  // The complaint of issue 10: with --colormap gray the INF colour was close to the "improved" colour.
+  // The complaint this guards: with --colormap gray the INF colour was close to the "improved" colour.
   const std::vector<NamedColour> ends = colormap_ends();
   for (const NamedColour& end : ends) {
     if (end.name != "gray INF") continue;

@@ -198,7 +198,7 @@ std::string knob_text(const SweepConfig& c) {
   return "K " + std::to_string(c.concurrent);
 }
 
-/// The report's study (issue 13): per (sparse backend, n, sources) with two or more launch-knob settings, the
+/// The report's study: per (sparse backend, n, sources) with two or more launch-knob settings, the
 /// time against threads per block, one line per number of concurrent sources, the best setting labelled.
 void knob_charts(const bench::SweepReport& report, std::vector<Chart>& out) {
   std::map<std::tuple<std::string, int, std::int64_t>, std::vector<const SweepResult*>> groups;

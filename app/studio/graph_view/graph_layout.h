@@ -1,5 +1,5 @@
 #pragma once
-// Where the graph view puts each vertex (issue 10 item 1): pure, no GL or ImGui, computed once per loaded graph.
+// Where the graph view puts each vertex: pure, no GL or ImGui, computed once per loaded graph.
 // Deterministic: a circle for rings, paths and small graphs, the rows and columns of a grid graph (from its
 // generator spec, else recognised from the edges), a seeded force layout with a fixed number of iterations
 // otherwise, so the same graph gives the same picture on every run. Vertex ids are the matrix's 0-based ids.

@@ -30,7 +30,7 @@ inline constexpr ImU32 kK = from_overlay(OverlayStyle::k_line);     // the heatm
 inline constexpr ImU32 kPath = from_overlay(OverlayStyle::path);    // the heatmap's path hue: the pair's path, thick solid
 inline constexpr ImU32 kCycle = rgba(240, 240, 240);                // white: a negative cycle, thick dashed (by its dashes)
 inline constexpr ImU32 kEndpoint = rgba(240, 228, 66); // yellow: the selected i and j, "i" / "j" tags
-// Sparse solves stepped with the teaching Dijkstra (issue 13): the current source takes k's mark (double ring,
+// Sparse solves stepped with the teaching Dijkstra: the current source takes k's mark (double ring,
 // an "s" tag), settled vertices a filled disc in the "improved" hue, frontier vertices a dashed ring in the
 // row/column hue, the vertex just settled the pivot's square outline.
 inline constexpr ImU32 kSettled = from_overlay(OverlayStyle::improved);

@@ -33,7 +33,7 @@ struct OverlayStyle {
   static constexpr Rgbf dark{0.0f, 0.0f, 0.0f};
   static constexpr Rgbf light{1.0f, 1.0f, 1.0f};
   static constexpr Rgbf grid{0.0f, 0.0f, 0.0f};
-  // Sparse solves (issue 13): rows not computed yet. A neutral grey, away from every colormap end and INF (the
+  // Sparse solves: rows not computed yet. A neutral grey, away from every colormap end and INF (the
   // colour-vision test checks it), hatched with `light` while overlays are on, so it also reads apart from the
   // inside of the gray colormap. It is LUT entry 257 (kViewPendingCode), so exports with overlays off show it flat.
   static constexpr Rgbf not_yet = rgb8(128, 128, 128);

@@ -1,5 +1,5 @@
 #pragma once
-// What the classroom features share (issue 10): the selected cell, the relaxation the inspector explains, the
+// What the classroom features share: the selected cell, the relaxation the inspector explains, the
 // current and final paths of the selected pair, a negative cycle, and the presentation switches. The session /
 // inspector side (App) writes it each frame; the heatmap overlays, the graph view, the pseudocode and the
 // inspector panels read it. Vertex and cell numbers are 0-based everywhere, the same as the matrix axes.

@@ -1,5 +1,5 @@
 #pragma once
-// The worker thread's classroom state (issue 10): the TimeTravel wrapped around the session's solver, the
+// The worker thread's classroom state: the TimeTravel wrapped around the session's solver, the
 // graph's out-edges for paths, the selected cell, and the inspection computed from them after each job.
 // Touched only by the session's worker thread.
 #include <apsp/graph/graph.h>

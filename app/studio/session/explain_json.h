@@ -1,5 +1,5 @@
 #pragma once
-// --explain-json: the inspector's state as one JSON object (issue 10), written atomically at quit.
+// --explain-json: the inspector's state as one JSON object, written atomically at quit.
 #include <string>
 
 #include "session/inspection.h"

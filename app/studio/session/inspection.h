@@ -1,5 +1,5 @@
 #pragma once
-// What the worker computes for the classroom's inspector after each job (issue 10, items 3-5): the relaxation
+// What the worker computes for the classroom's inspector after each job: the relaxation
 // of the selected cell at the step just taken, the selected pair's current and final paths, and where the
 // timeline stands. Published in SessionSnapshot::inspection; App copies it into AppState::classroom.
 #include <apsp/teach/relaxation.h>

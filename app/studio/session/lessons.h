@@ -1,5 +1,5 @@
 #pragma once
-// The Lessons menu's presets (issue 10 item 9): small graphs a class meets first, each with one line saying what
+// The Lessons menu's presets: small graphs a class meets first, each with one line saying what
 // it shows. Each opens with the block it suggests (apsp/solve/block_size.h, opening_block_size()).
 #include <apsp/io/graph_source.h>
 

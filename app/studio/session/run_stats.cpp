@@ -97,7 +97,7 @@ void write_stats_json(const std::string& path, const RunStats& r) {
                                     : nlohmann::json(spread_of(r.solve_view_on_runs_ms).noisy() ||
                                                      spread_of(r.solve_view_off_runs_ms).noisy());
   solve["last_run_to_end_ms"] = r.solve_last_run_to_end_ms > 0 ? nlohmann::json(r.solve_last_run_to_end_ms) : nullptr;
-  // The same run as its samples time it (issue 15): wall time against the device's span and bench's ms_* columns.
+  // The same run as its samples time it: wall time against the device's span and bench's ms_* columns.
   if (r.solve_last_run_to_end_ms > 0) {
     const RunToEndTimes& t = r.solve_last_run;
     nlohmann::json last;
@@ -146,7 +146,7 @@ void write_stats_json(const std::string& path, const RunStats& r) {
     j["counters"] = nullptr;
   }
   if (r.sparse) {
-    // Issue 13: the sparse run (rows_ms and batches are those of the last run of the real solver).
+    // The sparse run (rows_ms and batches are those of the last run of the real solver).
     const SparseSnapshot& sp = *r.sparse;
     nlohmann::json sparse;
     sparse["backend"] = sp.backend;

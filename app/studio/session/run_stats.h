@@ -29,7 +29,7 @@ struct WindowFit {
   bool clipped = false;
 };
 
-/// @brief --counters (issue 12): how the scripted hardware-counter profile ended.
+/// @brief --counters: how the scripted hardware-counter profile ended.
 struct CountersStats {
   std::string status;  ///< "ok", "unavailable" (no GPU, no CUPTI, no permission) or "error"
   std::string reason;  ///< why not, for the other two
@@ -40,7 +40,7 @@ struct CountersStats {
 };
 
 struct RunStats {
-  ExportContext context;  ///< version, run id, n, dtype, threads, GPUs, graph, device (issue 11 item 6)
+  ExportContext context;  ///< version, run id, n, dtype, threads, GPUs, graph, device
   std::string path;  ///< heatmap path: "CUDA-GL interop" or "host upload"
   std::string path_reason;
   std::string backend;
@@ -73,7 +73,7 @@ struct RunStats {
   /// --measure / the Measure button: the configuration timed as apsp bench times it
   std::optional<MeasureRecord> measure;
   std::optional<CountersStats> counters;  ///< --counters only
-  /// Issue 13: a sparse solver's run ("sparse" in the JSON; null for Floyd–Warshall): its rows and batches.
+  /// A sparse solver's run ("sparse" in the JSON; null for Floyd–Warshall): its rows and batches.
   std::optional<SparseSnapshot> sparse;
   float display_w = 0, display_h = 0;  ///< the UI's size, UI units (the last frame)
   std::vector<WindowFit> windows;      ///< the last frame's non-scrolling windows

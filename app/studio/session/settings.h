@@ -20,7 +20,7 @@ struct Settings {
   float rounds_per_second = 4;
   bool overlays = true;
   bool grid = true;
-  std::string baseline_run;  ///< issue 11 item 3: the History panel's baseline run id ("" for none)
+  std::string baseline_run;  ///< the History panel's baseline run id ("" for none)
 };
 
 /// @brief $XDG_CONFIG_HOME/apsp-studio, else $HOME/.config/apsp-studio (not created here).

@@ -1,5 +1,5 @@
 #pragma once
-// A sparse solve in the studio (issue 13 item 7), owned by the worker thread: the CSR graph, the chosen
+// A sparse solve in the studio, owned by the worker thread: the CSR graph, the chosen
 // sources, the S x n rows filled so far (a finished prefix of the source list), the teaching stepper of the
 // current source (steps: one settled vertex; apsp/teach/dijkstra_trace.h) and the registered sparse solver that
 // "run to end" runs on the remaining sources, taking its rows as its progress hook reports them.

@@ -1,6 +1,6 @@
 #pragma once
 // Where the run stands, said the same way everywhere (title, status line, overlays, tooltips, logs): the step
-// just done and the step that comes next. One numbering (issue 10, item 8): rounds, blocks, vertices, k, rows
+// just done and the step that comes next. One numbering: rounds, blocks, vertices, k, rows
 // and columns count from 0, as the matrix axes do; the three phases of a round keep their names "phase 1"
 // (pivot block), "phase 2" (pivot row and column blocks) and "phase 3" (independent blocks). No GL, no ImGui.
 #include <apsp/solve/solver.h>

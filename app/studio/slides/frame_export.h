@@ -1,5 +1,5 @@
 #pragma once
-// Slides (issue 10 item 10): the run from the current state to its end as numbered PNG frames
+// Slides: the run from the current state to its end as numbered PNG frames
 // (DIR/frame_0000.png, ...) and / or an animated GIF, one frame per step of a chosen granularity (k, phase,
 // round). A frame is the whole window read back at the end of a rendered frame, where --screenshot reads it,
 // through the same read-back and PNG writer: each frame is the screenshot the studio takes at that step.

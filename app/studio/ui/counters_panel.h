@@ -1,5 +1,5 @@
 #pragma once
-// The Counters tab (issue 12): hardware counters per (round, phase) of the loaded graph with the active
+// The Counters tab: hardware counters per (round, phase) of the loaded graph with the active
 // configuration, profiled on a thread with a solver of its own (session/counters_job.h): rounds to profile, the
 // "Profile" button, the table beside the modeled bytes and the roofline (app/chart roofline.h).
 #include <string>

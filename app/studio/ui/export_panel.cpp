@@ -41,7 +41,7 @@ void draw_export_panel(const AppState& state, ExportPaths& e, CommandQueue& comm
   if (ImGui::Button("Distances")) commands.push(CmdExportDistances{e.distances_path});
   ImGui::EndDisabled();
   item_tooltip("the current distances: .bin (course binary, n*n int32), .npy or .csv, by the extension");
-  // Slides (issue 10 item 10): the run from here to its end, one frame per k, phase or round.
+  // Slides: the run from here to its end, one frame per k, phase or round.
   ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 8);
   ImGui::InputText("##frames", &e.frames_dir);
   ImGui::SameLine();

@@ -1,5 +1,5 @@
 #pragma once
-// The graph view (issue 10 item 1): the loaded graph as nodes and weighted arrows beside the heatmap, with the
+// The graph view: the loaded graph as nodes and weighted arrows beside the heatmap, with the
 // current k, the pivot block's vertices, the selected pair's path and a negative cycle marked. The layout is
 // computed once per loaded graph (graph_view/graph_layout.h), never per frame.
 #include <memory>

@@ -1,4 +1,4 @@
-// Classroom relaxation inspector (issue 10, items 3 and 5): for the selected cell (a click on the heatmap, or
+// Classroom relaxation inspector: for the selected cell (a click on the heatmap, or
 // --select I:J), the relaxation of the step just taken with its real numbers, the highlighted pseudocode line,
 // and the pair's current and final shortest paths with their lengths. Reads AppState::classroom only.
 #include <apsp/core/types.h>

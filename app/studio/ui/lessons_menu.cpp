@@ -1,4 +1,4 @@
-// The Lessons menu (issue 10 item 9): a button that opens the list of classroom presets, one line each; choosing
+// The Lessons menu: a button that opens the list of classroom presets, one line each; choosing
 // one loads it with the block it suggests.
 #include <imgui.h>
 

@@ -24,7 +24,7 @@ void handle_shortcut_keys(Log& log, CommandQueue& commands);
 void draw_timings_panel(const AppState& state);
 /// @brief Live per-round plots: stacked phase times, GB/s per phase, updates/s.
 /// @p select_tab: "per-round" or "timeline" selects that tab this frame (--plots-tab); empty: the user's choice.
-/// @p extra_tabs, when given, draws further tab items into the plots' tab bar (the Counters tab, issue 12).
+/// @p extra_tabs, when given, draws further tab items into the plots' tab bar (the Counters tab).
 void draw_plots_panel(const AppState& state, const std::string& select_tab = {},
                       const std::function<void()>& extra_tabs = {});
 /// @brief The CUDA devices' facts, or why there is none.
@@ -34,12 +34,12 @@ void draw_log_panel(Log& log);
 void draw_timeline_panel(const AppState& state, CommandQueue& commands);
 /// @brief Classroom: the selected cell's relaxation with its real numbers, and its current and final paths.
 void draw_inspector_panel(const AppState& state);
-/// @brief Issue 11 item 3: the recorded runs, two of them compared, the baseline (ui/history_panel.cpp).
+/// @brief The recorded runs, two of them compared, the baseline (ui/history_panel.cpp).
 void draw_history_panel(const AppState& state, HistoryPanelState& edits, CommandQueue& commands);
 /// @brief Lines at the bottom of the controls: frame rate, heatmap path and why, platform and GL renderer.
 void draw_status_panel(const AppState& state);
 
-// Classroom (issue 10): the Lessons menu and the pseudocode panel (the graph view is ui/graph_view_panel.h).
+// Classroom: the Lessons menu and the pseudocode panel (the graph view is ui/graph_view_panel.h).
 /// @brief "Lessons..." and its popup of classroom presets, each loaded with the block it suggests.
 void draw_lessons_menu(const AppState& state, CommandQueue& commands);
 /// @brief Naive or blocked Floyd–Warshall with the executed line highlighted and the live round, phase, k,

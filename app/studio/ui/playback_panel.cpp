@@ -54,7 +54,7 @@ void draw_playback_panel(const AppState& state, CommandQueue& commands) {
 
   char overlay[96];
   if (s.sparse) {
-    // Sparse solves (issue 13): rows instead of rounds; k and phase settle one vertex, round finishes a source.
+    // Sparse solves: rows instead of rounds; k and phase settle one vertex, round finishes a source.
     const SparseSnapshot& sp = *s.sparse;
     std::snprintf(overlay, sizeof overlay, "%lld / %lld rows", static_cast<long long>(sp.rows_done),
                   static_cast<long long>(sp.sources));

@@ -162,7 +162,7 @@ void timeline_tab(const AppState& state, const std::vector<PhaseSample>& samples
                                                                      ImGui::GetContentRegionAvail().y)));
 }
 
-/// Issue 13: a sparse solve's batches (SparseSolveStats::batches of the last run to the end): time, rows and
+/// A sparse solve's batches (SparseSolveStats::batches of the last run to the end): time, rows and
 /// rows/s per batch, the same bar and line plots as the rounds'.
 void sparse_batches_tab(const SparseSnapshot& sp) {
   const float width = ImGui::GetContentRegionAvail().x;

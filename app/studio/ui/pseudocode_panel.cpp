@@ -1,4 +1,4 @@
-// The pseudocode panel (issue 10 item 2): naive Floyd–Warshall or its three-phase blocked form, whichever the
+// The pseudocode panel: naive Floyd–Warshall or its three-phase blocked form, whichever the
 // solver runs, with the executed line highlighted and the live values of round, phase, k, block and i, j.
 #include <apsp/teach/dijkstra_trace.h>
 #include <apsp/teach/pseudocode.h>
@@ -47,7 +47,7 @@ std::string blocks_text(const StepFocus& f, const CellRef& sel) {
   return "(bi, bj), bi != " + rs + ", bj != " + rs;
 }
 
-/// Issue 13: what a sparse solver runs per source (the graph view marks its sets while it is stepped).
+/// What a sparse solver runs per source (the graph view marks its sets while it is stepped).
 void draw_dijkstra_listing(const SparseSnapshot& sp) {
   ImGui::TextDisabled("Dijkstra from each source (%s); a step settles one vertex", sp.backend.c_str());
   const bool stepping = sp.current_source >= 0 && !sp.finished();

@@ -30,7 +30,7 @@ void draw_solver_panel(const AppState& state, SolverConfig& edit, CommandQueue& 
     }
     if (edit.backend == b.name) selected = &b;
   }
-  // Sparse solvers (issue 13): Dijkstra per source on the CSR graph, the rows of --sources; listed after the
+  // Sparse solvers: Dijkstra per source on the CSR graph, the rows of --sources; listed after the
   // Floyd–Warshall variants, marked "sparse".
   const SparseBackendInfo* sparse = nullptr;
   for (const SparseBackendInfo& b : state.sparse_backends) {

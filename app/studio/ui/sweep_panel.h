@@ -2,7 +2,7 @@
 // The Sweep window: lists of backends, block sizes, GPU counts, dtypes and n to measure with the engine's sweep
 // (apsp/bench/sweep.h, run by SweepJob on its own thread), a progress bar with ETA and Cancel, a sortable
 // results table (min / median / max / spread, best of each n marked), the sweep's charts (app/chart) and
-// "Apply best", which configures the solver with the best configuration of the loaded graph's n. Issue 12: a
+// "Apply best", which configures the solver with the best configuration of the loaded graph's n. Also a
 // "Ladder" preset (the optimization ladder's steps in order on one n), whose charts get a bar per step, and a
 // "Replay" button per step that re-opens the current graph with that step's backend in the stepping view.
 #include <string>
@@ -27,9 +27,9 @@ class SweepPanel {
  private:
   void draw_table(const SweepJobSnapshot& job, CommandQueue& commands);
   void draw_charts(const SweepJobSnapshot& job, CommandQueue& commands);
-  /// Issue 12: fills the lists with the ladder's steps at B = 64 on @p n vertices.
+  /// Fills the lists with the ladder's steps at B = 64 on @p n vertices.
   void apply_ladder_preset(int n);
-  /// Issue 12: one "Replay" button per step of a ladder report.
+  /// One "Replay" button per step of a ladder report.
   void draw_ladder_replay(const AppState& state, const SweepJobSnapshot& job, CommandQueue& commands);
 
   bool m_open = false;

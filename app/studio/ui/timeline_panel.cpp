@@ -1,4 +1,4 @@
-// Classroom time travel (issue 10, item 4): back by a k-step, a phase or a round, and a slider over the steps
+// Classroom time travel: back by a k-step, a phase or a round, and a slider over the steps
 // taken so far. Going back is exact (apsp/teach/time_travel.h); the buttons and the slider only emit Commands.
 #include <imgui.h>
 

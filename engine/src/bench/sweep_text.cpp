@@ -133,7 +133,7 @@ std::string sweep_results_csv(const SweepReport& report, const std::vector<std::
                   r.phase_ms(Phase::Independent), r.phase_ms(Phase::Full), report.spec.repeat, report.spec.warmup);
     text += line;
     const std::size_t i = static_cast<std::size_t>(&r - report.results.data());
-    // Sparse solvers (issue 13): the rows solved (a dense variant: all n) and the launch knobs (0: none).
+    // Sparse solvers: the rows solved (a dense variant: all n) and the launch knobs (0: none).
     text += std::to_string(c.sparse() ? c.sources : c.n) + "," + std::to_string(c.threads_per_block) + "," +
             std::to_string(c.concurrent) + "," + std::to_string(c.batch) + "," + std::to_string(c.chunk) + ",";
     text += (i < run_ids.size() ? run_ids[i] : std::string("-")) + "\n";

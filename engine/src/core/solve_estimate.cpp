@@ -37,7 +37,7 @@ double conservative_rate(const SolveShape& shape) {
   if (b == "cuda-naive") return 0.25e12;
   if (b == "cuda-blocked") return 4e12;
   if (b == "cuda-tuned") return 7e12 * std::max(1, shape.gpus);
-  // The ladder's other steps (issue 12), not yet measured: the streaming k-step kernels move about 8 bytes per
+  // The ladder's other steps, not yet measured: the streaming k-step kernels move about 8 bytes per
   // update (0.1 T at well under the H200's DRAM bandwidth), the blocked ones as cuda-blocked.
   if (b == "cuda-simple" || b == "cuda-simple-vec") return 0.1e12;
   if (b == "cuda-pseudo-blocked") return 0.25e12;

@@ -1,5 +1,5 @@
 #pragma once
-// The optimization ladder's charts (issue 12): a bar per step, for `apsp bench --ladder --chart` and the
+// The optimization ladder's charts: a bar per step, for `apsp bench --ladder --chart` and the
 // studio's Sweep panel when it ran the ladder.
 #include <apsp/bench/ladder.h>
 

@@ -1,5 +1,5 @@
 #pragma once
-// The sweep's charts (issue 11): time against block size with the three phases stacked (the blocking-factor
+// The sweep's charts: time against block size with the three phases stacked (the blocking-factor
 // study), time against n, speed-up and efficiency against GPU count, GB/s per phase against block size. Built
 // from a SweepReport; `apsp bench --chart` and the studio's Sweep panel draw the same ones.
 #include <apsp/bench/sweep.h>

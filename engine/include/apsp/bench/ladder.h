@@ -1,6 +1,6 @@
 #pragma once
 /// @file ladder.h
-/// @brief The optimization ladder as a benchmark (issue 12): the sweep (sweep.h) over the ladder's steps in
+/// @brief The optimization ladder as a benchmark: the sweep (sweep.h) over the ladder's steps in
 /// order on one graph, and the table `apsp bench --ladder` prints and the studio charts: per step its time,
 /// speed-up over the previous step and over the first, updates/s, % of the min-plus peak, modeled GB/s, and
 /// the measured DRAM GB/s and occupancy where a hardware-counter profiler supplied them.

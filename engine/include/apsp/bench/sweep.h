@@ -35,13 +35,13 @@ struct SweepSpec {
   int warmup = 1;   ///< untimed runs first (OpenMP's thread start-up, CUDA's module loading, caches)
   int repeat = 3;   ///< timed runs
   int threads = 0;  ///< CPU threads; 0: one per core
-  // Sparse solvers (issue 13).
+  // Sparse solvers.
   std::string sources = "all";  ///< --sources text: the rows sparse solvers compute (dense variants solve all n)
   std::vector<int> threads_per_block = {SparseSolverOptions{}.threads_per_block};  ///< solvers that take it
   std::vector<int> concurrent = {SparseSolverOptions{}.concurrent};                ///< solvers that take it
   std::vector<int> batch = {SparseSolverOptions{}.batch};                          ///< solvers that take it
   std::vector<int> chunk = {SparseSolverOptions{}.chunk};                          ///< with batch
-  // Issue 12: the ladder's solver options, passed to every variant (those that do not use them ignore them).
+  // The ladder's solver options, passed to every variant (those that do not use them ignore them).
   int cells_per_thread = 4;               ///< SolverOptions::cells_per_thread (cuda-pseudo-blocked)
   Phase2Mode phase2 = Phase2Mode::Split;  ///< SolverOptions::phase2 (classic blocked phase 2)
 };

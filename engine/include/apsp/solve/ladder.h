@@ -1,6 +1,6 @@
 #pragma once
 /// @file ladder.h
-/// @brief The optimization ladder (issue 12): the CUDA variants in the order a GPU-programming course builds
+/// @brief The optimization ladder: the CUDA variants in the order a GPU-programming course builds
 /// them up, each one step faster than the last, and the two solver options only some steps use (cells per
 /// thread of cuda-pseudo-blocked, the phase-2 mode of the classic blocked kernels), named and checked in one
 /// place for the CLI and the studio.

@@ -51,7 +51,7 @@ struct SolverOptions {
   int threads = 0;           ///< CPU threads; 0 = all cores
   bool track_paths = false;  ///< keep next-hop tables so path(i, j) works (CPU backends)
   int gpus = 1;              ///< multi-GPU variants
-  // --- Issue 12 (the optimization ladder) ---
+  // --- The optimization ladder ---
   int cells_per_thread = 4;  ///< cuda-pseudo-blocked: P x P cells per thread, P in kCellsPerThreadChoices
   Phase2Mode phase2 = Phase2Mode::Split;  ///< phase 2 of cuda-blocked, cuda-staged and cuda-blocked-vec
 };

@@ -24,7 +24,7 @@ struct SparseSolverOptions {
   /// the solve, which then throws InterruptedError when a stop signal is pending (apsp/core/stop_signal.h), else
   /// Error; an exception it throws ends the solve with it.
   std::function<bool()> should_stop;
-  // cuda-batched-bf (issue 13 point 5): Bellman–Ford over a batch of sources at once. After should_stop, so
+  // cuda-batched-bf: Bellman–Ford over a batch of sources at once. After should_stop, so
   // positional initializers of the fields above keep their meaning.
   int batch = 0;    ///< sources per batch, rounded up to whole chunks (0: sized to the GPU's L2 and memory)
   int chunk = 128;  ///< sources one warp relaxes together: 32, 64 or 128 (1, 2 or 4 per lane)

@@ -1,4 +1,4 @@
-// cuda-batched-bf (issue 13 point 5): Bellman–Ford over a batch of sources at once, as a frontier-compacted
+// cuda-batched-bf: Bellman–Ford over a batch of sources at once, as a frontier-compacted
 // min-plus product of the distance block with the sparse adjacency.
 //
 // Layout: the batch's distances are vertex-major, dist[v][s] (a batch of sources contiguous per vertex), so

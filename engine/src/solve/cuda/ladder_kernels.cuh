@@ -1,5 +1,5 @@
 #pragma once
-// Launchers of the optimization ladder's own kernels (issue 12; the steps cuda-naive, cuda-blocked and
+// Launchers of the optimization ladder's own kernels (the steps cuda-naive, cuda-blocked and
 // cuda-tuned are in kernels.cuh). Each only enqueues on the stream it takes last and checks the launch.
 //
 // The k-step kernels (cuda-simple, cuda-simple-vec, cuda-pseudo-blocked) relax every cell i, j < n for one

@@ -1,5 +1,5 @@
 #pragma once
-// Live view minima (issue 15): the raw tile minima of one heatmap geometry, kept current by cuda-tuned's own
+// Live view minima: the raw tile minima of one heatmap geometry, kept current by cuda-tuned's own
 // kernels as they write cells, so that a view update copies rows x cols values instead of re-reading the
 // matrix (4 GiB at n = 32768).
 //
