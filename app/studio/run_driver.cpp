@@ -284,7 +284,7 @@ void RunDriver::run_interactive() {
   if (m_options.sweep) commands.push(CmdStartSweep{*m_options.sweep});
   bool sweep_outputs_pending = m_options.sweep && (!m_options.sweep_csv.empty() || !m_options.sweep_chart.empty());
   if (m_options.measure) commands.push(CmdMeasure{});
-  bool counters_pending = m_options.counters.has_value();  // pushed once the graph is loaded (issue 12)
+  bool counters_pending = m_options.counters.has_value();  // pushed once the graph is loaded
   bool outputs_pending = !m_options.screenshot.empty() || !m_options.heatmap_png.empty() ||
                          !m_options.timings_csv.empty() || !m_options.distances.empty();
   // Slides begin once the window settled (not on a --frames run's last frame) and take the frames they need.

@@ -1,4 +1,4 @@
-// --counters ROUNDS in a batch run (issue 12): the Counters tab's profile, scripted; --counters-csv its CSV.
+// --counters ROUNDS in a batch run: the Counters tab's profile, scripted; --counters-csv its CSV.
 #include <apsp/core/errors.h>
 #include <apsp/core/stop_signal.h>
 

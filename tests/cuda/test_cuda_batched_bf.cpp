@@ -200,7 +200,7 @@ TEST(CudaBatchedBf, CourseCasesMatchTheExpectedDigests) {
   }
 }
 
-TEST(CudaBatchedBf, TargetGraphOfIssue13FromFiveHundredSources) {
+TEST(CudaBatchedBf, TargetGraphFromFiveHundredSources) {
   APSP_REQUIRE_GPU();
   const Graph g = generate(GeneratorSpec::parse("er:n=16384,p=0.0005,seed=1,w=1:100"));
   const std::vector<std::int32_t> sources = SourceSpec::parse("0:500").resolve(g.n);

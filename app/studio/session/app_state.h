@@ -62,7 +62,7 @@ struct ExportPaths {
   std::string timings_path = "timings.csv";
   std::string distances_path = "distances.npy";
   std::string trace_path = "trace.json";  ///< the timeline (Chrome trace / Perfetto JSON)
-  // Slides (issue 10 item 10)
+  // Slides
   std::string frames_dir = "slides";
   std::string gif_path = "slides.gif";
   int slide_granularity = 1;  ///< 0 k, 1 phase, 2 round
@@ -81,7 +81,7 @@ struct PanelEdits {
   SolverConfig solver;  ///< what the solver panel shows before "Apply"
   ExportPaths exports;
   HeatmapNavigation view;
-  HistoryPanelState history;  ///< issue 11 item 3: the History panel's picks
+  HistoryPanelState history;  ///< the History panel's picks
 };
 
 /// @brief The CUDA devices, for the device panel and the "% of peak" column.
@@ -100,7 +100,7 @@ const std::vector<PhaseSample>& plot_samples(const AppState& state);
 struct AppState {
   SessionSnapshot session;
   std::vector<BackendInfo> backends;
-  std::vector<SparseBackendInfo> sparse_backends;  ///< issue 13: shown after the dense ones, marked "sparse"
+  std::vector<SparseBackendInfo> sparse_backends;  ///< shown after the dense ones, marked "sparse"
   PanelEdits edits;
   ViewState view;
   PlaybackState playback;
@@ -109,8 +109,8 @@ struct AppState {
   std::string heatmap_path;         ///< "CUDA-GL interop" or "host upload"
   std::string heatmap_path_reason;  ///< why that path
   DeviceState device;
-  ClassroomState classroom;  ///< issue 10: selection, relaxation, paths, presentation (session/classroom_state.h)
-  RunHistoryState history;  ///< issue 11 item 3: recorded runs and the baseline (session/run_history.h)
+  ClassroomState classroom;  ///< selection, relaxation, paths, presentation (session/classroom_state.h)
+  RunHistoryState history;  ///< recorded runs and the baseline (session/run_history.h)
   SyntheticGpus synthetic;  ///< test hook (session/synthetic_gpus.h); shown_gpus() and plot_samples() consult it
   float ui_scale = 1;
   double time_s = 0;

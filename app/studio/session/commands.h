@@ -61,14 +61,14 @@ struct CmdExportTimings {
 struct CmdExportDistances {
   std::string path;  ///< .bin course binary, .npy or .csv (apsp::write_distances)
 };
-// Sweep (issue 11): the Sweep window starts and cancels the engine's sweep on its own thread (session/sweep_job.h).
+// Sweep: the Sweep window starts and cancels the engine's sweep on its own thread (session/sweep_job.h).
 struct CmdStartSweep {
   bench::SweepSpec spec;
 };
 struct CmdCancelSweep {};
-// Measure mode (issue 11 item 5): time the active configuration as apsp bench does.
+// Measure mode: time the active configuration as apsp bench does.
 struct CmdMeasure {};
-// Timeline export (issue 11 item 4): the samples as a Chrome trace / Perfetto JSON.
+// Timeline export: the samples as a Chrome trace / Perfetto JSON.
 struct CmdExportTrace {
   std::string path;
 };
@@ -83,7 +83,7 @@ struct CmdExportSweep {
 /// @brief Presentation mode on / off (key P; --presentation starts in it): side panels hidden, large type.
 struct CmdTogglePresentation {};
 
-// Classroom (issue 10): the graph view's switch and slides.
+// Classroom: the graph view's switch and slides.
 struct CmdSetGraphView {
   bool on = true;
 };
@@ -93,7 +93,7 @@ struct CmdExportFrames {
   Granularity granularity = Granularity::Phase;
 };
 
-// Classroom (issue 10): the inspector's selection and time travel.
+// Classroom: the inspector's selection and time travel.
 struct CmdSelectCell {
   CellRef cell;  ///< invalid (-1): clear the selection
 };
@@ -104,12 +104,12 @@ struct CmdStepBack {
 struct CmdSeekStep {
   std::size_t index = 0;  ///< 0: the start; n: the state after the n-th step taken
 };
-/// Issue 11 item 3 (History panel): the run every other run is compared against; "" clears it. Saved in the settings.
+/// History panel: the run every other run is compared against; "" clears it. Saved in the settings.
 struct CmdSetBaseline {
   std::string run_id;
 };
 
-// Issue 12 (Counters tab): hardware counters of the loaded graph with the active configuration, on a solver of
+// Counters tab: hardware counters of the loaded graph with the active configuration, on a solver of
 // their own (session/counters_job.h); rounds in counters::RoundSelection syntax ("0", "0,3", "every:4", "all").
 struct CmdProfileCounters {
   std::string rounds = "0";
