@@ -744,7 +744,10 @@ case "$case_name" in
     "$APSP" info --device | grep -q "^no CUDA device" && { echo "no CUDA device"; exit 77; }
     G="er:n=1024,p=0.004,seed=7,w=1:1000"
     gpus_list=1
-    [ "$(nvidia-smi -L 2> /dev/null | grep -c '^GPU')" -ge 2 ] && gpus_list="1 2"
+    # The devices CUDA sees: CUDA_VISIBLE_DEVICES where it is set (nvidia-smi lists every GPU of the host).
+    visible=$(nvidia-smi -L 2> /dev/null | grep -c '^GPU')
+    [ -n "${CUDA_VISIBLE_DEVICES:-}" ] && visible=$(echo "$CUDA_VISIBLE_DEVICES" | tr ',' '\n' | grep -c .)
+    [ "$visible" -ge 2 ] && gpus_list="1 2"
     for gpus in $gpus_list; do
       for adv in 1 all; do
         for budget in 256 128; do

@@ -7,7 +7,9 @@ JobQueue::JobQueue(FailureHandler on_failure, FinishedHandler on_finished)
   m_thread = std::thread([this] { worker_main(); });
 }
 
-JobQueue::~JobQueue() {
+JobQueue::~JobQueue() { stop(); }
+
+void JobQueue::stop() {
   {
     std::lock_guard lock(m_mutex);
     m_stop = true;
@@ -15,7 +17,7 @@ JobQueue::~JobQueue() {
   }
   m_cancel = true;
   m_work.notify_all();
-  m_thread.join();
+  if (m_thread.joinable()) m_thread.join();
 }
 
 void JobQueue::post(std::string what, std::function<void()> job) {

@@ -24,12 +24,15 @@ class JobQueue {
   using FinishedHandler = std::function<void()>;
 
   JobQueue(FailureHandler on_failure, FinishedHandler on_finished);
-  /// @brief Drops the queued jobs, raises the cancel flag for the running one and joins the thread.
+  /// @brief stop().
   ~JobQueue();
   JobQueue(const JobQueue&) = delete;
   JobQueue& operator=(const JobQueue&) = delete;
 
   void post(std::string what, std::function<void()> job);
+  /// @brief Drops the queued jobs, raises the cancel flag for the running one and joins the thread. The owner
+  /// calls it before its own state goes, while the running job may still publish through this queue.
+  void stop();
   /// @brief Drops queued work and raises cancelled() until the running job ended (a job queued behind it
   /// lowers the flag again, so the jobs posted after the cancel run normally).
   void cancel();

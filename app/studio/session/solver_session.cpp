@@ -23,7 +23,9 @@ SolverSession::SolverSession(Log& log, int view_budget, int cpu_threads)
       m_context{log,         m_views, m_jobs->cancel_flag(), [this](bool with_view) { publish(with_view); },
                 cpu_threads, m_times} {}
 
-SolverSession::~SolverSession() { m_jobs.reset(); }  // stops the running job and joins before the state goes
+// The running job may still publish (and so wake through m_jobs) while it winds down: the queue stops and joins
+// with every member still in place.
+SolverSession::~SolverSession() { m_jobs->stop(); }
 
 void SolverSession::post(std::string what, std::function<void()> job) { m_jobs->post(std::move(what), std::move(job)); }
 

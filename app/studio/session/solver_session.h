@@ -111,7 +111,7 @@ class SolverSession {
   void fail(const std::string& context, const std::exception& e);
 
   Log& m_log;
-  std::unique_ptr<JobQueue> m_jobs;  // destroyed first (the destructor joins its thread before the rest goes)
+  std::unique_ptr<JobQueue> m_jobs;  // stopped (its thread joined) by the destructor before any member goes
   ViewPublisher m_views;
   RunTimes m_times;
   RunContext m_context;

@@ -7,6 +7,7 @@
 #include <apsp/view/source_rows_view.h>
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -180,6 +181,26 @@ TEST_F(StudioSession, CancelStopsARunAndTheSessionGoesOn) {
   session.step_async(Granularity::Round);  // the cancel is over: the next job runs in full
   s = settle();
   EXPECT_EQ(s.cursor.round, round + 1);
+}
+
+TEST(StudioSessionLifetime, ClosingWhileARunPublishesWaitsForIt) {
+  // The window closes in the middle of a run to the end: the run stops at its next round and still publishes
+  // its last snapshot, which must find the session whole (this is every GPU batch run's exit, where the worker
+  // is still busy with the view when the frame loop leaves).
+  Log log;
+  auto session = std::make_unique<SolverSession>(log, kDefaultViewBudget, 1);
+  std::atomic<int> wakes{0};
+  session->set_wake_callback([&wakes] { ++wakes; });
+  session->load_async(GraphSource::generator("ring:n=1500"), config("cpu-blocked", 32));
+  session->wait_idle();
+  session->run_to_end_async();
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (session->snapshot().activity != "run to end" && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  ASSERT_EQ(session->snapshot().activity, "run to end");
+  const int before = wakes.load();
+  session.reset();  // joins the worker after the run's last publish
+  EXPECT_GT(wakes.load(), before);
 }
 
 TEST_F(StudioSession, RangeErrorStopsTheSolve) {
