@@ -92,6 +92,20 @@ TEST(SolvePlan, ListedBlocksKeepTheirSizeAndFitASuggestionToTheList) {
   EXPECT_EQ(suggested.block(), 16);  // the largest listed size not above the suggestion
 }
 
+TEST(SolvePlan, WithNoBlockAskedTheGraphMayChooseOneTheFallbackCouldNot) {
+  // The studio's fallback block (a saved setting) need not be one the variant compiles: a classroom graph's
+  // suggestion picks a listed size, as the studio did before the plan existed.
+  SolvePlan plan = plan_dense_solve(listed_variant(), asked(48), true);
+  fit_to_graph(plan, 8, 4);
+  EXPECT_EQ(plan.block(), 16);
+  EXPECT_NO_THROW((void)create_planned_solver(plan));
+  // Without a suggestion the fallback is the block, and an unlisted one is refused, as effective_block_size does.
+  SolvePlan unsuggested = plan_dense_solve(listed_variant(), asked(48), true);
+  EXPECT_THROW(fit_to_graph(unsuggested, 8, 0), UsageError);
+  // An asked block is checked at once.
+  EXPECT_THROW((void)plan_dense_solve(listed_variant(), asked(48), false), UsageError);
+}
+
 TEST(SolvePlan, FitsToALoadedGraph) {
   SolvePlan plan = plan_dense_solve("cpu-blocked", asked(64), true);
   const LoadedGraph graph = load_graph(GraphSource::generator("classroom:textbook4"), plan.load);

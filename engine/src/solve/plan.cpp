@@ -5,10 +5,14 @@
 namespace apsp {
 
 SolvePlan plan_dense_solve(const std::string& backend, const SolverOptions& asked, bool block_from_graph) {
-  check_solver_options(backend, asked);
+  const BackendInfo info = backend_info(backend);  // an unknown name is refused here
+  SolverOptions checked = asked;
+  // With no block asked, a graph's suggestion may still pick one (fit_to_graph): the fallback is checked there.
+  if (block_from_graph) checked.block = supported_block_or_first(info, asked.block);
+  check_solver_options(backend, checked);
   SolvePlan plan;
   plan.backend = backend;
-  plan.info = backend_info(backend);
+  plan.info = info;
   plan.options = asked;
   plan.block_from_graph = block_from_graph;
   plan.load.block = asked.block;

@@ -37,7 +37,8 @@ struct SolvePlan {
 /// @brief The plan of a dense solve on @p backend with @p asked (its block the asked block, or the fallback
 /// when @p block_from_graph). Throws what create_solver() would for these options (UsageError for an unknown
 /// name, a block the variant does not compile, an unsupported dtype, thread or GPU count; UnavailableError
-/// for a variant that cannot run here), without creating anything.
+/// for a variant that cannot run here), without creating anything. With @p block_from_graph the block is
+/// checked by fit_to_graph() instead: a graph's suggestion may choose a block the fallback is not.
 SolvePlan plan_dense_solve(const std::string& backend, const SolverOptions& asked, bool block_from_graph);
 
 /// @brief Fits @p plan to the loaded graph of @p n vertices that suggests @p suggested_block (0: none): the
