@@ -72,7 +72,8 @@ void append_run(const std::filesystem::path& path, const RunRecord& record) {
                                                   : ::write(fd.get(), line.data(), line.size());
   } while (wrote < 0 && errno == EINTR);
   if (wrote != static_cast<ssize_t>(line.size())) {
-    const std::string why = wrote < 0 ? errno_text() : std::strerror(ENOSPC);
+    const std::string why = wrote < 0 ? errno_text()
+                                      : "wrote " + std::to_string(wrote) + " of " + std::to_string(line.size()) + " bytes";
     if (wrote > 0 && ::ftruncate(fd.get(), before.st_size) != 0)
       throw Error(path.string() + ": cannot append (" + why + "), and a partial line is left (" + errno_text() + ")");
     throw Error(path.string() + ": cannot append (" + why + ")");
