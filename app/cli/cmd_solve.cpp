@@ -184,7 +184,7 @@ Action add_solve(CLI::App& app) {
   app.add_option("--max-seconds", a->max_seconds,
                  "Refuse (exit 2) a solve estimated to take longer, stop one that does (exit 2); 0: no limit")
       ->capture_default_str()
-      ->check(CLI::Range(0.0, limits::kMaxSolveSeconds));
+      ->check(finite_range_check(0.0, limits::kMaxSolveSeconds));
   // The run history (README "Run history").
   app.add_flag("--no-history", a->no_history, "Do not append this run to the run history (also: APSP_HISTORY=off)");
   // Sparse graphs.

@@ -84,6 +84,42 @@ TEST_F(CliTrust, CsvEdgeWithAnEmptyFieldIsAnErrorNamingTheLine) {
   EXPECT_FALSE(std::filesystem::exists(path("out.bin")));
 }
 
+TEST_F(CliTrust, MaxSecondsRefusesNanAndInfinity) {
+  // NaN compares false with both bounds: it passed the range check and stopped the solve after its first round.
+  for (const char* bad : {"nan", "NaN", "-nan", "inf", "-inf", "1e999"}) {
+    SCOPED_TRACE(bad);
+    expect_usage_error(solve(std::string("--max-seconds ") + bad), "--max-seconds");
+  }
+  EXPECT_FALSE(std::filesystem::exists(path("out.bin")));
+  EXPECT_EQ(solve("--max-seconds 0").status, 0);
+  EXPECT_EQ(solve("--max-seconds 1e9").status, 0);
+  expect_usage_error(solve("--max-seconds 1.5e9"), "--max-seconds");
+}
+
+TEST_F(CliTrust, MatrixMarketRealWithAFractionIsRefusedNotRounded) {
+  // Rounded per edge, the negative cycle 0.4, -0.45 solved as distances 0 with exit 0.
+  {
+    std::ofstream f(path("h.mtx"));
+    f << "%%MatrixMarket matrix coordinate real general\n2 2 2\n1 2 0.4\n2 1 -0.45\n";
+  }
+  const RunResult r = run_apsp("solve " + path("h.mtx") + " -o " + path("out.bin"));
+  EXPECT_EQ(r.status, 2) << r.output;
+  EXPECT_EQ(lines(r.output), 1) << r.output;
+  EXPECT_NE(r.output.find("h.mtx: line 3"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("0.4"), std::string::npos) << r.output;
+  EXPECT_FALSE(std::filesystem::exists(path("out.bin")));
+  // Integral values written as reals still work.
+  {
+    std::ofstream f(path("i.mtx"));
+    f << "%%MatrixMarket matrix coordinate real general\n2 2 2\n1 2 3.0\n2 1 -2e0\n";
+  }
+  const RunResult ok = run_apsp("solve " + path("i.mtx") + " -q -o " + path("out.csv"));
+  EXPECT_EQ(ok.status, 0) << ok.output;
+  const std::string distances = read_text(path("out.csv"));
+  EXPECT_NE(distances.find("0,3"), std::string::npos) << distances;
+  EXPECT_NE(distances.find("-2,0"), std::string::npos) << distances;
+}
+
 TEST_F(CliTrust, ExportFollowsSymlinksAndWritesThroughDevices) {
   {
     std::ofstream f(path("target.bin"));

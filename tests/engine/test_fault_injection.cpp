@@ -37,7 +37,7 @@ class FaultInjection : public ::testing::Test {
 
 TEST_F(FaultInjection, NamesRoundTrip) {
   for (FaultPoint p : {FaultPoint::DeviceAlloc, FaultPoint::NcclInit, FaultPoint::PeerCopy, FaultPoint::ExportWrite,
-                       FaultPoint::ConfigWrite}) {
+                       FaultPoint::ConfigWrite, FaultPoint::HistoryWrite}) {
     set_faults(std::string(to_string(p)) + ":2");
     EXPECT_FALSE(fault_fires(p)) << to_string(p);
     EXPECT_TRUE(fault_fires(p)) << to_string(p);

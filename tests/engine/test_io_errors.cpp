@@ -96,6 +96,17 @@ TEST(IoErrorsMatrixMarket, EveryBadInputClass) {
   });
 }
 
+TEST(IoErrorsMatrixMarket, RealValueWithAFractionIsRefusedNotRounded) {
+  // Rounded per edge, 0.4 and -0.45 (a negative cycle) became 0 and 0: distances 0, exit 0.
+  const std::string h = "%%MatrixMarket matrix coordinate real general\n";
+  expect_all_rejected({
+      {"cycle.mtx", h + "2 2 2\n1 2 0.4\n2 1 -0.45\n", "line 3"},
+      {"half.mtx", h + "% comment\n3 3 3\n1 2 1\n2 3 0.5\n1 3 1.4\n", "line 5"},
+      {"tiny.mtx", h + "2 2 1\n1 2 1e-9\n", "line 3"},
+      {"symmetric.mtx", "%%MatrixMarket matrix coordinate real symmetric\n2 2 1\n2 1 -2.5\n", "line 3"},
+  });
+}
+
 TEST(IoErrorsEdgeList, EveryBadInputClass) {
   expect_all_rejected({
       {"empty.txt", "", "empty file"},

@@ -109,10 +109,10 @@ TEST(IoGraphText, DimacsWithCommentsAndBlankLines) {
 TEST(IoGraphText, MatrixMarketSymmetricRealAndPattern) {
   TempDir dir;
   const std::string sym = dir.file("s.mtx");
-  apsp_test::write_bytes(sym, "%%MatrixMarket matrix coordinate real symmetric\n% comment\n3 3 3\n2 1 1.5\n3 3 -2.4\n3 2 2.49\n");
+  apsp_test::write_bytes(sym, "%%MatrixMarket matrix coordinate real symmetric\n% comment\n3 3 3\n2 1 2.0\n3 3 -2e0\n3 2 0.2e1\n");
   const Graph g = read_graph(sym).graph;
   EXPECT_EQ(g.n, 3);
-  // Off-diagonal entries give both directions; the diagonal one only once. Reals round to nearest.
+  // Off-diagonal entries give both directions; the diagonal one only once. Integral reals are read.
   ASSERT_EQ(g.m(), 5);
   EXPECT_EQ(g.edges[0].src, 1);
   EXPECT_EQ(g.edges[0].dst, 0);

@@ -1,6 +1,7 @@
 // The run history: records round-trip through JSON lines, appends never rewrite, a corrupt line is skipped
 // with file:line, ids are unique and sortable, comparisons divide the right figures.
 #include <apsp/core/errors.h>
+#include <apsp/core/fault_injection.h>
 #include <apsp/history/run_compare.h>
 #include <apsp/history/run_facts.h>
 #include <apsp/history/runs_file.h>
@@ -150,6 +151,80 @@ TEST(RunHistory, AppendKeepsEveryLineAndSkipsACorruptOne) {
   EXPECT_NE(file.warnings[0].find(path.string() + ":2:"), std::string::npos) << file.warnings[0];
   EXPECT_EQ(read_all(path.string()), before);  // reading never rewrites
   EXPECT_TRUE(read_runs(dir.path() / "missing.jsonl").runs.empty());
+}
+
+TEST(RunHistory, AppendOnAFullDiskLeavesNoPartialLine) {
+  apsp_test::TempDir dir;
+  const std::filesystem::path path = dir.path() / "runs.jsonl";
+  const RunRecord a = sample_record(10);
+  append_run(path, a);
+  const std::string after_a = read_all(path.string());
+  set_faults("history_write");  // the disk fills up halfway through the next line
+  try {
+    append_run(path, sample_record(20));
+    ADD_FAILURE() << "a cut-short append must throw";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find(path.string() + ": cannot append"), std::string::npos) << e.what();
+  }
+  set_faults("");
+  EXPECT_EQ(read_all(path.string()), after_a) << "the cut-short line must be taken back";
+  const RunRecord c = sample_record(30);
+  append_run(path, c);
+  const RunsFile file = read_runs(path);
+  ASSERT_EQ(file.runs.size(), 2u);
+  EXPECT_EQ(file.runs[0].id, a.id);
+  EXPECT_EQ(file.runs[1].id, c.id);
+  EXPECT_TRUE(file.warnings.empty()) << file.warnings.front();
+}
+
+TEST(RunHistory, ARecordGluedToAPartialLineIsStillRead) {
+  apsp_test::TempDir dir;
+  const std::filesystem::path path = dir.path() / "runs.jsonl";
+  const RunRecord a = sample_record(10), c = sample_record(30), d = sample_record(40);
+  const std::string partial = to_json_line(sample_record(20)).substr(0, 90);  // no newline: a write cut short
+  apsp_test::write_bytes(path.string(),
+                         to_json_line(a) + "\n" + partial + to_json_line(c) + "\n" + "not json at all\n" + to_json_line(d) + "\n");
+  const RunsFile file = read_runs(path);
+  ASSERT_EQ(file.runs.size(), 3u);
+  EXPECT_EQ(file.runs[0].id, a.id);
+  EXPECT_EQ(file.runs[1].id, c.id);
+  EXPECT_EQ(file.runs[1].wall_ms, 30);
+  EXPECT_EQ(file.runs[2].id, d.id);
+  ASSERT_EQ(file.warnings.size(), 2u);  // the partial record and the line of text, each skipped up to its newline
+  EXPECT_NE(file.warnings[0].find(path.string() + ":2:"), std::string::npos) << file.warnings[0];
+  EXPECT_NE(file.warnings[1].find(path.string() + ":3:"), std::string::npos) << file.warnings[1];
+}
+
+TEST(RunHistory, EveryNumberIsCheckedAndABadOneSkipsItsRecord) {
+  // Each would reach a plain float-to-int cast (undefined behaviour; 1e300 read as -2147483648) or is no count.
+  for (const char* bad : {R"({"id":"x","n":1e300})", R"({"id":"x","n":2147483648})", R"({"id":"x","n":-2147483649})",
+                          R"({"id":"x","n":1.5})", R"({"id":"x","threads":-1e19})", R"({"id":"x","block":"16"})",
+                          R"({"id":"x","devices":[{"sm_count":1e10}]})", R"({"id":"x","phases":[{"bytes":-1}]})",
+                          R"({"id":"x","phases":[{"updates":1e20}]})", R"({"id":"x","wall_ms":1e999})",
+                          R"({"id":"x","round_ms":[1,1e999]})", R"({"id":"x","round_ms":[1,"2"]})"}) {
+    SCOPED_TRACE(bad);
+    EXPECT_THROW(parse_run_record(bad), Error);
+  }
+  // Integral values written as reals, and the extremes of each type, are read.
+  const RunRecord r = parse_run_record(
+      R"({"id":"x","n":-2147483648,"block":16.0,"gpus":2e0,"phases":[{"phase":"full","ms":1.5,"bytes":18446744073709551615,"updates":1e18}],"round_ms":[0.5]})");
+  EXPECT_EQ(r.n, -2147483648);
+  EXPECT_EQ(r.block, 16);
+  EXPECT_EQ(r.gpus, 2);
+  ASSERT_EQ(r.phases.size(), 1u);
+  EXPECT_EQ(r.phases[0].bytes, 18446744073709551615ull);
+  EXPECT_EQ(r.phases[0].updates, 1000000000000000000ull);
+
+  apsp_test::TempDir dir;
+  const std::filesystem::path path = dir.path() / "runs.jsonl";
+  const RunRecord a = sample_record(10);
+  apsp_test::write_bytes(path.string(), R"({"id":"bad","n":1e300})" "\n" + to_json_line(a) + "\n");
+  const RunsFile file = read_runs(path);
+  ASSERT_EQ(file.runs.size(), 1u);
+  EXPECT_EQ(file.runs[0].id, a.id);
+  ASSERT_EQ(file.warnings.size(), 1u);
+  EXPECT_NE(file.warnings[0].find(path.string() + ":1: skipped"), std::string::npos) << file.warnings[0];
+  EXPECT_NE(file.warnings[0].find("'n'"), std::string::npos) << file.warnings[0];
 }
 
 TEST(RunHistory, FindByIdPrefixOrLast) {

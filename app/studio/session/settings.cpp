@@ -1,6 +1,7 @@
 #include "session/settings.h"
 
 #include <apsp/core/fault_injection.h>
+#include <apsp/core/json_number.h>
 #include <apsp/core/option_limits.h>
 #include <apsp/io/atomic_file.h>
 
@@ -26,25 +27,18 @@ std::filesystem::path config_directory() {
 
 namespace {
 
-/// nlohmann turns a JSON number into int with a plain cast: 1e300 is undefined behaviour and 4294967296 wraps
-/// (found by tests/fuzz/fuzz_settings). An integer setting takes only numbers that fit; others make the file
-/// unreadable, like a value of the wrong type.
+/// An integer setting takes only numbers that fit (json_number.h; a plain cast of 1e300 was undefined behaviour,
+/// found by tests/fuzz/fuzz_settings); others make the file unreadable, like a value of the wrong type.
 int int_value(const nlohmann::json& j, const char* key, int fallback) {
   const auto it = j.find(key);
   if (it == j.end()) return fallback;
-  constexpr double lo = std::numeric_limits<int>::min(), hi = std::numeric_limits<int>::max();
-  double v = 0;
-  if (it->is_number_unsigned()) {
-    v = static_cast<double>(it->get<std::uint64_t>());
-  } else if (it->is_number_integer()) {
-    v = static_cast<double>(it->get<std::int64_t>());
-  } else if (it->is_number_float()) {
-    v = it->get<double>();
-  } else {
-    throw std::invalid_argument(std::string("'") + key + "' is not a number");
+  try {
+    return json_integer<int>(*it);
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument(std::string("'") + key + "': " + e.what());
+  } catch (const std::out_of_range& e) {
+    throw std::out_of_range(std::string("'") + key + "': " + e.what());
   }
-  if (!(v >= lo && v <= hi)) throw std::out_of_range(std::string("'") + key + "' is outside the int range");
-  return static_cast<int>(v);
 }
 
 }  // namespace

@@ -12,8 +12,8 @@ namespace apsp {
 
 namespace {
 
-constexpr std::array<FaultPoint, 5> kPoints{FaultPoint::DeviceAlloc, FaultPoint::NcclInit, FaultPoint::PeerCopy,
-                                            FaultPoint::ExportWrite, FaultPoint::ConfigWrite};
+constexpr std::array<FaultPoint, 6> kPoints{FaultPoint::DeviceAlloc, FaultPoint::NcclInit,   FaultPoint::PeerCopy,
+                                            FaultPoint::ExportWrite, FaultPoint::ConfigWrite, FaultPoint::HistoryWrite};
 constexpr std::size_t kCount = kPoints.size();
 
 /// One point's arming: fires on every hit (`always`) or on hit number `nth` only; 0 and !always = disarmed.
@@ -49,7 +49,7 @@ std::array<Arm, kCount> parse(const std::string& spec) {
       if (to_string(kPoints[i]) == name) index = i;
     if (index == kCount)
       throw UsageError("APSP_FAULT: unknown fault point '" + name +
-                       "' (known: device_alloc, nccl_init, peer_copy, export_write, config_write)");
+                       "' (known: device_alloc, nccl_init, peer_copy, export_write, config_write, history_write)");
     Arm arm;
     if (colon == std::string::npos) {
       arm.always = true;
@@ -117,6 +117,7 @@ std::string_view to_string(FaultPoint point) {
     case FaultPoint::PeerCopy: return "peer_copy";
     case FaultPoint::ExportWrite: return "export_write";
     case FaultPoint::ConfigWrite: return "config_write";
+    case FaultPoint::HistoryWrite: return "history_write";
   }
   return "?";
 }

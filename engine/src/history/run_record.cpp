@@ -1,4 +1,5 @@
 #include <apsp/core/errors.h>
+#include <apsp/core/json_number.h>
 #include <apsp/history/run_record.h>
 #include <apsp/profile/profile.h>
 #include <unistd.h>
@@ -10,6 +11,7 @@
 #include <ctime>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <stdexcept>
 #include <type_traits>
 #include <vector>
 
@@ -26,10 +28,32 @@ std::tm utc_now(std::chrono::system_clock::time_point now) {
 /// Times rounded to 0.1 µs: the JSON then prints "3.9581" rather than "3.958123456789012".
 double rounded_ms(double ms) { return std::round(ms * 1e4) / 1e4; }
 
+/// Every number goes through the checked conversions of json_number.h: a hand-edited or damaged record must
+/// not reach a plain cast (1e300 read as int is undefined behaviour).
+template <class T> T read_value(const nlohmann::json& value) {
+  if constexpr (std::is_same_v<T, double>) {
+    return json_finite_number(value);
+  } else if constexpr (std::is_integral_v<T>) {
+    return json_integer<T>(value);
+  } else if constexpr (std::is_same_v<T, std::vector<double>>) {
+    if (!value.is_array()) throw std::invalid_argument("not an array");
+    std::vector<double> out;
+    for (const nlohmann::json& element : value) out.push_back(json_finite_number(element));
+    return out;
+  } else {
+    return value.get<T>();
+  }
+}
+
 template <class T>
 void read_if(const nlohmann::json& j, const char* key, T& out) {
   const auto it = j.find(key);
-  if (it != j.end() && !it->is_null()) out = it->get<T>();
+  if (it == j.end() || it->is_null()) return;
+  try {
+    out = read_value<T>(*it);
+  } catch (const std::logic_error& e) {  // invalid_argument, out_of_range; nlohmann's errors are not logic_errors
+    throw Error(std::string("'") + key + "': " + e.what());
+  }
 }
 }  // namespace
 

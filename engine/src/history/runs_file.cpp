@@ -1,7 +1,9 @@
 #include <apsp/core/errors.h>
+#include <apsp/core/fault_injection.h>
 #include <apsp/history/runs_file.h>
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -59,15 +61,22 @@ void append_run(const std::filesystem::path& path, const RunRecord& record) {
   while (::flock(fd.get(), LOCK_EX) != 0) {
     if (errno != EINTR) throw Error(path.string() + ": cannot lock (" + errno_text() + ")");
   }
+  struct stat before {};
+  if (::fstat(fd.get(), &before) != 0) throw Error(path.string() + ": cannot append (" + errno_text() + ")");
+  // One write() per record: a short one (the disk filled up mid-line) is cut back to where the file ended, so
+  // no partial line is left for the next record to be glued to.
   const std::string line = to_json_line(record) + "\n";
-  std::size_t done = 0;
-  while (done < line.size()) {
-    const ssize_t wrote = ::write(fd.get(), line.data() + done, line.size() - done);
-    if (wrote < 0) {
-      if (errno == EINTR) continue;
-      throw Error(path.string() + ": cannot append (" + errno_text() + ")");
-    }
-    done += static_cast<std::size_t>(wrote);
+  ssize_t wrote = 0;
+  do {
+    wrote = fault_fires(FaultPoint::HistoryWrite) ? ::write(fd.get(), line.data(), line.size() / 2)
+                                                  : ::write(fd.get(), line.data(), line.size());
+  } while (wrote < 0 && errno == EINTR);
+  if (wrote != static_cast<ssize_t>(line.size())) {
+    const std::string why = wrote < 0 ? errno_text()
+                                      : "wrote " + std::to_string(wrote) + " of " + std::to_string(line.size()) + " bytes";
+    if (wrote > 0 && ::ftruncate(fd.get(), before.st_size) != 0)
+      throw Error(path.string() + ": cannot append (" + why + "), and a partial line is left (" + errno_text() + ")");
+    throw Error(path.string() + ": cannot append (" + why + ")");
   }
 }
 
@@ -103,6 +112,17 @@ RunsFile read_runs(const std::filesystem::path& path) {
     } catch (const Error& e) {
       out.warnings.push_back(path.string() + ":" + std::to_string(number) + ": skipped, not a run record (" + e.what() +
                              ")");
+      // A record glued after a partial line (an append cut short by a full disk) is still read. Every record
+      // starts with {"id": and that text cannot occur inside one (a quote in a string is escaped), so the last
+      // such start on the line is the glued record's.
+      const std::size_t start = line.rfind(R"({"id":)");
+      if (start != std::string::npos && start > 0) {
+        try {
+          out.runs.push_back(parse_run_record(std::string_view(line).substr(start)));
+        } catch (const Error&) {
+          // the rest of the line is no record either: the warning above covers it
+        }
+      }
     }
   }
   return out;

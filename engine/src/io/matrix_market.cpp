@@ -101,11 +101,14 @@ Graph read_matrix_market(const MappedFile& file, const ReadContext& ctx) {
       if (field == Field::Integer) {
         w = parse_int(vs, path, ln, "value");
       } else {
-        // Real weights are rounded to the nearest integer (halves away from zero): distances are integers.
+        // Distances are integers: a real value must be integral ("3.0", "-2e0"). Rounding each edge would
+        // change sums (0.4 and -0.45 make a negative cycle, rounded they make none), so a fraction is refused.
         const double d = parse_real(vs, path, ln, "value");
         if (!std::isfinite(d) || std::fabs(d) >= static_cast<double>(kInf32))
           throw InputError(path, line_where(ln), "value " + quote_token(vs) + " is outside the weight range");
-        w = std::llround(d);
+        if (d != std::trunc(d))
+          throw InputError(path, line_where(ln), "value " + quote_token(vs) + " is not an integer (weights are integers)");
+        w = static_cast<std::int64_t>(d);
       }
     }
     if (t.next(extra)) throw InputError(path, line_where(ln), "unexpected text " + quote_token(extra) + " after the entry");

@@ -22,6 +22,7 @@ enum class FaultPoint {
   PeerCopy,     ///< "peer_copy": a multi-GPU broadcast's cudaMemcpyPeerAsync returns cudaErrorPeerAccessUnsupported
   ExportWrite,  ///< "export_write": an export's write or its final flush fails with ENOSPC (full disk)
   ConfigWrite,  ///< "config_write": saving the studio's settings fails with EACCES (unwritable directory)
+  HistoryWrite,  ///< "history_write": a run-history append writes half its line, as a disk that fills up mid-write
 };
 
 /// @brief "device_alloc", "nccl_init", ...
