@@ -5,6 +5,7 @@
 #include <apsp/core/stop_signal.h>
 #include <apsp/history/run_facts.h>
 #include <apsp/io/distance_io.h>
+#include <apsp/io/output_paths.h>
 #include <apsp/io/sparse_graph_source.h>
 #include <apsp/report/timings_csv.h>
 #include <apsp/report/trace.h>
@@ -210,8 +211,14 @@ Action add_solve(CLI::App& app) {
   app.footer(backends_help());
   return [a, block_flag, &app]() {
     if (a->input.empty() && a->gen_spec.empty()) throw UsageError("no graph given; see apsp solve --help");
-    const SourceSpec sources = SourceSpec::parse(a->sources);
     const auto given = [&app](const char* flag) { return app.get_option(flag)->count() > 0; };
+    // Before anything is read or written: no output may be empty, the input, or another output.
+    const std::vector<NamedPath> outputs = {
+        {"-o", a->output}, {"--timings-csv", a->timings_csv}, {"--trace", a->trace}};
+    for (const NamedPath& out : outputs)
+      if (given(out.flag == "-o" ? "--output" : out.flag.c_str())) refuse_empty_output_path(out.flag, out.path);
+    refuse_clashing_paths({{"the input", a->input}}, outputs);
+    const SourceSpec sources = SourceSpec::parse(a->sources);
     SolverOptions opts;
     opts.block = a->block;
     opts.dtype = parse_dtype(a->dtype);

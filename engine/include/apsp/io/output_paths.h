@@ -1,0 +1,27 @@
+#pragma once
+/// @file output_paths.h
+/// @brief Refuses, before anything is read or written, a command whose outputs would overwrite its input or
+/// each other (`-o g.txt` on g.txt, `-o x.csv --timings-csv x.csv`): the later write would silently destroy
+/// the earlier file.
+#include <string>
+#include <vector>
+
+namespace apsp {
+
+/// @brief One file a command names: the flag that names it (for the message) and the path as given.
+struct NamedPath {
+  std::string flag;
+  std::string path;
+};
+
+/// @brief Throws UsageError (one line naming both flags and the file) when two of @p outputs, or an output
+/// and one of @p inputs, are the same file: by device and inode where the file exists (symbolic links
+/// followed), else by normalized absolute path. Standard output ("-") and empty paths are exempt (refuse an
+/// empty output with refuse_empty_output_path()).
+void refuse_clashing_paths(const std::vector<NamedPath>& inputs, const std::vector<NamedPath>& outputs);
+
+/// @brief Throws UsageError naming @p flag when @p path is empty: `-o ''` would otherwise write nothing and
+/// still succeed.
+void refuse_empty_output_path(const std::string& flag, const std::string& path);
+
+}  // namespace apsp

@@ -1,0 +1,63 @@
+#include <apsp/io/output_paths.h>
+
+#include <sys/stat.h>
+
+#include <apsp/core/errors.h>
+
+#include <filesystem>
+#include <optional>
+#include <system_error>
+#include <utility>
+
+namespace apsp {
+namespace {
+
+/// What makes two paths the same file: the inode where it exists, else where it would be created.
+struct FileIdentity {
+  std::optional<std::pair<dev_t, ino_t>> inode;
+  std::string normalized;
+
+  bool same_as(const FileIdentity& other) const {
+    if (inode && other.inode) return *inode == *other.inode;
+    return normalized == other.normalized;
+  }
+};
+
+FileIdentity identity_of(const std::string& path) {
+  FileIdentity id;
+  struct stat st {};
+  if (::stat(path.c_str(), &st) == 0) id.inode = std::make_pair(st.st_dev, st.st_ino);  // follows links
+  std::error_code ec;
+  const std::filesystem::path absolute = std::filesystem::absolute(path, ec);
+  const std::filesystem::path canonical = std::filesystem::weakly_canonical(ec ? std::filesystem::path(path) : absolute, ec);
+  id.normalized = (ec ? absolute.lexically_normal() : canonical).string();
+  return id;
+}
+
+bool exempt(const std::string& path) { return path.empty() || path == "-"; }
+
+}  // namespace
+
+void refuse_clashing_paths(const std::vector<NamedPath>& inputs, const std::vector<NamedPath>& outputs) {
+  std::vector<std::pair<const NamedPath*, FileIdentity>> seen;  // inputs first, then each output in turn
+  const auto check = [&seen](const NamedPath& named, bool is_output) {
+    if (exempt(named.path)) return;
+    FileIdentity id = identity_of(named.path);
+    if (is_output) {
+      for (const auto& [earlier, earlier_id] : seen) {
+        if (!id.same_as(earlier_id)) continue;
+        throw UsageError(named.flag + " and " + earlier->flag + " name the same file '" + named.path +
+                         "'; one would overwrite the other");
+      }
+    }
+    seen.emplace_back(&named, std::move(id));
+  };
+  for (const NamedPath& in : inputs) check(in, false);
+  for (const NamedPath& out : outputs) check(out, true);
+}
+
+void refuse_empty_output_path(const std::string& flag, const std::string& path) {
+  if (path.empty()) throw UsageError(flag + ": empty file name (use '-' for standard output)");
+}
+
+}  // namespace apsp

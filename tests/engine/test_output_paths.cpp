@@ -1,0 +1,77 @@
+// refuse_clashing_paths: two names of one file (a hard link, a symbolic link, the same path not yet written,
+// a path spelled differently) are refused; different files, standard output and empty paths are not.
+#include <apsp/core/errors.h>
+#include <apsp/io/output_paths.h>
+
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <string>
+
+#include "io_test_support.h"
+
+namespace apsp {
+namespace {
+
+using apsp_test::TempDir;
+using apsp_test::write_bytes;
+
+/// The message of the UsageError refuse_clashing_paths throws, or "" when it accepts.
+std::string refusal(const std::vector<NamedPath>& inputs, const std::vector<NamedPath>& outputs) {
+  try {
+    refuse_clashing_paths(inputs, outputs);
+  } catch (const UsageError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(OutputPaths, AHardLinkToTheInputIsTheSameFile) {
+  const TempDir dir;
+  write_bytes(dir.file("g.txt"), "0 1 1\n");
+  ASSERT_EQ(::link(dir.file("g.txt").c_str(), dir.file("alias.txt").c_str()), 0);
+  const std::string why = refusal({{"the input", dir.file("g.txt")}}, {{"-o", dir.file("alias.txt")}});
+  EXPECT_NE(why.find("-o"), std::string::npos) << why;
+  EXPECT_NE(why.find("the input"), std::string::npos) << why;
+  EXPECT_NE(why.find("alias.txt"), std::string::npos) << why;
+}
+
+TEST(OutputPaths, ASymbolicLinkToAnotherOutputIsTheSameFile) {
+  const TempDir dir;
+  write_bytes(dir.file("out.csv"), "");
+  std::filesystem::create_symlink(dir.file("out.csv"), dir.file("link.csv"));
+  const std::string why = refusal({}, {{"-o", dir.file("out.csv")}, {"--trace", dir.file("link.csv")}});
+  EXPECT_NE(why.find("--trace"), std::string::npos) << why;
+  EXPECT_NE(why.find("-o"), std::string::npos) << why;
+}
+
+TEST(OutputPaths, TheSameNotYetExistingPathTwiceIsRefusedHoweverSpelled) {
+  const TempDir dir;
+  EXPECT_NE(refusal({}, {{"-o", dir.file("new.csv")}, {"--timings-csv", dir.file("new.csv")}}), "");
+  EXPECT_NE(refusal({}, {{"-o", dir.file("new.csv")}, {"--timings-csv", dir.file("./sub/../new.csv")}}), "");
+  EXPECT_FALSE(std::filesystem::exists(dir.file("new.csv")));  // nothing is created to compare
+}
+
+TEST(OutputPaths, DifferentFilesStandardOutputAndEmptyPathsAreAccepted) {
+  const TempDir dir;
+  write_bytes(dir.file("g.txt"), "0 1 1\n");
+  write_bytes(dir.file("a.csv"), "x");
+  EXPECT_EQ(refusal({{"the input", dir.file("g.txt")}},
+                    {{"-o", dir.file("a.csv")}, {"--timings-csv", dir.file("b.csv")}, {"--trace", ""}}),
+            "");
+  EXPECT_EQ(refusal({{"the input", "-"}}, {{"-o", "-"}, {"--timings-csv", "-"}}), "");
+  EXPECT_EQ(refusal({}, {}), "");
+}
+
+TEST(OutputPaths, AnInputMayBeNamedTwiceButNoOutputMayBeEmpty) {
+  const TempDir dir;
+  write_bytes(dir.file("g.txt"), "0 1 1\n");
+  EXPECT_EQ(refusal({{"a", dir.file("g.txt")}, {"b", dir.file("g.txt")}}, {}), "");  // reading twice loses nothing
+  EXPECT_THROW(refuse_empty_output_path("-o", ""), UsageError);
+  EXPECT_NO_THROW(refuse_empty_output_path("-o", "-"));
+}
+
+}  // namespace
+}  // namespace apsp
