@@ -7,6 +7,7 @@
 #include <apsp/core/version.h>
 #include <apsp/report/counters.h>
 #include <apsp/graph/sources.h>
+#include <apsp/io/output_paths.h>
 
 #include <CLI/CLI.hpp>
 #include <cmath>
@@ -212,6 +213,18 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o) {
     }
     if (!o.graph_file.empty() && !o.gen_spec.empty()) {
       throw CLI::ValidationError("GRAPH", "give a graph file or --gen, not both");
+    }
+    // Before anything is read or written: no output may be the graph file or another output.
+    try {
+      refuse_clashing_paths({{"GRAPH", o.graph_file}},
+                            {{"--distances", o.distances}, {"--stats-json", o.stats_json},
+                             {"--screenshot", o.screenshot}, {"--heatmap-png", o.heatmap_png},
+                             {"--timings-csv", o.timings_csv}, {"--trace", o.trace},
+                             {"--explain-json", o.explain_json}, {"--log-file", o.log_file},
+                             {"--sweep-csv", o.sweep_csv}, {"--sweep-chart", o.sweep_chart},
+                             {"--counters-csv", o.counters_csv}, {"--gif", o.classroom.gif}});
+    } catch (const Error& e) {
+      throw CLI::ValidationError(e.what());
     }
     if (!o.select.empty() && !parse_cell(o.select))
       throw CLI::ValidationError("--select", "expected I:J (two vertex ids, 0-based), got '" + o.select + "'");

@@ -310,6 +310,26 @@ case "$case_name" in
     fi
     echo "ok: $(grep 'GPU count control' log.txt)"
     ;;
+  outputs_clash)
+    # An output that names the graph file or another output is bad usage (exit 2, one line naming both
+    # flags), before any window or file: the graph stays byte for byte, the other output is never written.
+    printf '0 1 4\n1 2 5\n2 0 1\n' > g.txt
+    cp g.txt g.orig
+    for args in "g.txt --quit --distances g.txt" "g.txt --quit --distances f.json --stats-json f.json" \
+                "g.txt --quit --screenshot s.png --heatmap-png ./s.png"; do
+      studio $args 2> err.txt > /dev/null
+      rc=$?
+      [ "$rc" = 2 ] || die "exit status $rc, expected 2 ($args): $(cat err.txt)"
+      [ "$(wc -l < err.txt)" = 1 ] || die "expected one line on stderr ($args), got: $(cat err.txt)"
+      grep -q "name the same file" err.txt || die "the message does not say why ($args): $(cat err.txt)"
+      cmp -s g.txt g.orig || die "the graph file changed ($args)"
+      [ ! -e f.json ] && [ ! -e s.png ] || die "an output was written ($args)"
+    done
+    grep -q -- "--stats-json and --distances" <(studio g.txt --quit --distances f.json --stats-json f.json 2>&1) ||
+      die "the message does not name both flags"
+    studio g.txt --quit --distances d.bin --stats-json st.json || die "distinct outputs must run (exit $?)"
+    echo "ok: $(cat err.txt)"
+    ;;
   gpus_flag)
     # --gpus N like apsp solve --gpus: more GPUs than exist is bad usage (exit 2, one line), batch or GUI.
     gpus=$("$APSP" info --device | grep -c "^GPU [0-9]*:")
