@@ -65,6 +65,11 @@ TEST(OutputPaths, DifferentFilesStandardOutputAndEmptyPathsAreAccepted) {
   EXPECT_EQ(refusal({}, {}), "");
 }
 
+TEST(OutputPaths, ADeviceSuchAsDevNullMayTakeSeveralOutputs) {
+  // Writing to a character device replaces nothing: "discard both" is a fair thing to ask.
+  EXPECT_EQ(refusal({}, {{"-o", "/dev/null"}, {"--timings-csv", "/dev/null"}}), "");
+}
+
 TEST(OutputPaths, AnInputMayBeNamedTwiceButNoOutputMayBeEmpty) {
   const TempDir dir;
   write_bytes(dir.file("g.txt"), "0 1 1\n");

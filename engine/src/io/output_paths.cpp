@@ -34,7 +34,13 @@ FileIdentity identity_of(const std::string& path) {
   return id;
 }
 
-bool exempt(const std::string& path) { return path.empty() || path == "-"; }
+// Standard output, an absent path, and character devices (/dev/null, a terminal): writing to them replaces no
+// file, so several outputs may share one.
+bool exempt(const std::string& path) {
+  if (path.empty() || path == "-") return true;
+  struct stat st {};
+  return ::stat(path.c_str(), &st) == 0 && S_ISCHR(st.st_mode);
+}
 
 }  // namespace
 
