@@ -9,7 +9,10 @@ export XDG_CONFIG_HOME="$work/config"  # settings must never leak between tests 
 export XDG_DATA_HOME="$work/config/data"  # nor the run history (inside config/: tests list the work directory)
 
 # Under a virtual X display with Mesa's software GL, as in CI.
-studio() { xvfb-run -a -s "-screen 0 1600x1000x24" "$STUDIO" "$@"; }
+# Two xvfb-run -a started at once (ctest -j) can pick the same display number, and one of them then fails to
+# open it: each call starts its search for a free number at a random place.
+xvfb() { xvfb-run -a -n $((100 + RANDOM % 4000)) "$@"; }
+studio() { xvfb -s "-screen 0 1600x1000x24" "$STUDIO" "$@"; }
 die() { echo "FAIL: $*" >&2; exit 1; }
 
 SPEC="er:n=200,p=0.015,seed=3,w=1:100"  # 200 is not a multiple of the block: padding is exercised
@@ -189,7 +192,7 @@ case "$case_name" in
   keys)
     # The keyboard shortcuts of a real window, typed through XTEST on the virtual display.
     command -v xdotool > /dev/null || { echo "SKIP: xdotool not installed (scripts/setup installs it)"; exit 77; }
-    xvfb-run -a -s "-screen 0 1600x1000x24" bash "$0" keys_on_display || exit 1
+    xvfb -s "-screen 0 1600x1000x24" bash "$0" keys_on_display || exit 1
     ;;
   keys_on_display)
     # Runs inside xvfb-run (called by the keys case): xdotool and the app share the display.
@@ -469,7 +472,7 @@ case "$case_name" in
         mount -t tmpfs -o size=256k tmpfs mnt || exit 9
         for f in h.png t.csv d.bin; do echo "old $f" > "mnt/$f"; done
         dd if=/dev/zero of=mnt/fill bs=4096 2>/dev/null
-        xvfb-run -a -s "-screen 0 1600x1000x24" "$STUDIO" --gen "$SPEC" --block 32 --advance all \
+        xvfb -s "-screen 0 1600x1000x24" "$STUDIO" --gen "$SPEC" --block 32 --advance all \
           --heatmap-png mnt/h.png --timings-csv mnt/t.csv --distances mnt/d.bin --quit 2> tmpfs_err.txt >/dev/null
         echo $? > tmpfs_rc.txt
         LC_ALL=C ls -A mnt | tr "\n" " " > tmpfs_ls.txt
@@ -643,7 +646,7 @@ case "$case_name" in
     ;;
   idle_render)
     # An idle window renders on input only, a playing one at the full rate.
-    xvfb-run -a -s "-screen 0 1600x1000x24" bash "$0" idle_render_on_display || exit 1
+    xvfb -s "-screen 0 1600x1000x24" bash "$0" idle_render_on_display || exit 1
     ;;
   idle_render_on_display)
     # Runs inside xvfb-run (called by idle_render): the process is the studio itself, its CPU time readable.
@@ -809,7 +812,7 @@ case "$case_name" in
     # Presentation mode and the normal layout at a projector's sizes: nothing past a fixed window's edges (the
     # Fit button, the INF legend, the plots and their legends), windows inside the display; presentation hides
     # the side panels. The screen is larger than every window size tried.
-    big() { xvfb-run -a -s "-screen 0 2000x1200x24" "$STUDIO" "$@"; }
+    big() { xvfb -s "-screen 0 2000x1200x24" "$STUDIO" "$@"; }
     for setup in "1920x1080 2" "1280x720 1" "1024x768 1"; do
       set -- $setup
       for mode in normal presentation; do

@@ -7,7 +7,10 @@ work="$WORK/$case_name"
 rm -rf "$work" && mkdir -p "$work/config" && cd "$work" || exit 1
 export XDG_CONFIG_HOME="$work/config"  # settings must never leak between tests or into the user's
 
-studio() { xvfb-run -a -s "-screen 0 1280x800x24" "$STUDIO" "$@" --quit; }
+# Two xvfb-run -a started at once (ctest -j) can pick the same display number, and one of them then fails to
+# open it: each call starts its search for a free number at a random place.
+xvfb() { xvfb-run -a -n $((100 + RANDOM % 4000)) "$@"; }
+studio() { xvfb -s "-screen 0 1280x800x24" "$STUDIO" "$@" --quit; }
 die() { echo "FAIL: $*" >&2; exit 1; }
 
 # n = 50 is not a multiple of the block 8; weights with a shift of potentials would be negative: keep er plain.
