@@ -467,12 +467,13 @@ case "$case_name" in
     [ -s log.txt ] || die "the run did not go on to write its log"
     # A real full disk where a private mount namespace may mount a tmpfs (root here): filled to the last page.
     if mkdir mnt && unshare -m sh -c 'mount -t tmpfs -o size=256k tmpfs mnt' 2>/dev/null; then
-      export STUDIO SPEC
+      XVFB_FROM=$((100 + RANDOM % 4000))
+      export STUDIO SPEC XVFB_FROM
       unshare -m sh -c '
         mount -t tmpfs -o size=256k tmpfs mnt || exit 9
         for f in h.png t.csv d.bin; do echo "old $f" > "mnt/$f"; done
         dd if=/dev/zero of=mnt/fill bs=4096 2>/dev/null
-        xvfb -s "-screen 0 1600x1000x24" "$STUDIO" --gen "$SPEC" --block 32 --advance all \
+        xvfb-run -a -n "$XVFB_FROM" -s "-screen 0 1600x1000x24" "$STUDIO" --gen "$SPEC" --block 32 --advance all \
           --heatmap-png mnt/h.png --timings-csv mnt/t.csv --distances mnt/d.bin --quit 2> tmpfs_err.txt >/dev/null
         echo $? > tmpfs_rc.txt
         LC_ALL=C ls -A mnt | tr "\n" " " > tmpfs_ls.txt
@@ -547,7 +548,7 @@ case "$case_name" in
     # /dev/zero opened from the GUI used to be read until memory ran out; now one log line, at once,
     # and the earlier graph stays.
     # Capped, so that a build that still reads /dev/zero endlessly fails here instead of taking the machine's memory.
-    timeout 60 bash -c "ulimit -v 8000000; $(declare -f studio); studio --gen '$SPEC' --gui-open /dev/zero --screenshot after.png --log-file log.txt --quit" ||
+    timeout 60 bash -c "ulimit -v 8000000; $(declare -f xvfb studio); studio --gen '$SPEC' --gui-open /dev/zero --screenshot after.png --log-file log.txt --quit" ||
       die "the app did not end promptly after /dev/zero (exit $?)"
     grep -q "error: .*/dev/zero: is a character device" log.txt || die "no error naming /dev/zero: $(cat log.txt)"
     grep -q "n = 200" log.txt || die "the earlier graph was not kept: $(cat log.txt)"
@@ -560,7 +561,7 @@ case "$case_name" in
     cfg="$XDG_CONFIG_HOME/apsp-studio/settings.json"
     sed -i -e 's|"graph_kind": *"[a-z]*"|"graph_kind": "file"|' -e 's|"graph": *"[^"]*"|"graph": "/dev/zero"|' "$cfg"
     grep -q '"graph": "/dev/zero"' "$cfg" || die "could not point the settings at /dev/zero: $(cat "$cfg")"
-    timeout 60 bash -c "ulimit -v 8000000; $(declare -f studio); studio --frames 4 --screenshot shot.png --log-file log.txt" ||
+    timeout 60 bash -c "ulimit -v 8000000; $(declare -f xvfb studio); studio --frames 4 --screenshot shot.png --log-file log.txt" ||
       die "start-up with a remembered /dev/zero did not end promptly (exit $?)"
     grep -q "/dev/zero" log.txt || die "the log does not say why the remembered graph was not loaded: $(cat log.txt)"
     grep -q "n = 512" log.txt || die "the demo graph was not loaded instead: $(cat log.txt)"
@@ -570,7 +571,7 @@ case "$case_name" in
     sed -i -e 's|"graph_kind": *"[a-z]*"|"graph_kind": "file"|' \
       -e "s|\"graph\": *\"[^\"]*\"|\"graph\": \"$work/nobody.fifo\"|" "$cfg"
     grep -q "nobody.fifo" "$cfg" || die "could not point the settings at the FIFO: $(cat "$cfg")"
-    timeout 30 bash -c "$(declare -f studio); studio --frames 4 --log-file fifo_log.txt" ||
+    timeout 30 bash -c "$(declare -f xvfb studio); studio --frames 4 --log-file fifo_log.txt" ||
       die "start-up with a remembered FIFO did not end promptly (exit $?)"
     grep -q "nobody.fifo is not a regular file" fifo_log.txt || die "no warning about the FIFO: $(cat fifo_log.txt)"
     grep -q "n = 512" fifo_log.txt || die "the demo graph was not loaded instead: $(cat fifo_log.txt)"
@@ -583,7 +584,7 @@ case "$case_name" in
     perl -e "print pack('l<l<', $n, 0)" > huge.bin
     [ "$(stat -c %s huge.bin)" = 8 ] || die "huge.bin is not 8 bytes"
     start=$(date +%s)
-    timeout 60 bash -c "$(declare -f studio); studio --gen '$SPEC' --backend cpu-blocked --gui-open huge.bin --screenshot after.png --log-file log.txt --quit" ||
+    timeout 60 bash -c "$(declare -f xvfb studio); studio --gen '$SPEC' --backend cpu-blocked --gui-open huge.bin --screenshot after.png --log-file log.txt --quit" ||
       die "the app did not end promptly after huge.bin (exit $?)"
     [ $(( $(date +%s) - start )) -lt 30 ] || die "refusing huge.bin took $(( $(date +%s) - start )) s"
     grep -q "error: .*not enough memory.*huge.bin" log.txt || die "no memory refusal naming huge.bin: $(cat log.txt)"
