@@ -7,9 +7,7 @@
 #include <unistd.h>
 
 #include <charconv>
-#include <cmath>
 #include <cstdio>
-#include <sstream>
 
 namespace apsp::cli {
 
@@ -66,20 +64,6 @@ CLI::Validator int_list_check(int lo, int hi) {
         return read_int_list(text, lo, hi, ignored);
       },
       "LIST of INT in [" + std::to_string(lo) + " - " + std::to_string(hi) + "]");
-}
-
-CLI::Validator finite_range_check(double lo, double hi) {
-  std::ostringstream range;
-  range << "[" << lo << " - " << hi << "]";
-  return CLI::Validator(
-      [lo, hi, text = range.str()](std::string& input) -> std::string {
-        char* end = nullptr;
-        const double v = std::strtod(input.c_str(), &end);
-        if (input.empty() || *end != '\0' || !std::isfinite(v) || v < lo || v > hi)
-          return "'" + input + "' is not a number in " + text;
-        return {};
-      },
-      "NUMBER in " + range.str());
 }
 
 std::string si(double value) {

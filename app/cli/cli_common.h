@@ -20,9 +20,6 @@ std::vector<int> parse_int_list(const std::string& text, const std::string& opti
 /// The same check as a CLI11 validator, so a bad list fails while parsing, like every other numeric flag,
 /// and --help shows the range.
 CLI::Validator int_list_check(int lo, int hi);
-/// A number in [@p lo, @p hi]. Unlike CLI::Range, which lets "nan" through (every comparison with NaN is false),
-/// it refuses NaN and the infinities.
-CLI::Validator finite_range_check(double lo, double hi);
 /// "a,b" -> {"a", "b"} (empty items dropped).
 std::vector<std::string> split_list(const std::string& text);
 

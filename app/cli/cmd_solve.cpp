@@ -23,6 +23,8 @@
 #include <memory>
 #include <thread>
 
+#include <finite_range.h>
+
 #include "cli_common.h"
 #include "ladder_flags.h"
 #include "commands.h"
@@ -185,7 +187,7 @@ Action add_solve(CLI::App& app) {
   app.add_option("--max-seconds", a->max_seconds,
                  "Refuse (exit 2) a solve estimated to take longer, stop one that does (exit 2); 0: no limit")
       ->capture_default_str()
-      ->check(finite_range_check(0.0, limits::kMaxSolveSeconds));
+      ->check(finite_range(0.0, limits::kMaxSolveSeconds, "NUMBER"));
   // The run history (README "Run history").
   app.add_flag("--no-history", a->no_history, "Do not append this run to the run history (also: APSP_HISTORY=off)");
   // Sparse graphs.

@@ -10,30 +10,10 @@
 #include <apsp/io/output_paths.h>
 
 #include <CLI/CLI.hpp>
-#include <cmath>
+#include <finite_range.h>
 #include <cstdio>
-#include <cstdlib>
-#include <sstream>
 
 namespace apsp::studio {
-
-namespace {
-/// CLI::Range for a float lets "nan" through (every comparison with NaN is false): this one does not, and
-/// says the bounds without CLI11's six decimals.
-CLI::Validator float_range(float lo, float hi) {
-  std::ostringstream range;
-  range << "[" << lo << " - " << hi << "]";
-  return CLI::Validator(
-      [lo, hi, text = range.str()](std::string& input) -> std::string {
-        char* end = nullptr;
-        const float v = std::strtof(input.c_str(), &end);
-        if (input.empty() || *end != '\0' || !std::isfinite(v) || v < lo || v > hi)
-          return "'" + input + "' is not a number in " + text;
-        return {};
-      },
-      "FLOAT in " + range.str());
-}
-}  // namespace
 
 std::optional<std::pair<int, int>> parse_cell(const std::string& text) {
   int i = -1, j = -1, used = 0;
@@ -97,7 +77,7 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o) {
   app.add_option("--size", size,
                  "window or offscreen size WxH in pixels, each " + sides + " (default 1280x800 times the UI scale)");
   app.add_option("--scale", o.scale, "UI scale (default: the monitor's content scale)")
-      ->check(float_range(limits::kMinUiScale, limits::kMaxUiScale));
+      ->check(finite_range(limits::kMinUiScale, limits::kMaxUiScale, "FLOAT"));
   app.add_option("--gui-open", o.test.gui_open,
                  "after start-up, open FILE as the GUI's Open button does (errors go to the log)");
   app.add_flag("--gui-screenshot", o.test.gui_screenshot, "after start-up, take a screenshot as the button and F12 do");
@@ -107,7 +87,7 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o) {
       ->check(CLI::Range(limits::kMinViewBudget, limits::kMaxViewBudget));
   app.add_flag("--play", o.play, "start playing at launch");
   app.add_option("--rps", o.rounds_per_second, "playback speed in rounds per second")
-      ->check(float_range(limits::kMinRoundsPerSecond, limits::kMaxRoundsPerSecond));
+      ->check(finite_range(limits::kMinRoundsPerSecond, limits::kMaxRoundsPerSecond, "FLOAT"));
   app.add_option("--frames", o.test.frames, "close the window after N frames, as if the user did (tests the GUI path)")
       ->check(CLI::Range(1, limits::kMaxFrames));
   app.add_option("--synthetic-gpus", o.test.synthetic_gpus,
