@@ -16,6 +16,7 @@ namespace {
 struct FileIdentity {
   std::optional<std::pair<dev_t, ino_t>> inode;
   std::string normalized;
+  bool character_device = false;  // /dev/null, a terminal: writing replaces no file, so outputs may share one
 
   bool same_as(const FileIdentity& other) const {
     if (inode && other.inode) return *inode == *other.inode;
@@ -26,7 +27,10 @@ struct FileIdentity {
 FileIdentity identity_of(const std::string& path) {
   FileIdentity id;
   struct stat st {};
-  if (::stat(path.c_str(), &st) == 0) id.inode = std::make_pair(st.st_dev, st.st_ino);  // follows links
+  if (::stat(path.c_str(), &st) == 0) {  // follows links
+    id.inode = std::make_pair(st.st_dev, st.st_ino);
+    id.character_device = S_ISCHR(st.st_mode);
+  }
   std::error_code ec;
   const std::filesystem::path absolute = std::filesystem::absolute(path, ec);
   const std::filesystem::path canonical = std::filesystem::weakly_canonical(ec ? std::filesystem::path(path) : absolute, ec);
@@ -34,21 +38,16 @@ FileIdentity identity_of(const std::string& path) {
   return id;
 }
 
-// Standard output, an absent path, and character devices (/dev/null, a terminal): writing to them replaces no
-// file, so several outputs may share one.
-bool exempt(const std::string& path) {
-  if (path.empty() || path == "-") return true;
-  struct stat st {};
-  return ::stat(path.c_str(), &st) == 0 && S_ISCHR(st.st_mode);
-}
+bool names_standard_output_or_nothing(const std::string& path) { return path.empty() || path == "-"; }
 
 }  // namespace
 
 void refuse_clashing_paths(const std::vector<NamedPath>& inputs, const std::vector<NamedPath>& outputs) {
   std::vector<std::pair<const NamedPath*, FileIdentity>> seen;  // inputs first, then each output in turn
   const auto check = [&seen](const NamedPath& named, bool is_output) {
-    if (exempt(named.path)) return;
+    if (names_standard_output_or_nothing(named.path)) return;
     FileIdentity id = identity_of(named.path);
+    if (id.character_device) return;
     if (is_output) {
       for (const auto& [earlier, earlier_id] : seen) {
         if (!id.same_as(earlier_id)) continue;
