@@ -9,7 +9,7 @@
 
 #include "session/active_run.h"
 #include "session/classroom_worker.h"
-#include "session/publish_pacer.h"
+#include "session/publish_pacing.h"
 
 namespace apsp::studio {
 

@@ -8,7 +8,7 @@
 
 #include "session/active_run.h"
 #include "session/classroom_worker.h"
-#include "session/publish_pacer.h"
+#include "session/publish_pacing.h"
 #include "session/sparse_run.h"
 
 namespace apsp::studio {
