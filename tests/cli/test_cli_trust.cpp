@@ -21,11 +21,11 @@ class CliTrust : public TempDir {
     return run_apsp("solve " + path("g.bin") + " -q -o " + (output.empty() ? path("out.bin") : output) + " " + extra);
   }
   static int lines(const std::string& s) { return static_cast<int>(std::count(s.begin(), s.end(), '\n')); }
-  /// Exit 2 with one line that names the flag.
-  static void expect_usage_error(const RunResult& r, const std::string& flag) {
+  /// Exit 2 with one line that names @p what (the flag, or the file and line of bad input).
+  static void expect_usage_error(const RunResult& r, const std::string& what) {
     EXPECT_EQ(r.status, 2) << r.output;
     EXPECT_EQ(lines(r.output), 1) << r.output;
-    EXPECT_NE(r.output.find(flag), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find(what), std::string::npos) << r.output;
   }
 };
 
@@ -77,10 +77,7 @@ TEST_F(CliTrust, CsvEdgeWithAnEmptyFieldIsAnErrorNamingTheLine) {
     std::ofstream f(path("e.csv"));
     f << "0,1,2\n0,,5\n";
   }
-  const RunResult r = run_apsp("solve " + path("e.csv") + " -o " + path("out.bin"));
-  EXPECT_EQ(r.status, 2) << r.output;
-  EXPECT_EQ(lines(r.output), 1) << r.output;
-  EXPECT_NE(r.output.find("e.csv: line 2"), std::string::npos) << r.output;
+  expect_usage_error(run_apsp("solve " + path("e.csv") + " -o " + path("out.bin")), "e.csv: line 2");
   EXPECT_FALSE(std::filesystem::exists(path("out.bin")));
 }
 
@@ -103,9 +100,7 @@ TEST_F(CliTrust, MatrixMarketRealWithAFractionIsRefusedNotRounded) {
     f << "%%MatrixMarket matrix coordinate real general\n2 2 2\n1 2 0.4\n2 1 -0.45\n";
   }
   const RunResult r = run_apsp("solve " + path("h.mtx") + " -o " + path("out.bin"));
-  EXPECT_EQ(r.status, 2) << r.output;
-  EXPECT_EQ(lines(r.output), 1) << r.output;
-  EXPECT_NE(r.output.find("h.mtx: line 3"), std::string::npos) << r.output;
+  expect_usage_error(r, "h.mtx: line 3");
   EXPECT_NE(r.output.find("0.4"), std::string::npos) << r.output;
   EXPECT_FALSE(std::filesystem::exists(path("out.bin")));
   // Integral values written as reals still work.
