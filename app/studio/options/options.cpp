@@ -12,6 +12,7 @@
 #include <CLI/CLI.hpp>
 #include <finite_range.h>
 #include <cstdio>
+#include <iostream>
 
 namespace apsp::studio {
 
@@ -23,7 +24,11 @@ std::optional<std::pair<int, int>> parse_cell(const std::string& text) {
   return std::pair{i, j};
 }
 
-std::optional<int> parse_options(int argc, char** argv, StudioOptions& o) {
+std::optional<int> parse_options(int argc, char** argv, StudioOptions& options) {
+  return parse_options(argc, argv, options, std::cout, std::cerr);
+}
+
+std::optional<int> parse_options(int argc, char** argv, StudioOptions& o, std::ostream& out, std::ostream& err) {
   CLI::App app{
       "APSP Studio: watch the blocked Floyd-Warshall algorithm solve all-pairs shortest paths, round by "
       "round, and profile it.",
@@ -221,11 +226,11 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o) {
                                                     o.advance + "'");
     }
   } catch (const CLI::CallForHelp& e) {
-    return app.exit(e);
+    return app.exit(e, out, err);
   } catch (const CLI::CallForVersion& e) {
-    return app.exit(e);
+    return app.exit(e, out, err);
   } catch (const CLI::ParseError& e) {
-    std::fprintf(stderr, "apsp-studio: %s (see --help)\n", e.what());
+    err << "apsp-studio: " << e.what() << " (see --help)\n";
     return exit_status::kUsage;
   }
   return std::nullopt;

@@ -1,6 +1,7 @@
 #pragma once
 #include <apsp/bench/sweep.h>
 
+#include <iosfwd>
 #include <optional>
 #include <string>
 #include <utility>
@@ -95,5 +96,7 @@ std::optional<std::pair<int, int>> parse_cell(const std::string& text);
 /// @brief Parses argv. Returns an exit code when the program should stop (0 after --help, 2 on bad usage,
 /// with the message printed), nullopt to go on.
 std::optional<int> parse_options(int argc, char** argv, StudioOptions& options);
+/// @brief The same, printing the help and version to @p out and a usage error to @p err (tests, the fuzz target).
+std::optional<int> parse_options(int argc, char** argv, StudioOptions& options, std::ostream& out, std::ostream& err);
 
 }  // namespace apsp::studio
