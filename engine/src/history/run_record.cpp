@@ -25,8 +25,12 @@ std::tm utc_now(std::chrono::system_clock::time_point now) {
   return tm;
 }
 
-/// Times rounded to 0.1 µs: the JSON then prints "3.9581" rather than "3.958123456789012".
-double rounded_ms(double ms) { return std::round(ms * 1e4) / 1e4; }
+/// Times rounded to 0.1 µs: the JSON then prints "3.9581" rather than "3.958123456789012". A time too large to
+/// scale (over 1e304 ms: a damaged or edited record) stays as it is; scaled, it would be written as null.
+double rounded_ms(double ms) {
+  const double scaled = ms * 1e4;
+  return std::isfinite(scaled) ? std::round(scaled) / 1e4 : ms;
+}
 
 /// Every number goes through the checked conversions of json_number.h: a hand-edited or damaged record must
 /// not reach a plain cast (1e300 read as int is undefined behaviour).
