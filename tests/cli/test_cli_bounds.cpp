@@ -60,7 +60,7 @@ TEST_F(CliBounds, AnAddressSpaceLimitIsRefusedForMemoryNamingTheLimit) {
   if (host_available_bytes() < (std::uint64_t{3} << 30)) GTEST_SKIP() << "MemAvailable would bind first here";
   write_bytes(path("big.bin"), {20000, 0});
   const std::string out = shell_output("bash -c 'ulimit -v 1000000; timeout 60 " + std::string(APSP_CLI_PATH) +
-                                       " solve " + path("big.bin") + " --backend cpu-blocked -o " + path("o.bin") +
+                                       " solve -q " + path("big.bin") + " --backend cpu-blocked -o " + path("o.bin") +
                                        "; echo rc=$?' 2>&1");
   EXPECT_NE(out.find("rc=4\n"), std::string::npos) << out;
   EXPECT_NE(out.find("not enough memory for "), std::string::npos) << out;

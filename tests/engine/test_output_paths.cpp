@@ -79,9 +79,6 @@ TEST(OutputPaths, AnInputMayBeNamedTwiceButNoOutputMayBeEmpty) {
   EXPECT_NO_THROW(refuse_empty_output_path("-o", "-"));
 }
 
-}  // namespace
-}  // namespace apsp
-
 TEST(OutputPaths, ADirectoryIsNoOutput) {
   // Refused before any work, with the flag and the path, whatever stands beside it: the writer could only fail
   // after the whole solve.
@@ -98,3 +95,6 @@ TEST(OutputPaths, ADirectoryIsNoOutput) {
   ASSERT_EQ(::mkfifo(dir.file("f").c_str(), 0600), 0);
   EXPECT_EQ(refusal({}, {{"-o", dir.file("f")}}), "");
 }
+
+}  // namespace
+}  // namespace apsp

@@ -362,7 +362,7 @@ case "$case_name" in
     [ "$rc" != 124 ] && [ "$rc" != 137 ] || die "the studio waited for a reader of a FIFO output"
     [ "$rc" = 2 ] || die "FIFO outputs: exit status $rc, expected 2 as apsp solve: $(cat err.txt)"
     for flag in $flags; do
-      [ "$(grep -c -- "^apsp-studio: $flag.*out$flag: a FIFO with no reader" err.txt)" = 1 ] ||
+      [ "$(grep -c -- "^apsp-studio: .*$flag: out$flag: a FIFO with no reader" err.txt)" = 1 ] ||
         die "$flag FIFO: expected one line naming it: $(cat err.txt)"
       [ -p "out$flag" ] || die "$flag FIFO: replaced by a file"
     done
