@@ -165,7 +165,7 @@ void App::export_timings(const std::string& path) {
   m_state.last_written = path;
 }
 
-void App::export_distances(const std::string& path) { apsp::studio::export_distances(path, *m_session, false); }
+void App::export_distances(const std::string& path) { apsp::studio::export_distances(path, *m_session); }
 
 void App::export_trace(const std::string& path) { apsp::studio::export_trace(path, m_state.session, m_log); }
 

@@ -77,7 +77,7 @@ class App : private FrameActions {
   ExportContext export_context() const;
   /// @brief A screenshot of the next frame (F12 and the button ask through CmdScreenshot, after the frame).
   void request_screenshot(const std::string& path) override { m_screenshot.request(path); }
-  const std::string& screenshot_error() const { return m_screenshot.error(); }
+  const std::optional<JobFailure>& screenshot_failure() const { return m_screenshot.failure(); }
   /// @brief Slides: frames of the run from now to its end (slides/frame_export.h). @p capture_now: this frame
   /// is settled already (batch runs). Throws apsp::Error when the directory or GIF cannot be made.
   void start_frame_export(FrameExportRequest request, bool capture_now) override;

@@ -39,7 +39,8 @@ void App::open_graphics(std::unique_ptr<Platform> platform) {
   } else {
     std::error_code ec;
     std::filesystem::create_directories(m_config_dir, ec);
-    io.IniFilename = m_ini_path.c_str();
+    // Dear ImGui opens its layout file with a blocking fopen: a FIFO there would hold the first frame.
+    io.IniFilename = config_file_usable(m_ini_path, m_log) ? m_ini_path.c_str() : nullptr;
   }
   m_platform->init_imgui();
   m_graphics->init_imgui_renderer();

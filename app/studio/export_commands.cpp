@@ -52,12 +52,9 @@ void export_trace(const std::string& path, const SessionSnapshot& session, Log& 
            " slices; open it in ui.perfetto.dev or chrome://tracing)");
 }
 
-void export_distances(const std::string& path, SolverSession& session, bool wait) {
+void export_distances(const std::string& path, SolverSession& session) {
   // The worker reads the matrix back and writes it; errors reach the log (and a batch run's exit status).
   session.save_distances_async(path);
-  if (!wait) return;
-  session.wait_idle();
-  if (auto failure = session.take_failure()) throw Error(failure->message);
 }
 
 void ScreenshotRequest::request(const std::string& path) { m_path = path.empty() ? next_screenshot_path() : path; }
@@ -71,7 +68,7 @@ std::optional<std::string> ScreenshotRequest::capture(const Platform& platform, 
     log.info("screenshot written to " + path);
     return path;
   } catch (const std::exception& e) {
-    m_error = e.what();
+    m_failure = JobFailure::of(e);
     log.error(std::string("screenshot: ") + e.what());
     return std::nullopt;
   }

@@ -28,9 +28,9 @@ void export_timings_csv(const std::string& path, const SessionSnapshot& session,
 /// @brief @p session's samples as a Chrome trace / Perfetto timeline (apsp/report/trace.h).
 void export_trace(const std::string& path, const SessionSnapshot& session, Log& log);
 
-/// @brief The distances, written by the worker after its queued jobs; @p wait (batch runs): until written,
-/// throwing what failed.
-void export_distances(const std::string& path, SolverSession& session, bool wait);
+/// @brief The distances, written by the worker after its queued jobs; a failure reaches the log and
+/// SolverSession::take_failure() (a batch run's exit status).
+void export_distances(const std::string& path, SolverSession& session);
 
 /// @brief A screenshot asked for now and taken at the end of the next rendered frame (the whole window).
 class ScreenshotRequest {
@@ -38,14 +38,14 @@ class ScreenshotRequest {
   /// @brief @p path empty: the next free apsp-studio-NNNN.png in the working directory.
   void request(const std::string& path);
   /// @brief End of a frame, before present: writes the pending screenshot if any; returns its path when written.
-  /// A failure is logged and kept for error().
+  /// A failure is logged and kept for failure().
   std::optional<std::string> capture(const Platform& platform, Log& log);
-  /// @brief Why the last screenshot failed (empty: none failed).
-  const std::string& error() const { return m_error; }
+  /// @brief Why the last screenshot failed, with its exit status (nullopt: none failed).
+  const std::optional<JobFailure>& failure() const { return m_failure; }
 
  private:
   std::string m_path;
-  std::string m_error;
+  std::optional<JobFailure> m_failure;
 };
 
 }  // namespace apsp::studio

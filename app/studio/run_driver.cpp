@@ -1,16 +1,19 @@
 #include "run_driver.h"
 
 #include <apsp/core/errors.h>
+#include <apsp/core/memory.h>
 #include <apsp/core/stop_signal.h>
 #include <apsp/io/atomic_file.h>
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <filesystem>
 #include <cstdio>
 #include <stop_token>
 #include <thread>
 
+#include "platform/framebuffer_limits.h"
 #include "session/explain_json.h"
 #include "session/sweep_job.h"
 
@@ -24,6 +27,25 @@ constexpr int kFramesAfterInput = 3;
 // How often the batch waits and the stop watcher look at the stop request.
 constexpr auto kStopPoll = std::chrono::milliseconds(50);
 
+/// The exit status of a batch run's outputs: each failure is one line on stderr naming its flag; the first
+/// decides the status, through the one table both programs use (apsp::exit_code via JobFailure).
+struct ExitStatus {
+  int code = exit_status::kOk;
+
+  void report(const char* flag, const JobFailure& failure) {
+    std::fprintf(stderr, "apsp-studio: %s: %s\n", flag, failure.message.c_str());
+    if (code == exit_status::kOk) code = failure.exit_code;
+  }
+  template <class Write>
+  void attempt(const char* flag, Write&& write) {
+    try {
+      write();
+    } catch (const std::exception& e) {
+      report(flag, JobFailure::of(e));
+    }
+  }
+};
+
 int report_failure(SolverSession& session) {
   if (auto failure = session.take_failure()) {
     std::fprintf(stderr, "apsp-studio: %s\n", failure->message.c_str());
@@ -34,10 +56,27 @@ int report_failure(SolverSession& session) {
 
 }  // namespace
 
+void RunDriver::require_capture_memory() const {
+  const bool captures = !m_options.screenshot.empty() || m_options.test.gui_screenshot || m_options.classroom.slides();
+  if (!captures) return;
+  // Without --size the window is 1280x800 times the UI scale (the monitor's, unknown yet: at least 1).
+  const LaunchPlan& plan = m_app.plan();
+  const double scale = std::max(1.0, static_cast<double>(m_options.scale));
+  const int width = plan.window_width > 0 ? plan.window_width : static_cast<int>(std::lround(1280 * scale));
+  const int height = plan.window_height > 0 ? plan.window_height : static_cast<int>(std::lround(800 * scale));
+  require_host_memory("a " + std::to_string(width) + " x " + std::to_string(height) +
+                          " screenshot (read back and encoded as PNG; --size sets the window)",
+                      capture_bytes(width, height));
+}
+
 int RunDriver::run() {
   try {
+    require_capture_memory();
     if (int status = load_launch_graph(); status != 0) return status;
   } catch (const InterruptedError& e) {
+    std::fprintf(stderr, "apsp-studio: %s\n", e.what());
+    return exit_code(e);
+  } catch (const OutOfMemoryError& e) {
     std::fprintf(stderr, "apsp-studio: %s\n", e.what());
     return exit_code(e);
   }
@@ -45,7 +84,7 @@ int RunDriver::run() {
     m_app.open_graphics();
   } catch (const std::exception& e) {
     std::fprintf(stderr, "apsp-studio: %s\n", e.what());
-    return exit_status::kFailure;
+    return exit_code(e);
   }
   int status = exit_status::kOk;
   try {
@@ -206,9 +245,9 @@ int RunDriver::run_batch() {
   int status = write_scripted_outputs();
   if (slides) {
     run_slides();
-    if (!m_app.frame_export().error().empty()) {
-      std::fprintf(stderr, "apsp-studio: --export-frames / --gif: %s\n", m_app.frame_export().error().c_str());
-      if (status == 0) status = 1;
+    if (const std::optional<JobFailure>& failure = m_app.frame_export().failure()) {
+      std::fprintf(stderr, "apsp-studio: --export-frames / --gif: %s\n", failure->message.c_str());
+      if (status == 0) status = failure->exit_code;
     }
   }
   return sweep_status != 0 ? sweep_status : status;
@@ -353,64 +392,42 @@ void RunDriver::frames_until_idle() {
 }
 
 int RunDriver::write_scripted_outputs() {
-  int status = 0;
-  auto attempt = [&](const char* what, auto&& fn) {
-    try {
-      fn();
-    } catch (const std::exception& e) {
-      std::fprintf(stderr, "apsp-studio: %s: %s\n", what, e.what());
-      if (status == 0) status = exit_code(e);
-    }
-  };
-  if (!m_options.heatmap_png.empty()) attempt("--heatmap-png", [&] { m_app.export_heatmap(m_options.heatmap_png); });
-  if (!m_options.timings_csv.empty()) attempt("--timings-csv", [&] { m_app.export_timings(m_options.timings_csv); });
+  ExitStatus status;
+  if (!m_options.heatmap_png.empty())
+    status.attempt("--heatmap-png", [&] { m_app.export_heatmap(m_options.heatmap_png); });
+  if (!m_options.timings_csv.empty())
+    status.attempt("--timings-csv", [&] { m_app.export_timings(m_options.timings_csv); });
   if (!m_options.distances.empty()) {
-    attempt("--distances", [&] { export_distances(m_options.distances, m_app.session(), true); });
+    SolverSession& session = m_app.session();
+    export_distances(m_options.distances, session);
+    session.wait_idle();
+    if (const std::optional<JobFailure> failure = session.take_failure()) status.report("--distances", *failure);
   }
-  if (!m_app.screenshot_error().empty()) {
-    std::fprintf(stderr, "apsp-studio: --screenshot: %s\n", m_app.screenshot_error().c_str());
-    if (status == 0) status = 1;
-  }
-  return status;
+  if (const std::optional<JobFailure>& failure = m_app.screenshot_failure()) status.report("--screenshot", *failure);
+  return status.code;
 }
 
-int RunDriver::write_exit_files(int status) {
+int RunDriver::write_exit_files(int run_status) {
+  ExitStatus status{run_status};
   if (!m_options.trace.empty()) {  // the timeline of the solve as it stands at the end
-    try {
-      export_trace(m_options.trace, m_app.state().session, m_app.log());
-    } catch (const std::exception& e) {
-      std::fprintf(stderr, "apsp-studio: --trace: %s\n", e.what());
-      if (status == 0) status = exit_code(e);
-    }
+    status.attempt("--trace", [&] { export_trace(m_options.trace, m_app.state().session, m_app.log()); });
   }
-  if (!m_options.stats_json.empty()) {
-    try {
-      write_stats_json(m_options.stats_json, collect_stats());
-    } catch (const std::exception& e) {
-      std::fprintf(stderr, "apsp-studio: --stats-json: %s\n", e.what());
-      if (status == 0) status = 1;
-    }
-  }
+  if (!m_options.stats_json.empty())
+    status.attempt("--stats-json", [&] { write_stats_json(m_options.stats_json, collect_stats()); });
   if (!m_options.explain_json.empty()) {
-    try {
+    status.attempt("--explain-json", [&] {
       m_app.session().wait_idle();
       write_explain_json(m_options.explain_json, m_app.session().snapshot());
-    } catch (const std::exception& e) {
-      std::fprintf(stderr, "apsp-studio: --explain-json: %s\n", e.what());
-      if (status == 0) status = exit_code(e);
-    }
+    });
   }
   if (!m_options.log_file.empty()) {
-    try {
+    status.attempt("--log-file", [&] {
       AtomicFile file(m_options.log_file);
       file.write(m_app.log().to_text());
       file.commit();
-    } catch (const std::exception& e) {
-      std::fprintf(stderr, "apsp-studio: --log-file: %s\n", e.what());
-      if (status == 0) status = 1;
-    }
+    });
   }
-  return status;
+  return status.code;
 }
 
 }  // namespace apsp::studio

@@ -52,8 +52,13 @@ class RunDriver {
   void measure_view_off();
   RunStats collect_stats() const;
   void log_frame_summary();
-  /// @brief --stats-json and --log-file; returns @p status, or 1 when one of them failed after a success.
+  /// @brief --stats-json, --trace, --explain-json and --log-file; returns @p status, or the first failure's
+  /// status (apsp::exit_code) after a success.
   int write_exit_files(int status);
+  /// @brief A run that captures the window (--screenshot, --gui-screenshot, --export-frames, --gif) needs the
+  /// memory to read a frame back and encode it: throws OutOfMemoryError (exit 4), naming the size and the
+  /// limit, before any graph is loaded or window made.
+  void require_capture_memory() const;
 
   App& m_app;
   const StudioOptions& m_options;

@@ -50,6 +50,38 @@ TEST_F(CliBounds, TinyFileWithHugeNIsRefusedBeforeAllocating) {
   EXPECT_FALSE(std::filesystem::exists(path("o.bin")));
 }
 
+TEST_F(CliBounds, AnAddressSpaceLimitIsRefusedForMemoryNamingTheLimit) {
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+  GTEST_SKIP() << "the sanitizers' shadow memory needs more address space than the limit leaves";
+#else
+  // Under `ulimit -v 1000000` (about 0.95 GiB) a 20000 x 20000 i32 matrix (1.5 GiB) cannot be had, whatever the
+  // machine's MemAvailable: exit 4 before allocating, the limit named. Before, the check read only MemAvailable
+  // ("needs 2.98 GiB, 21.04 GiB available") and the allocation failed after it.
+  if (host_available_bytes() < (std::uint64_t{3} << 30)) GTEST_SKIP() << "MemAvailable would bind first here";
+  write_bytes(path("big.bin"), {20000, 0});
+  const std::string out = shell_output("bash -c 'ulimit -v 1000000; timeout 60 " + std::string(APSP_CLI_PATH) +
+                                       " solve -q " + path("big.bin") + " --backend cpu-blocked -o " + path("o.bin") +
+                                       "; echo rc=$?' 2>&1");
+  EXPECT_NE(out.find("rc=4\n"), std::string::npos) << out;
+  EXPECT_NE(out.find("not enough memory for "), std::string::npos) << out;
+  EXPECT_NE(out.find("left under the address-space limit (ulimit -v)"), std::string::npos) << out;
+  EXPECT_EQ(std::count(out.begin(), out.end(), '\n'), 2) << out;  // the one line, then rc=
+  EXPECT_FALSE(std::filesystem::exists(path("o.bin")));
+#endif
+}
+
+TEST_F(CliBounds, GenAndSolveRefuseForMemoryWithTheSameExitStatus) {
+  // 10^14 edges of 12 bytes fit no machine: `gen` said so as bad usage (exit 2) where `solve` exits 4.
+  const std::string spec = "gnm:n=2000000000,m=100000000000000";
+  const RunResult gen = run_apsp("gen --spec " + spec + " -o " + path("g.bin"));
+  EXPECT_EQ(gen.status, 4) << gen.output;
+  EXPECT_NE(gen.output.find("not enough memory for the edge list of generator 'gnm'"), std::string::npos)
+      << gen.output;
+  const RunResult solve = run_apsp("solve --gen " + spec + " --backend cpu-blocked -o " + path("o.bin"));
+  EXPECT_EQ(solve.status, gen.status) << solve.output;
+  EXPECT_FALSE(std::filesystem::exists(path("g.bin")));
+}
+
 TEST_F(CliBounds, MaxSecondsRefusesALongSolveUpFront) {
   write_bytes(path("n50k.bin"), {50000, 0});  // 8 bytes, an O(n^3) solve of hours on a CPU
   const auto t0 = Clock::now();

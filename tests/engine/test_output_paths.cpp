@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -76,6 +77,23 @@ TEST(OutputPaths, AnInputMayBeNamedTwiceButNoOutputMayBeEmpty) {
   EXPECT_EQ(refusal({{"a", dir.file("g.txt")}, {"b", dir.file("g.txt")}}, {}), "");  // reading twice loses nothing
   EXPECT_THROW(refuse_empty_output_path("-o", ""), UsageError);
   EXPECT_NO_THROW(refuse_empty_output_path("-o", "-"));
+}
+
+TEST(OutputPaths, ADirectoryIsNoOutput) {
+  // Refused before any work, with the flag and the path, whatever stands beside it: the writer could only fail
+  // after the whole solve.
+  const TempDir dir;
+  std::filesystem::create_directory(dir.file("d"));
+  const std::string message = refusal({}, {{"--distances", dir.file("d")}});
+  EXPECT_NE(message.find("--distances: '" + dir.file("d") + "' is a directory"), std::string::npos) << message;
+  EXPECT_NE(refusal({}, {{"-o", dir.file("new") + "/"}}).find("is a directory"), std::string::npos);
+  std::filesystem::create_directory_symlink(dir.file("d"), dir.file("link"));
+  EXPECT_NE(refusal({}, {{"-o", dir.file("link")}}).find("is a directory"), std::string::npos);
+  // A directory may be an input (the reader says what it thinks of it); a FIFO may be an output (a reader may
+  // come; the writer refuses one that has none when it opens it).
+  EXPECT_EQ(refusal({{"the input", dir.file("d")}}, {}), "");
+  ASSERT_EQ(::mkfifo(dir.file("f").c_str(), 0600), 0);
+  EXPECT_EQ(refusal({}, {{"-o", dir.file("f")}}), "");
 }
 
 }  // namespace

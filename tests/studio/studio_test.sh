@@ -333,6 +333,76 @@ case "$case_name" in
     studio g.txt --quit --distances d.bin --stats-json st.json || die "distinct outputs must run (exit $?)"
     echo "ok: $(cat err.txt)"
     ;;
+  outputs_special)
+    # An output that is a directory is bad usage before any work: exit 2, one line naming the flag and the path.
+    # A FIFO nobody reads is refused when it is opened, without waiting for a reader: exit 2, one line per
+    # output. The same status as apsp solve gives for the same outputs, from every output flag.
+    printf '0 1 4\n1 2 5\n2 0 1\n' > g.txt
+    mkdir d
+    timeout -k 5 60 "$APSP" solve g.txt -o d -q 2> /dev/null
+    [ "$?" = 2 ] || die "apsp solve -o DIR: expected exit 2"
+    mkfifo cli.fifo
+    timeout -k 5 60 "$APSP" solve g.txt -o cli.fifo -q 2> /dev/null
+    [ "$?" = 2 ] || die "apsp solve -o FIFO: expected exit 2"
+    flags="--distances --stats-json --screenshot --heatmap-png --timings-csv --trace --explain-json --log-file --gif"
+    for flag in $flags; do
+      timeout -k 5 60 env -u DISPLAY "$STUDIO" --headless g.txt --advance all $flag d 2> err.txt > /dev/null
+      rc=$?
+      [ "$rc" = 2 ] || die "$flag DIR: exit status $rc, expected 2 as apsp solve: $(cat err.txt)"
+      [ "$(wc -l < err.txt)" = 1 ] || die "$flag DIR: expected one line, got: $(cat err.txt)"
+      grep -q -- "$flag: 'd' is a directory" err.txt || die "$flag DIR: the message does not say why: $(cat err.txt)"
+    done
+    fifo_args=""
+    for flag in $flags; do
+      mkfifo "out${flag}"
+      fifo_args="$fifo_args $flag out${flag}"
+    done
+    timeout -k 5 100 env -u DISPLAY "$STUDIO" --headless g.txt --advance all $fifo_args 2> err.txt > /dev/null
+    rc=$?
+    [ "$rc" != 124 ] && [ "$rc" != 137 ] || die "the studio waited for a reader of a FIFO output"
+    [ "$rc" = 2 ] || die "FIFO outputs: exit status $rc, expected 2 as apsp solve: $(cat err.txt)"
+    for flag in $flags; do
+      [ "$(grep -c -- "^apsp-studio: .*$flag: out$flag: a FIFO with no reader" err.txt)" = 1 ] ||
+        die "$flag FIFO: expected one line naming it: $(cat err.txt)"
+      [ -p "out$flag" ] || die "$flag FIFO: replaced by a file"
+    done
+    echo "ok: $(head -1 err.txt)"
+    ;;
+  settings_fifo)
+    # A settings.json (and Dear ImGui's imgui.ini beside it) that is a FIFO: the studio starts at once on the
+    # defaults with one warning each in its log, never waiting for a writer, and leaves both FIFOs as they were.
+    cfg="$XDG_CONFIG_HOME/apsp-studio"
+    mkdir -p "$cfg" && mkfifo "$cfg/settings.json" "$cfg/imgui.ini"
+    timeout -k 5 60 xvfb-run -a -n $((100 + RANDOM % 4000)) -s "-screen 0 1600x1000x24" "$STUDIO" --gen "$SPEC" \
+      --frames 4 --log-file log.txt 2> err.txt > /dev/null
+    rc=$?
+    if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
+      timeout 5 sh -c ": > '$cfg/settings.json'; : > '$cfg/imgui.ini'" 2> /dev/null  # release a blocked reader
+      die "the studio blocked on a FIFO in its config directory"
+    fi
+    [ "$rc" = 0 ] || die "exit status $rc: $(cat err.txt)"
+    [ "$(grep -c "settings.json: ignoring the settings: a FIFO, not a regular file; starting on the defaults" log.txt)" = 1 ] ||
+      die "expected one warning for settings.json: $(grep -i 'warning\|error' log.txt)"
+    [ "$(grep -c "imgui.ini is a FIFO, not a regular file; left alone" log.txt)" -ge 1 ] ||
+      die "expected a warning for imgui.ini: $(grep -i 'warning\|error' log.txt)"
+    grep -q "n = 200" log.txt || die "the --gen graph was not loaded: $(cat log.txt)"
+    [ -p "$cfg/settings.json" ] && [ -p "$cfg/imgui.ini" ] || die "a FIFO was replaced: $(ls -l "$cfg")"
+    echo "ok: $(grep -m1 'settings.json' log.txt)"
+    ;;
+  size_memory)
+    # A screenshot larger than the memory left is refused before any graph is loaded or window made: exit 4 (the
+    # memory row of the exit-code table), one line naming the size and the limit that binds (an address-space
+    # limit here, whatever the machine's MemAvailable). Before, a 16384 x 16384 screenshot ran minutes unchecked.
+    (ulimit -v 3000000; timeout -k 5 100 env -u DISPLAY "$STUDIO" --headless --gen "$SPEC" --size 16384x16384 \
+      --screenshot x.png) 2> err.txt > /dev/null
+    rc=$?
+    [ "$rc" = 4 ] || die "exit status $rc, expected 4: $(cat err.txt)"
+    [ "$(wc -l < err.txt)" = 1 ] || die "expected one line, got: $(cat err.txt)"
+    grep -q "^apsp-studio: not enough memory for a 16384 x 16384 screenshot.*left under the address-space limit (ulimit -v)" \
+      err.txt || die "the message does not name the size and the limit: $(cat err.txt)"
+    [ ! -e x.png ] || die "a screenshot was written"
+    echo "ok: $(cat err.txt)"
+    ;;
   gpus_flag)
     # --gpus N like apsp solve --gpus: more GPUs than exist is bad usage (exit 2, one line), batch or GUI.
     gpus=$("$APSP" info --device | grep -c "^GPU [0-9]*:")

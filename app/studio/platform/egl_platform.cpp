@@ -256,6 +256,7 @@ class EglPlatform final : public Platform {
   }
 
   void create_target() {
+    check_framebuffer_size(m_size.width, m_size.height, true);  // before the renderbuffer takes its memory
     m_fbo = make_gl_framebuffer();
     m_color = make_gl_renderbuffer();
     glBindRenderbuffer(GL_RENDERBUFFER, m_color.get());

@@ -1,5 +1,6 @@
 #include "platform/gl_check.h"
 
+#include "platform/framebuffer_limits.h"
 #include "platform/gl.h"
 
 namespace apsp::studio {
@@ -38,6 +39,19 @@ std::string gl_description() {
     return s ? std::string(reinterpret_cast<const char*>(s)) : std::string("?");
   };
   return str(GL_RENDERER) + " | OpenGL " + str(GL_VERSION) + " | " + str(GL_VENDOR);
+}
+
+void check_framebuffer_size(int width, int height, bool offscreen) {
+  GlSizeLimits limits;
+  GLint viewport[2] = {0, 0};
+  glGetIntegerv(GL_MAX_VIEWPORT_DIMS, viewport);
+  glGetIntegerv(GL_MAX_RENDERBUFFER_SIZE, &limits.max_renderbuffer);
+  while (glGetError() != GL_NO_ERROR) {
+  }  // a driver that does not know one of them leaves it 0: no limit from it
+  limits.max_viewport_width = viewport[0];
+  limits.max_viewport_height = viewport[1];
+  if (const std::optional<std::string> why = framebuffer_size_refusal(width, height, limits, offscreen))
+    throw UsageError(*why);
 }
 
 }  // namespace apsp::studio

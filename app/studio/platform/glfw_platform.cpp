@@ -59,6 +59,15 @@ class GlfwPlatform final : public Platform {
       throw GlError("cannot create an OpenGL 3.3 core window (" + reason + ")");
     }
     glfwMakeContextCurrent(m_window);
+    int fb_width = 0, fb_height = 0;
+    glfwGetFramebufferSize(m_window, &fb_width, &fb_height);
+    try {
+      check_framebuffer_size(fb_width, fb_height, false);  // before the first frame is drawn
+    } catch (...) {
+      glfwDestroyWindow(m_window);
+      glfwTerminate();
+      throw;
+    }
     glfwSwapInterval(options.vsync ? 1 : 0);
     glfwSetWindowUserPointer(m_window, this);
     glfwSetDropCallback(m_window, [](GLFWwindow* w, int count, const char** paths) {

@@ -107,9 +107,9 @@ std::unique_ptr<ActiveRun> configure_dense_run(RunContext& ctx, ClassroomWorker&
   // As a load does: the new solve is counted whole (the old one stays until it is built) before allocating.
   const bool negative = graph->m() > 0 && graph->weight_range().first < 0;
   const std::string n = std::to_string(graph->n);
-  require_memory(effective.backend + " on the " + n + " x " + n + " " + std::string(to_string(effective.dtype)) +
-                     " matrix (input, working copies, result)",
-                 estimate_solve(plan.load.shape(), graph->n, negative).host_bytes, host_available_bytes());
+  require_host_memory(effective.backend + " on the " + n + " x " + n + " " + std::string(to_string(effective.dtype)) +
+                          " matrix (input, working copies, result)",
+                      estimate_solve(plan.load.shape(), graph->n, negative).host_bytes);
   return make_dense_run(ctx, classroom, std::move(graph), effective, plan);
 }
 

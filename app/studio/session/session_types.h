@@ -1,6 +1,7 @@
 #pragma once
 // What the session shows the frame loop: its configuration, the loaded graph's summary, the encoded view and
 // the snapshot that carries them (SolverSession::snapshot()). Plain data, no threads.
+#include <apsp/core/errors.h>
 #include <apsp/core/types.h>
 #include <apsp/graph/graph.h>
 #include <apsp/io/graph_source.h>
@@ -113,10 +114,13 @@ struct SessionSnapshot {
   std::optional<SparseSnapshot> sparse;
 };
 
-/// @brief A failed job, kept for scripted runs that turn it into an exit status.
+/// @brief A failed job or export, kept for scripted runs that turn it into an exit status: the one table of
+/// both programs (apsp::exit_code), so that the same error exits the same from the studio as from apsp.
 struct JobFailure {
   std::string message;
-  int exit_code = 1;
+  int exit_code = exit_status::kFailure;
+
+  static JobFailure of(const std::exception& e) { return JobFailure{e.what(), apsp::exit_code(e)}; }
 };
 
 }  // namespace apsp::studio

@@ -5,12 +5,17 @@
 #include <apsp/core/option_limits.h>
 #include <apsp/io/atomic_file.h>
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstdint>
 #include <cstdlib>
-#include <fstream>
+#include <cstring>
 #include <limits>
 #include <nlohmann/json.hpp>
-#include <sstream>
+#include <optional>
 #include <stdexcept>
 
 #include "session/log.h"
@@ -41,14 +46,65 @@ int int_value(const nlohmann::json& j, const char* key, int fallback) {
   }
 }
 
+// Far more than any settings file: a larger one is not ours, and is not read into memory.
+constexpr off_t kMaxSettingsBytes = 1 << 20;
+
+std::string describe_kind(mode_t mode) {
+  if (S_ISFIFO(mode)) return "a FIFO";
+  if (S_ISDIR(mode)) return "a directory";
+  if (S_ISCHR(mode) || S_ISBLK(mode)) return "a device";
+  if (S_ISSOCK(mode)) return "a socket";
+  return "not a regular file";
+}
+
+/// The settings file's text; nullopt (with one warning) when it is missing, unreadable or not a regular file.
+/// Opened without blocking and checked on the open descriptor: a FIFO would otherwise hold the studio's start
+/// until some writer came, and a device could be read forever.
+std::optional<std::string> read_settings_text(const std::filesystem::path& path, Log& log) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+  if (fd < 0) {
+    if (errno != ENOENT) log.warning(path.string() + ": ignoring the settings (" + std::strerror(errno) + ")");
+    return std::nullopt;
+  }
+  std::optional<std::string> text;
+  struct stat st {};
+  if (::fstat(fd, &st) != 0) {
+    log.warning(path.string() + ": ignoring the settings (" + std::strerror(errno) + ")");
+  } else if (!S_ISREG(st.st_mode)) {
+    log.warning(path.string() + ": ignoring the settings: " + describe_kind(st.st_mode) +
+                ", not a regular file; starting on the defaults");
+  } else if (st.st_size > kMaxSettingsBytes) {
+    log.warning(path.string() + ": ignoring the settings: " + std::to_string(st.st_size) + " bytes, not a settings file");
+  } else {
+    text.emplace();
+    char buf[4096];
+    ssize_t got = 0;
+    while ((got = ::read(fd, buf, sizeof buf)) > 0 && text->size() <= static_cast<std::size_t>(kMaxSettingsBytes))
+      text->append(buf, static_cast<std::size_t>(got));
+    if (got < 0) {
+      log.warning(path.string() + ": ignoring the settings (" + std::strerror(errno) + ")");
+      text.reset();
+    }
+  }
+  ::close(fd);
+  return text;
+}
+
 }  // namespace
+
+bool config_file_usable(const std::filesystem::path& path, Log& log) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0 || S_ISREG(st.st_mode)) return true;  // missing: it will be created
+  log.warning(path.string() + " is " + describe_kind(st.st_mode) + ", not a regular file; left alone");
+  return false;
+}
 
 Settings load_settings(const std::filesystem::path& path, Log& log) {
   Settings s;
-  std::ifstream in(path);
-  if (!in) return s;
+  const std::optional<std::string> text = read_settings_text(path, log);
+  if (!text) return s;
   try {
-    nlohmann::json j = nlohmann::json::parse(in);
+    nlohmann::json j = nlohmann::json::parse(*text);
     if (!j.is_object()) throw std::invalid_argument("not a JSON object");
     // Missing keys keep their defaults, so files from older versions still load.
     s.graph_kind = j.value("graph_kind", s.graph_kind);
@@ -90,6 +146,7 @@ void save_settings(const std::filesystem::path& path, const Settings& s, Log& lo
       throw std::filesystem::filesystem_error("create_directories", path.parent_path(),
                                               std::make_error_code(std::errc::permission_denied));
     std::filesystem::create_directories(path.parent_path());
+    if (!config_file_usable(path, log)) return;  // the writer would write into a FIFO, not replace it
     nlohmann::json j = {{"graph_kind", s.graph_kind},
                         {"graph", s.graph},
                         {"backend", s.backend},

@@ -26,10 +26,16 @@ struct Settings {
 /// @brief $XDG_CONFIG_HOME/apsp-studio, else $HOME/.config/apsp-studio (not created here).
 std::filesystem::path config_directory();
 
-/// @brief Reads @p path; a missing file gives the defaults, a malformed one logs a warning and gives the defaults.
+/// @brief Reads @p path; a missing file gives the defaults, a malformed one, or one that is not a regular file
+/// (a FIFO, a directory, a device: never waited on), logs one warning and gives the defaults.
 Settings load_settings(const std::filesystem::path& path, Log& log);
 
-/// @brief Writes @p settings (creating the directory), through a temporary file; failures go to @p log.
+/// @brief Writes @p settings (creating the directory), through a temporary file; failures go to @p log. A path
+/// that is not a regular file is left alone (one warning).
 void save_settings(const std::filesystem::path& path, const Settings& settings, Log& log);
+
+/// @brief Whether the studio may read and replace the config file @p path (settings.json, imgui.ini): missing or
+/// a regular file. Otherwise (a FIFO would block its reader) logs one warning naming it and returns false.
+bool config_file_usable(const std::filesystem::path& path, Log& log);
 
 }  // namespace apsp::studio

@@ -40,7 +40,7 @@ void SolverSession::fail(const std::string& context, const std::exception& e) {
   std::string message = e.what();
   m_log.error(context + ": " + message);
   std::lock_guard lock(m_mutex);
-  m_failure = JobFailure{message, exit_code(e)};
+  m_failure = JobFailure::of(e);
 }
 
 std::optional<JobFailure> SolverSession::take_failure() {

@@ -68,9 +68,9 @@ std::unique_ptr<ActiveRun> configure_sparse_run(RunContext& ctx, ClassroomWorker
                                                 std::shared_ptr<const Graph> graph, const SolverConfig& config) {
   SparsePlan plan = plan_sparse(ctx, config);
   const std::int64_t n = graph->n;
-  require_memory("the CSR graph and the " + std::to_string(plan.spec.count(n)) + " x " + std::to_string(n) +
-                     " i32 distances of " + config.backend,
-                 sparse_solve_bytes(n, graph->m(), plan.load), host_available_bytes());
+  require_host_memory("the CSR graph and the " + std::to_string(plan.spec.count(n)) + " x " + std::to_string(n) +
+                          " i32 distances of " + config.backend,
+                      sparse_solve_bytes(n, graph->m(), plan.load));
   auto rows = std::make_unique<SparseRun>(graph, to_csr(*graph), config.backend, plan.spec, plan.options);
   return std::make_unique<SparseActiveRun>(ctx, classroom, std::move(graph), std::move(rows), config);
 }

@@ -34,12 +34,12 @@ void FrameExporter::start(FrameExportRequest request, bool capture_now, Log& log
   if (!request.directory.empty()) {
     std::error_code ec;
     std::filesystem::create_directories(request.directory, ec);
-    if (!std::filesystem::is_directory(request.directory))
-      throw Error("--export-frames " + request.directory + ": not a directory" + (ec ? " (" + ec.message() + ")" : ""));
+    if (!std::filesystem::is_directory(request.directory))  // a file, a FIFO, a device: bad usage (exit 2)
+      throw UsageError("--export-frames " + request.directory + ": not a directory" + (ec ? " (" + ec.message() + ")" : ""));
   }
   m_request = std::move(request);
   m_gif.reset();
-  m_error.clear();
+  m_failure.reset();
   m_frames = 0;
   m_step_due = false;
   m_idle_frames = 0;
@@ -88,7 +88,7 @@ void FrameExporter::capture(const Platform& platform, const SessionSnapshot& sho
       m_gif->add_frame(image.pixels.data(), image.width, image.height);
     }
   } catch (const std::exception& e) {
-    fail(e.what(), log);
+    fail(e, log);
     return;
   }
   ++m_frames;
@@ -107,7 +107,7 @@ void FrameExporter::finish(Log& log) {
   try {
     if (m_gif) m_gif->finish();
   } catch (const std::exception& e) {
-    fail(e.what(), log);
+    fail(e, log);
     return;
   }
   m_gif.reset();
@@ -116,11 +116,11 @@ void FrameExporter::finish(Log& log) {
            (m_request.gif_path.empty() ? "" : (m_request.directory.empty() ? " to " : " and ") + m_request.gif_path));
 }
 
-void FrameExporter::fail(const std::string& why, Log& log) {
+void FrameExporter::fail(const std::exception& e, Log& log) {
   m_active = false;
   m_gif.reset();  // an unfinished GIF never appears (AtomicFile)
-  m_error = why;
-  log.error("slides: " + why);
+  m_failure = JobFailure::of(e);
+  log.error("slides: " + m_failure->message);
 }
 
 }  // namespace apsp::studio

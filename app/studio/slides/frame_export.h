@@ -44,13 +44,13 @@ class FrameExporter {
   void after_render(const Platform& platform, SolverSession& session, const SessionSnapshot& shown, bool view_current,
                     Log& log);
   int frames_written() const { return m_frames; }
-  /// @brief Why the last export failed (empty: none failed).
-  const std::string& error() const { return m_error; }
+  /// @brief Why the last export failed, with its exit status (nullopt: none failed).
+  const std::optional<JobFailure>& failure() const { return m_failure; }
 
  private:
   void capture(const Platform& platform, const SessionSnapshot& shown, Log& log);
   void finish(Log& log);
-  void fail(const std::string& why, Log& log);
+  void fail(const std::exception& e, Log& log);
 
   FrameExportRequest m_request;
   bool m_active = false;
@@ -61,7 +61,7 @@ class FrameExporter {
   int m_frames = 0;
   Cursor m_last_cursor;
   std::unique_ptr<GifWriter> m_gif;
-  std::string m_error;
+  std::optional<JobFailure> m_failure;
 };
 
 }  // namespace apsp::studio

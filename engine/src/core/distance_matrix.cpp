@@ -57,9 +57,9 @@ DistanceMatrix::DistanceMatrix(int n, int block, DType dtype) : m_n(n), m_block(
   if (block <= 0) throw UsageError("block size must be positive, got " + std::to_string(block));
   if (n == 0) return;
   const std::uint64_t bytes = required_bytes(n, block, dtype);
-  require_memory("a " + std::to_string(n) + " x " + std::to_string(n) + " " + std::string(to_string(dtype)) +
-                     " distance matrix",
-                 bytes, host_available_bytes());
+  require_host_memory(
+      "a " + std::to_string(n) + " x " + std::to_string(n) + " " + std::string(to_string(dtype)) + " distance matrix",
+      bytes);
   m_padded_n = padded_size(n, block);
   m_pitch = pitch_elements(m_padded_n, dtype);
   void* p = std::aligned_alloc(kRowAlignBytes, bytes);

@@ -42,9 +42,10 @@ InputError::InputError(const std::string& file, const std::string& where, const 
 NegativeCycleError::NegativeCycleError(std::vector<std::int32_t> cycle)
     : Error(cycle_message(cycle)), m_cycle(std::move(cycle)) {}
 
-OutOfMemoryError::OutOfMemoryError(const std::string& what_for, std::uint64_t required, std::uint64_t available)
-    : Error("not enough memory for " + what_for + ": needs " + format_bytes(required) + ", " +
-            format_bytes(available) + " available"),
+OutOfMemoryError::OutOfMemoryError(const std::string& what_for, std::uint64_t required, std::uint64_t available,
+                                   const std::string& limit)
+    : Error("not enough memory for " + what_for + ": needs " + format_bytes(required) + ", " + format_bytes(available) +
+            " " + limit),
       m_required(required),
       m_available(available) {}
 

@@ -172,14 +172,13 @@ class Params {
 
 constexpr std::int64_t kMaxN = std::numeric_limits<std::int32_t>::max();
 
-/// Refuses edge counts whose edge list alone would not fit in host memory.
+/// Refuses edge counts whose edge list alone would not fit in host memory: the memory refusal of every other
+/// command (OutOfMemoryError, exit 4), not a usage error.
 void require_edge_memory(const std::string& model, double edges) {
   const double bytes = edges * static_cast<double>(sizeof(Edge));
-  const auto available = static_cast<double>(host_available_bytes());
-  if (bytes > available)
-    throw UsageError("generator '" + model + "': about " + std::to_string(static_cast<long long>(edges)) + " edges need " +
-                     format_bytes(static_cast<std::uint64_t>(std::min(bytes, 1.8e19))) + ", only " + format_bytes(static_cast<std::uint64_t>(available)) +
-                     " available");
+  require_host_memory("the edge list of generator '" + model + "' (about " +
+                          std::to_string(static_cast<long long>(std::min(edges, 9.2e18))) + " edges)",
+                      bytes >= 1.8e19 ? UINT64_MAX : static_cast<std::uint64_t>(bytes));
 }
 
 struct WeightDraw {

@@ -62,7 +62,8 @@ DenseDistances read_distances_csv(const MappedFile& file) {
       // Each further value takes at least 2 bytes ("0,"): bound n*n by the file before reserving.
       if (static_cast<std::uint64_t>(n) * static_cast<std::uint64_t>(n - 1) > 2 * lines.remaining() + 2)
         throw InputError(path, line_where(ln), std::to_string(n) + " columns, but the file is too short for " + std::to_string(n) + " rows");
-      require_memory("the distances in " + path, static_cast<std::uint64_t>(n) * static_cast<std::uint64_t>(n) * 4, host_available_bytes());
+      require_host_memory("the distances in " + path,
+                          static_cast<std::uint64_t>(n) * static_cast<std::uint64_t>(n) * 4);
       d.values.reserve(static_cast<std::size_t>(n * n));
     } else if (cols != n) {
       throw InputError(path, line_where(ln), "row has " + std::to_string(cols) + " values, expected " + std::to_string(n));

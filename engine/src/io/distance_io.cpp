@@ -61,7 +61,7 @@ DenseDistances read_distances_bin(const MappedFile& file) {
   if (n * n != count)
     throw InputError(path, "", std::to_string(count) + " int32 values are not a square number: not an n x n distance matrix");
   if (n > static_cast<std::uint64_t>(INT32_MAX)) throw InputError(path, "", "n = " + std::to_string(n) + " exceeds the int32 range");
-  require_memory("the distances in " + path, count * 4, host_available_bytes());
+  require_host_memory("the distances in " + path, count * 4);
   DenseDistances d;
   d.n = static_cast<std::int32_t>(n);
   d.values.resize(count);

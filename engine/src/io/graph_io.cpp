@@ -16,7 +16,7 @@ void check_graph_memory(const std::string& path, std::int64_t n, const GraphRead
     const std::uint64_t bytes = options.required_bytes(n);
     if (n > options.max_n)
       throw OutOfMemoryError(options.required_for + " (n above the limit " + std::to_string(options.max_n) + ")", bytes, host_available_bytes());
-    require_memory(options.required_for, bytes, host_available_bytes());
+    require_host_memory(options.required_for, bytes);
     return;
   }
   const int block = options.block > 0 ? options.block : 1;
@@ -27,7 +27,7 @@ void check_graph_memory(const std::string& path, std::int64_t n, const GraphRead
   const std::string what_for = "the " + std::to_string(n) + " x " + std::to_string(n) + " " + std::string(to_string(options.dtype)) +
                                " distance matrix of " + path + (options.required_bytes ? " and the solve's copies of it" : "");
   if (n > options.max_n) throw OutOfMemoryError(what_for + " (n above the limit " + std::to_string(options.max_n) + ")", required, host_available_bytes());
-  require_memory(what_for, required, host_available_bytes());
+  require_host_memory(what_for, required);
 }
 
 GraphReadResult read_graph(const std::string& path, const GraphReadOptions& options) {

@@ -65,10 +65,10 @@ LoadedGraph load_graph(const GraphSource& source, const GraphLoadOptions& option
   throw_if_cancelled(options, source.label());
   out.estimate = estimate_solve(shape, out.graph.n, has_negative_weight(out.graph));
   const std::string n = std::to_string(out.graph.n);
-  require_memory("solving the " + n + " x " + n + " " + std::string(to_string(options.dtype)) + " matrix of " +
-                     source.text + " on " + shape.backend + " (input, working copies" +
-                     (has_negative_weight(out.graph) ? ", negative-cycle copy" : "") + ", result)",
-                 out.estimate.host_bytes, host_available_bytes());
+  require_host_memory("solving the " + n + " x " + n + " " + std::string(to_string(options.dtype)) + " matrix of " +
+                          source.text + " on " + shape.backend + " (input, working copies" +
+                          (has_negative_weight(out.graph) ? ", negative-cycle copy" : "") + ", result)",
+                      out.estimate.host_bytes);
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return out;
 }

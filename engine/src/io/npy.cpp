@@ -120,7 +120,7 @@ DenseDistances read_distances_npy(const MappedFile& file) {
     throw InputError(path, byte_where(data_at),
                      "shape (" + std::to_string(n) + ", " + std::to_string(n) + ") needs " + std::to_string(count * 4) + " data bytes, the file has " +
                          std::to_string(payload));
-  require_memory("the distances in " + path, count * 4, host_available_bytes());
+  require_host_memory("the distances in " + path, count * 4);
   DenseDistances d;
   d.n = static_cast<std::int32_t>(n);
   d.values.resize(count);

@@ -17,6 +17,7 @@ struct FileIdentity {
   std::optional<std::pair<dev_t, ino_t>> inode;
   std::string normalized;
   bool character_device = false;  // /dev/null, a terminal: writing replaces no file, so outputs may share one
+  bool directory = false;
 
   bool same_as(const FileIdentity& other) const {
     if (inode && other.inode) return *inode == *other.inode;
@@ -30,7 +31,9 @@ FileIdentity identity_of(const std::string& path) {
   if (::stat(path.c_str(), &st) == 0) {  // follows links
     id.inode = std::make_pair(st.st_dev, st.st_ino);
     id.character_device = S_ISCHR(st.st_mode);
+    id.directory = S_ISDIR(st.st_mode);
   }
+  if (!path.empty() && path.back() == '/') id.directory = true;  // names a directory, existing or not
   std::error_code ec;
   const std::filesystem::path absolute = std::filesystem::absolute(path, ec);
   const std::filesystem::path canonical = std::filesystem::weakly_canonical(ec ? std::filesystem::path(path) : absolute, ec);
@@ -48,6 +51,9 @@ void refuse_clashing_paths(const std::vector<NamedPath>& inputs, const std::vect
     if (names_standard_output_or_nothing(named.path)) return;
     FileIdentity id = identity_of(named.path);
     if (id.character_device) return;
+    if (is_output && id.directory)
+      throw UsageError(named.flag + ": '" + named.path +
+                       "' is a directory; an output must be a file, a FIFO, a character device or '-'");
     if (is_output) {
       for (const auto& [earlier, earlier_id] : seen) {
         if (!id.same_as(earlier_id)) continue;

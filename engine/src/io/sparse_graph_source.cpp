@@ -55,8 +55,8 @@ LoadedSparseGraph load_sparse_graph(const GraphSource& source, const SparseLoadO
   if (options.cancel && options.cancel->load()) throw Error(source.label() + ": loading cancelled");
   options.sources.resolve(graph.n);  // a source outside the graph is a usage error before any real work
   out.input_edges = graph.m();
-  require_memory(purpose(graph.n, options, source.text) + " (" + std::to_string(graph.m()) + " edges)",
-                 sparse_solve_bytes(graph.n, graph.m(), options), host_available_bytes());
+  require_host_memory(purpose(graph.n, options, source.text) + " (" + std::to_string(graph.m()) + " edges)",
+                      sparse_solve_bytes(graph.n, graph.m(), options));
   if (options.keep_edges) {
     out.graph = to_csr(graph);
     out.edges = std::move(graph);

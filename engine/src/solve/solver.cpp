@@ -39,15 +39,14 @@ void Solver::reset(const DistanceMatrix& initial) {
   const bool same_layout = initial.block() == m_options.block && initial.dtype() == m_options.dtype;
   DistanceMatrix converted;
   if (!same_layout) {
-    require_memory(what_for, matrix_bytes + host_bytes_for(initial.n()), host_available_bytes());
+    require_host_memory(what_for, matrix_bytes + host_bytes_for(initial.n()));
     converted = convert(initial, m_options.block, m_options.dtype);
   }
   const DistanceMatrix& padded = same_layout ? initial : converted;
   m_policy = make_range_policy(padded);
   // Only a negative weight can close a negative cycle: the input is kept for recovering one only then.
   const bool keep_input = m_policy.negative_weights;
-  require_memory(what_for, host_bytes_for(initial.n()) + (keep_input && same_layout ? matrix_bytes : 0),
-                 host_available_bytes());
+  require_host_memory(what_for, host_bytes_for(initial.n()) + (keep_input && same_layout ? matrix_bytes : 0));
   load(padded);
   if (keep_input) {
     // Two statements, not a conditional expression: mixing `const&` and `&&` operands would make a const
@@ -163,8 +162,8 @@ void Solver::read(DistanceMatrix& out) {
 
 void Solver::check_final_range() {
   if (!m_loaded || !m_cursor.finished || !m_policy.may_leave_range) return;
-  require_memory("the range check of the " + std::to_string(m_n) + " x " + std::to_string(m_n) + " result",
-                 DistanceMatrix::required_bytes(m_n, m_options.block, m_options.dtype), host_available_bytes());
+  require_host_memory("the range check of the " + std::to_string(m_n) + " x " + std::to_string(m_n) + " result",
+                      DistanceMatrix::required_bytes(m_n, m_options.block, m_options.dtype));
   DistanceMatrix copy(m_n, m_options.block, m_options.dtype);
   read_raw(copy);
   check_range(m_policy, copy);

@@ -91,14 +91,14 @@ void SparseSolver::solve_into(const CsrGraph& graph, const std::vector<std::int3
     if (s < 0 || s >= graph.n)
       throw UsageError(std::string(name()) + ": source " + std::to_string(s) + " is outside 0.." +
                        std::to_string(graph.n - 1));
-  require_memory("the " + std::to_string(sources.size()) + " x " + std::to_string(graph.n) + " distances of " +
-                     std::string(name()) + " and its working memory",
-                 // What @p out already holds is reused, not allocated again.
-                 SourceDistances::bytes_for(static_cast<std::int64_t>(sources.size()), graph.n) -
-                     std::min<std::uint64_t>(4 * out.values.capacity(),
-                                             SourceDistances::bytes_for(static_cast<std::int64_t>(sources.size()), graph.n)) +
-                     working_bytes(graph.n, graph.m()),
-                 host_available_bytes());
+  require_host_memory(
+      "the " + std::to_string(sources.size()) + " x " + std::to_string(graph.n) + " distances of " +
+          std::string(name()) + " and its working memory",
+      // What @p out already holds is reused, not allocated again.
+      SourceDistances::bytes_for(static_cast<std::int64_t>(sources.size()), graph.n) -
+          std::min<std::uint64_t>(4 * out.values.capacity(),
+                                  SourceDistances::bytes_for(static_cast<std::int64_t>(sources.size()), graph.n)) +
+          working_bytes(graph.n, graph.m()));
   m_stats = SparseSolveStats{};
   std::vector<std::int64_t> potentials;
   if (graph.has_negative_weight()) {

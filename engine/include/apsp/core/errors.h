@@ -69,7 +69,10 @@ class NegativeCycleError : public Error {
 /// @brief Refused before allocating: the work needs more memory than is available. CLI exit 4.
 class OutOfMemoryError : public Error {
  public:
-  OutOfMemoryError(const std::string& what_for, std::uint64_t required, std::uint64_t available);
+  /// @param limit the words after the available figure: which limit leaves it ("left under the address-space
+  ///              limit (ulimit -v)", HostMemory::describe()); "available" for a plain figure
+  OutOfMemoryError(const std::string& what_for, std::uint64_t required, std::uint64_t available,
+                   const std::string& limit = "available");
   std::uint64_t required() const { return m_required; }
   std::uint64_t available() const { return m_available; }
 

@@ -2,7 +2,7 @@
 /// @file output_paths.h
 /// @brief Refuses, before anything is read or written, a command whose outputs would overwrite its input or
 /// each other (`-o g.txt` on g.txt, `-o x.csv --timings-csv x.csv`): the later write would silently destroy
-/// the earlier file.
+/// the earlier file; and an output that is a directory, which would fail only after all the work.
 #include <string>
 #include <vector>
 
@@ -16,8 +16,10 @@ struct NamedPath {
 
 /// @brief Throws UsageError (one line naming both flags and the file) when two of @p outputs, or an output
 /// and one of @p inputs, are the same file: by device and inode where the file exists (symbolic links
-/// followed), else by normalized absolute path. Standard output ("-") and empty paths are exempt (refuse an
-/// empty output with refuse_empty_output_path()).
+/// followed), else by normalized absolute path; and (one line naming the flag and the path) when an output
+/// is a directory (or ends in '/'), which no writer could ever replace. Standard output ("-") and empty paths
+/// are exempt (refuse an empty output with refuse_empty_output_path()). A FIFO with no reader is the writer's
+/// to refuse (AtomicFile, when it opens it without blocking): a reader may still come before then.
 void refuse_clashing_paths(const std::vector<NamedPath>& inputs, const std::vector<NamedPath>& outputs);
 
 /// @brief Throws UsageError naming @p flag when @p path is empty: `-o ''` would otherwise write nothing and
