@@ -74,7 +74,8 @@ std::optional<std::string> read_settings_text(const std::filesystem::path& path,
     log.warning(path.string() + ": ignoring the settings: " + describe_kind(st.st_mode) +
                 ", not a regular file; starting on the defaults");
   } else if (st.st_size > kMaxSettingsBytes) {
-    log.warning(path.string() + ": ignoring the settings: " + std::to_string(st.st_size) + " bytes, not a settings file");
+    log.warning(path.string() + ": ignoring the settings: " + std::to_string(st.st_size) +
+                " bytes, not a settings file");
   } else {
     text.emplace();
     char buf[4096];

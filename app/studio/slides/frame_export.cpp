@@ -35,7 +35,8 @@ void FrameExporter::start(FrameExportRequest request, bool capture_now, Log& log
     std::error_code ec;
     std::filesystem::create_directories(request.directory, ec);
     if (!std::filesystem::is_directory(request.directory))  // a file, a FIFO, a device: bad usage (exit 2)
-      throw UsageError("--export-frames " + request.directory + ": not a directory" + (ec ? " (" + ec.message() + ")" : ""));
+      throw UsageError("--export-frames " + request.directory + ": not a directory" +
+                       (ec ? " (" + ec.message() + ")" : ""));
   }
   m_request = std::move(request);
   m_gif.reset();
