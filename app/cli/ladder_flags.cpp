@@ -1,6 +1,7 @@
 #include "ladder_flags.h"
 
 #include <apsp/core/errors.h>
+#include <apsp/core/untrusted_text.h>
 #include <apsp/solve/ladder.h>
 
 namespace apsp::cli {
@@ -8,7 +9,7 @@ namespace apsp::cli {
 void LadderFlags::apply(SolverOptions& options) const {
   options.cells_per_thread = cells_per_thread;
   const std::optional<Phase2Mode> mode = parse_phase2_mode(phase2);
-  if (!mode) throw UsageError("--phase2: '" + phase2 + "' is not split or one-cta");  // the validator's job
+  if (!mode) throw UsageError("--phase2: '" + user_value_in_message(phase2) + "' is not split or one-cta");  // the validator's job
   options.phase2 = *mode;
 }
 
