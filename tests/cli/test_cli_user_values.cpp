@@ -2,8 +2,10 @@
 // the real binary: every flag is checked before an output is written, a long value is quoted short, history text
 // reaches the terminal escaped, a write-protected file is kept, and what `gen neg=1` makes, `solve` accepts.
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -92,6 +94,17 @@ TEST_F(CliUserValues, AWriteProtectedOutputIsKept) {
   EXPECT_EQ(line_count(r.output), 1u) << r.output;
   EXPECT_NE(r.output.find("is write-protected; remove it or chmod u+w to replace it"), std::string::npos) << r.output;
   EXPECT_EQ(read_text(path("d.csv")), "kept\n");
+
+  // Someone else's file in a directory anyone may write: rename() could replace it, access(W_OK) says no.
+  if (::geteuid() != 0 || std::system("setpriv --help >/dev/null 2>&1") != 0) return;
+  std::ofstream(path("theirs.csv")) << "kept\n";
+  ASSERT_EQ(::chmod(path("theirs.csv").c_str(), 0644), 0);
+  std::filesystem::permissions(path(""), std::filesystem::perms::all);
+  const RunResult nobody = run_apsp("solve " + path("g.txt") + " -q --no-history -o " + path("theirs.csv"),
+                                    "setpriv --reuid=65534 --regid=65534 --clear-groups");
+  EXPECT_EQ(nobody.status, 2) << nobody.output;
+  EXPECT_NE(nobody.output.find("is write-protected"), std::string::npos) << nobody.output;
+  EXPECT_EQ(read_text(path("theirs.csv")), "kept\n");
 }
 
 TEST_F(CliUserValues, WhatGenMakesWithNegativeEdgesSolveAccepts) {
