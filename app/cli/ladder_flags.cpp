@@ -22,10 +22,10 @@ void add_ladder_flags(CLI::App& app, LadderFlags& flags) {
             try {
               std::size_t used = 0;
               const int p = std::stoi(text, &used);
-              if (used != text.size()) return "'" + text + "' is not one of 2, 4, 8";
+              if (used != text.size()) return "'" + user_value_in_message(text) + "' is not one of 2, 4, 8";
               return cells_per_thread_problem(p);
             } catch (const std::logic_error&) {
-              return "'" + text + "' is not one of 2, 4, 8";
+              return "'" + user_value_in_message(text) + "' is not one of 2, 4, 8";
             }
           },
           "2|4|8"));
@@ -35,7 +35,7 @@ void add_ladder_flags(CLI::App& app, LadderFlags& flags) {
       ->capture_default_str()
       ->check(CLI::Validator(
           [](std::string& text) -> std::string {
-            return parse_phase2_mode(text) ? std::string() : "'" + text + "' is not split or one-cta";
+            return parse_phase2_mode(text) ? std::string() : "'" + user_value_in_message(text) + "' is not split or one-cta";
           },
           "split|one-cta"));
 }
