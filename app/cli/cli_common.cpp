@@ -1,6 +1,7 @@
 #include "cli_common.h"
 
 #include <apsp/core/errors.h>
+#include <apsp/core/untrusted_text.h>
 #include <apsp/history/runs_file.h>
 #include <apsp/solve/registry.h>
 
@@ -32,7 +33,7 @@ std::string read_int_list(const std::string& text, int lo, int hi, std::vector<i
     int v = 0;
     const auto [ptr, ec] = std::from_chars(item.data(), item.data() + item.size(), v);
     if (ec != std::errc() || ptr != item.data() + item.size() || v < lo || v > hi)
-      return "'" + item + "' is not an integer in " + range;
+      return "'" + user_value_in_message(item) + "' is not an integer in " + range;
     out.push_back(v);
   }
   if (out.empty()) return "expected a comma-separated list of integers in " + range;

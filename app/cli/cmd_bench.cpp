@@ -10,6 +10,7 @@
 #include <apsp/core/errors.h>
 #include <apsp/core/format.h>
 #include <apsp/core/option_limits.h>
+#include <apsp/core/untrusted_text.h>
 #include <apsp/io/atomic_file.h>
 #include <apsp/report/counters.h>
 #include <apsp/device/device_info.h>
@@ -72,7 +73,7 @@ std::string read_dtype_list(const std::string& text, std::vector<DType>* out) {
   const std::vector<std::string> items = split_list(text);
   if (items.empty()) return "expected a comma-separated list of i32, i16";
   for (const std::string& item : items) {
-    if (item != "i32" && item != "i16") return "'" + item + "' is not a dtype (i32, i16)";
+    if (item != "i32" && item != "i16") return "'" + user_value_in_message(item) + "' is not a dtype (i32, i16)";
     if (out) out->push_back(parse_dtype(item));
   }
   return {};

@@ -5,6 +5,7 @@
 #include <apsp/core/errors.h>
 #include <apsp/core/format.h>
 #include <apsp/core/option_limits.h>
+#include <apsp/core/untrusted_text.h>
 #include <apsp/core/version.h>
 #include <apsp/io/atomic_file.h>
 #include <apsp/report/export_context.h>
@@ -126,7 +127,7 @@ Action add_profile(CLI::App& app) {
                              ": counters are collected on one GPU only (CUPTI's range profiler is per device context); "
                              "profile with --gpus 1");
     for (const std::string& b : backends)
-      if (!backend_info(b).gpu) throw UsageError("--backend " + b + ": hardware counters need a CUDA variant");
+      if (!backend_info(b).gpu) throw UsageError("--backend " + user_value_in_message(b) + ": hardware counters need a CUDA variant");
 
     SolverOptions opts;
     opts.block = a->block;

@@ -3,6 +3,7 @@
 // ratios B/A. IDs may be shortened to any unique prefix; "last" is the newest run.
 #include <apsp/core/errors.h>
 #include <apsp/core/format.h>
+#include <apsp/core/untrusted_text.h>
 #include <apsp/history/run_compare.h>
 #include <apsp/history/runs_file.h>
 
@@ -25,7 +26,7 @@ struct RunsArgs {
 std::vector<RunRecord> load_history() {
   const std::filesystem::path path = runs_file_path();
   RunsFile file = read_runs(path);
-  for (const std::string& w : file.warnings) std::fprintf(stderr, "apsp runs: warning: %s\n", w.c_str());
+  for (const std::string& w : file.warnings) std::fprintf(stderr, "apsp runs: warning: %s\n", printable_text(w).c_str());
   return std::move(file.runs);
 }
 
@@ -34,6 +35,13 @@ std::string right(const std::string& text, int width) {
   int columns = 0;
   for (unsigned char c : text) columns += (c & 0xC0) != 0x80;
   return std::string(static_cast<std::size_t>(std::max(0, width - columns)), ' ') + text;
+}
+
+/// A history field as printed: the file is anyone's to edit, so its text goes through printable_text() (no raw
+/// control characters reach the terminal). The temporary lives until the end of the printf that uses it.
+const char* shown(const std::string& field, std::string&& storage = {}) {
+  storage = printable_text(field);
+  return storage.c_str();
 }
 
 std::string graph_of(const RunRecord& r) { return r.graph.empty() ? "-" : r.graph; }
@@ -49,8 +57,8 @@ std::string wall_with_spread(const RunRecord& r) {
 
 void print_list(const std::vector<RunRecord>& runs, const RunRecord* baseline) {
   for (const RunRecord& r : runs) {
-    std::printf("%s  %s  %-5s %-12s B=%-4d gpus=%d %s n=%-6d %-28s %s", r.id.c_str(), r.date.c_str(), r.source.c_str(),
-                r.backend.c_str(), r.block, r.gpus, r.dtype.c_str(), r.n, graph_of(r).c_str(),
+    std::printf("%s  %s  %-5s %-12s B=%-4d gpus=%d %s n=%-6d %-28s %s", shown(r.id), shown(r.date), shown(r.source),
+                shown(r.backend), r.block, r.gpus, shown(r.dtype), r.n, shown(graph_of(r)),
                 right(format_duration_ms(r.wall_ms), 9).c_str());
     if (baseline) std::printf("  %s", r.id == baseline->id ? "baseline" : format_percent_change(*baseline, r).c_str());
     std::printf("\n");
@@ -58,18 +66,18 @@ void print_list(const std::vector<RunRecord>& runs, const RunRecord* baseline) {
 }
 
 void print_show(const RunRecord& r) {
-  std::printf("id:        %s\n", r.id.c_str());
-  std::printf("date:      %s\n", r.date.c_str());
-  std::printf("source:    %s (apsp %s)\n", r.source.c_str(), r.version.c_str());
-  std::printf("host:      %s\n", r.host.c_str());
-  std::printf("cpu:       %s, %d threads\n", r.cpu_model.empty() ? "unknown" : r.cpu_model.c_str(), r.threads);
+  std::printf("id:        %s\n", shown(r.id));
+  std::printf("date:      %s\n", shown(r.date));
+  std::printf("source:    %s (apsp %s)\n", shown(r.source), shown(r.version));
+  std::printf("host:      %s\n", shown(r.host));
+  std::printf("cpu:       %s, %d threads\n", r.cpu_model.empty() ? "unknown" : shown(r.cpu_model), r.threads);
   for (const RunDevice& d : r.devices)
-    std::printf("gpu:       %s, %d SMs, %.0f MHz, driver %d.%d\n", d.name.c_str(), d.sm_count, d.sm_clock_khz / 1e3,
+    std::printf("gpu:       %s, %d SMs, %.0f MHz, driver %d.%d\n", shown(d.name), d.sm_count, d.sm_clock_khz / 1e3,
                 d.driver_version / 1000, d.driver_version % 1000 / 10);
-  std::printf("backend:   %s, block %d, %d GPU%s, %s\n", r.backend.c_str(), r.block, r.gpus, r.gpus == 1 ? "" : "s",
-              r.dtype.c_str());
-  std::printf("graph:     %s, n = %d%s%s\n", graph_of(r).c_str(), r.n, r.graph_hash.empty() ? "" : ", ",
-              r.graph_hash.c_str());
+  std::printf("backend:   %s, block %d, %d GPU%s, %s\n", shown(r.backend), r.block, r.gpus, r.gpus == 1 ? "" : "s",
+              shown(r.dtype));
+  std::printf("graph:     %s, n = %d%s%s\n", shown(graph_of(r)), r.n, r.graph_hash.empty() ? "" : ", ",
+              shown(r.graph_hash));
   std::printf("wall:      %s\n", wall_with_spread(r).c_str());
   if (!r.round_ms.empty()) {
     std::vector<double> sorted = r.round_ms;
@@ -84,7 +92,7 @@ void print_show(const RunRecord& r) {
     const bool is_compute = p.phase == "pivot" || p.phase == "rowcol" || p.phase == "independent" || p.phase == "full";
     char share[16] = "-";
     if (is_compute && compute > 0) std::snprintf(share, sizeof share, "%.1f%%", 100.0 * p.ms / compute);
-    std::printf("%-12s %s %7s %16llu %16llu %10.2f\n", p.phase.c_str(), right(format_duration_ms(p.ms), 12).c_str(),
+    std::printf("%-12s %s %7s %16llu %16llu %10.2f\n", shown(p.phase), right(format_duration_ms(p.ms), 12).c_str(),
                 share, static_cast<unsigned long long>(p.bytes), static_cast<unsigned long long>(p.updates),
                 p.ms > 0 ? static_cast<double>(p.bytes) / (p.ms * 1e6) : 0.0);
   }
@@ -93,8 +101,8 @@ void print_show(const RunRecord& r) {
 
 void print_compare(const RunRecord& a, const RunRecord& b) {
   auto describe = [](const char* label, const RunRecord& r) {
-    std::printf("%s: %s  %s B=%d gpus=%d %s n=%d %s, wall %s\n", label, r.id.c_str(), r.backend.c_str(), r.block,
-                r.gpus, r.dtype.c_str(), r.n, graph_of(r).c_str(), wall_with_spread(r).c_str());
+    std::printf("%s: %s  %s B=%d gpus=%d %s n=%d %s, wall %s\n", label, shown(r.id), shown(r.backend), r.block,
+                r.gpus, shown(r.dtype), r.n, shown(graph_of(r)), wall_with_spread(r).c_str());
   };
   describe("A", a);
   describe("B", b);
@@ -102,7 +110,7 @@ void print_compare(const RunRecord& a, const RunRecord& b) {
   for (const ComparisonRow& row : compare_runs(a, b)) {
     char ratio[16] = "-";
     if (row.a_ms > 0) std::snprintf(ratio, sizeof ratio, "%.3f", row.ratio);
-    std::printf("%-12s %s %s %8s\n", row.what.c_str(), right(format_duration_ms(row.a_ms), 12).c_str(),
+    std::printf("%-12s %s %s %8s\n", shown(row.what), right(format_duration_ms(row.a_ms), 12).c_str(),
                 right(format_duration_ms(row.b_ms), 12).c_str(), ratio);
   }
 }

@@ -3,6 +3,7 @@
 #include <apsp/core/format.h>
 #include <apsp/core/option_limits.h>
 #include <apsp/core/stop_signal.h>
+#include <apsp/core/untrusted_text.h>
 #include <apsp/history/run_facts.h>
 #include <apsp/io/distance_io.h>
 #include <apsp/io/output_paths.h>
@@ -127,21 +128,30 @@ std::pair<int, int> parse_pair(const std::string& text) {
     if (a != colon || b != text.size() - colon - 1) throw std::invalid_argument("trailing text");
     return {i, j};
   } catch (const std::logic_error&) {
-    throw UsageError("--path: expected I:J (two vertex ids), got '" + text + "'");
+    throw UsageError("--path: expected I:J (two vertex ids), got '" + user_value_in_message(text) + "'");
   }
+}
+
+/// Every --path I:J, checked against the graph's n before the solve, so that a bad one writes nothing.
+std::vector<std::pair<int, int>> path_queries(const std::vector<std::string>& queries, std::int32_t n) {
+  std::vector<std::pair<int, int>> pairs;
+  for (const std::string& q : queries) {
+    const auto [i, j] = parse_pair(q);
+    if (i < 0 || j < 0 || i >= n || j >= n)
+      throw UsageError("--path " + user_value_in_message(q) + ": vertex outside 0.." + std::to_string(n - 1));
+    pairs.emplace_back(i, j);
+  }
+  return pairs;
 }
 
 /// Paths from the distances and the graph's edges (teach/shortest_path.h): any backend, and the same path the
 /// studio's inspector shows.
-void print_paths(const Graph& graph, const DistanceMatrix& result, const std::vector<std::string>& queries,
+void print_paths(const Graph& graph, const DistanceMatrix& result, const std::vector<std::pair<int, int>>& queries,
                  std::FILE* out) {
   if (queries.empty()) return;
   const teach::OutEdges edges(graph);
   std::vector<std::int32_t> column(static_cast<std::size_t>(result.n()));
-  for (const std::string& q : queries) {
-    const auto [i, j] = parse_pair(q);
-    if (i < 0 || j < 0 || i >= result.n() || j >= result.n())
-      throw UsageError("--path " + q + ": vertex outside 0.." + std::to_string(result.n() - 1));
+  for (const auto& [i, j] : queries) {
     for (int v = 0; v < result.n(); ++v) column[static_cast<std::size_t>(v)] = result.get(v, j);
     const teach::WeightedPath p = teach::shortest_path(edges, column, i, j, result.n());
     if (p.empty()) {
@@ -221,6 +231,7 @@ Action add_solve(CLI::App& app) {
       if (given(out.flag == "-o" ? "--output" : out.flag.c_str())) refuse_empty_output_path(out.flag, out.path);
     refuse_clashing_paths({{"the input", a->input}}, outputs);
     const SourceSpec sources = SourceSpec::parse(a->sources);
+    for (const std::string& q : a->path_queries) parse_pair(q);  // the syntax now; the vertices once n is known
     SolverOptions opts;
     opts.block = a->block;
     opts.dtype = parse_dtype(a->dtype);
@@ -274,6 +285,7 @@ Action add_solve(CLI::App& app) {
     LoadedGraph input = load_graph(source, plan.load);  // refuses for memory before any matrix exists
     const std::vector<std::int32_t> rows = sources.resolve(input.graph.n);
     require_writable_shape(a->output, out_format, rows, input.graph.n);
+    const std::vector<std::pair<int, int>> paths = path_queries(a->path_queries, input.graph.n);
     const SolveTimeGuard guard(input.estimate, backend, a->max_seconds, a->quiet);
     throw_if_stop_requested();  // SIGINT / SIGTERM (main.cpp): stop between steps, before any output
     fit_to_graph(plan, input);
@@ -341,7 +353,7 @@ Action add_solve(CLI::App& app) {
                    si(n * n * n / seconds).c_str(), destination.c_str(), run_id.empty() ? "" : ", run ",
                    run_id.c_str());
     }
-    print_paths(input.graph, result, a->path_queries, report);
+    print_paths(input.graph, result, paths, report);
     throw_if_stop_requested();  // a signal during the (atomic) writes: they finished, the run still says it was stopped
     return 0;
   };

@@ -1,6 +1,7 @@
 #include "ladder_flags.h"
 
 #include <apsp/core/errors.h>
+#include <apsp/core/untrusted_text.h>
 #include <apsp/solve/ladder.h>
 
 namespace apsp::cli {
@@ -8,7 +9,7 @@ namespace apsp::cli {
 void LadderFlags::apply(SolverOptions& options) const {
   options.cells_per_thread = cells_per_thread;
   const std::optional<Phase2Mode> mode = parse_phase2_mode(phase2);
-  if (!mode) throw UsageError("--phase2: '" + phase2 + "' is not split or one-cta");  // the validator's job
+  if (!mode) throw UsageError("--phase2: '" + user_value_in_message(phase2) + "' is not split or one-cta");  // the validator's job
   options.phase2 = *mode;
 }
 
@@ -21,10 +22,10 @@ void add_ladder_flags(CLI::App& app, LadderFlags& flags) {
             try {
               std::size_t used = 0;
               const int p = std::stoi(text, &used);
-              if (used != text.size()) return "'" + text + "' is not one of 2, 4, 8";
+              if (used != text.size()) return "'" + user_value_in_message(text) + "' is not one of 2, 4, 8";
               return cells_per_thread_problem(p);
             } catch (const std::logic_error&) {
-              return "'" + text + "' is not one of 2, 4, 8";
+              return "'" + user_value_in_message(text) + "' is not one of 2, 4, 8";
             }
           },
           "2|4|8"));
@@ -34,7 +35,7 @@ void add_ladder_flags(CLI::App& app, LadderFlags& flags) {
       ->capture_default_str()
       ->check(CLI::Validator(
           [](std::string& text) -> std::string {
-            return parse_phase2_mode(text) ? std::string() : "'" + text + "' is not split or one-cta";
+            return parse_phase2_mode(text) ? std::string() : "'" + user_value_in_message(text) + "' is not split or one-cta";
           },
           "split|one-cta"));
 }

@@ -2,6 +2,7 @@
 // Exit codes: the engine's one table (apsp::exit_status, exit_code() in apsp/core/errors.h; README "Exit codes").
 #include <apsp/core/errors.h>
 #include <apsp/core/stop_signal.h>
+#include <apsp/core/untrusted_text.h>
 #include <apsp/core/version.h>
 
 #include <cstdio>
@@ -36,7 +37,8 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::fprintf(stderr, "apsp: %s (see apsp --help)\n", e.what());
+    // CLI11 quotes the offending value whole: a 100 KB list must not become a 100 KB error line.
+    std::fprintf(stderr, "apsp: %s (see apsp --help)\n", apsp::user_value_in_message(e.what(), 300).c_str());
     return apsp::exit_status::kUsage;
   }
   for (auto& [sub, action] : actions) {

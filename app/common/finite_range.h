@@ -3,6 +3,7 @@
 // (every comparison with NaN is false) and prints its bounds with six decimals; this one refuses NaN and the
 // infinities and says the bounds as written.
 #include <CLI/CLI.hpp>
+#include <apsp/core/untrusted_text.h>
 
 #include <cmath>
 #include <cstdlib>
@@ -28,7 +29,7 @@ CLI::Validator finite_range(Real lo, Real hi, const std::string& type_name) {
         else
           v = std::strtod(input.c_str(), &end);
         if (input.empty() || *end != '\0' || !std::isfinite(v) || v < lo || v > hi)
-          return "'" + input + "' is not a number in " + text;
+          return "'" + user_value_in_message(input) + "' is not a number in " + text;
         return {};
       },
       type_name + " in " + range.str());

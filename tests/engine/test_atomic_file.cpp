@@ -18,6 +18,7 @@
 #include <set>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "io/atomic_file_testing.h"
 #include "io_test_support.h"
@@ -245,6 +246,54 @@ TEST_P(AtomicFileTest, FailedWriteLeavesTheOldFileAndNoTemporary) {
   }
   EXPECT_EQ(read_bytes(path), "old contents");
   EXPECT_EQ(entries(dir), std::set<std::string>{"out.bin"});
+}
+
+TEST_P(AtomicFileTest, WriteProtectedFileIsRefusedAndKept) {
+  // No write bit at all: refused for every user, root too (for root access(W_OK) would always succeed).
+  const std::string path = dir.file("keep.bin");
+  write_bytes(path, "old");
+  ASSERT_EQ(::chmod(path.c_str(), 0444), 0);
+  const std::string link = dir.file("link.bin");
+  ASSERT_EQ(::symlink("keep.bin", link.c_str()), 0);
+  for (const std::string& target : {path, link}) {
+    try {
+      write_whole(target, "new");
+      ADD_FAILURE() << target << ": a write-protected file was replaced";
+    } catch (const UsageError& e) {
+      EXPECT_EQ(std::string(e.what()), target + ": is write-protected; remove it or chmod u+w to replace it");
+    }
+  }
+  EXPECT_EQ(read_bytes(path), "old");
+  EXPECT_EQ(stat_of(path).st_mode & 07777, 0444u);
+  EXPECT_EQ(entries(dir), (std::set<std::string>{"keep.bin", "link.bin"}));
+  ASSERT_EQ(::chmod(path.c_str(), 0644), 0);  // one write bit is enough to replace it again
+  write_whole(path, "new");
+  EXPECT_EQ(read_bytes(path), "new");
+}
+
+std::vector<std::string> g_durability_steps;
+void record_durability_step(const char* step, const std::string&) { g_durability_steps.emplace_back(step); }
+
+TEST_P(AtomicFileTest, CommitSyncsTheFileBeforeTheRenameAndTheDirectoryAfter) {
+  g_durability_steps.clear();
+  const io_detail::DurabilityObserver previous = io_detail::set_durability_observer(&record_durability_step);
+  write_whole(dir.file("new.bin"), "fresh");
+  write_bytes(dir.file("old.bin"), "old");
+  write_whole(dir.file("old.bin"), "replaced");
+  const std::vector<std::string> files = g_durability_steps;
+  // Written straight through (a pipe's descriptor): nothing to sync, nothing renamed.
+  g_durability_steps.clear();
+  int pipe_fds[2];
+  ASSERT_EQ(::pipe(pipe_fds), 0);
+  write_whole("/proc/self/fd/" + std::to_string(pipe_fds[1]), "through");
+  ::close(pipe_fds[0]);
+  ::close(pipe_fds[1]);
+  io_detail::set_durability_observer(previous);
+  const std::vector<std::string> one = {"sync file", "rename", "sync directory"};
+  std::vector<std::string> both = one;
+  both.insert(both.end(), one.begin(), one.end());
+  EXPECT_EQ(files, both);
+  EXPECT_TRUE(g_durability_steps.empty());
 }
 
 /// Forks a child that replaces @p path with an endless stream of megabytes, waits until it has written

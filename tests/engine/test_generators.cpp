@@ -3,6 +3,7 @@
 
 #include <apsp/graph/generators.h>
 #include <apsp/io/graph_io.h>
+#include <apsp/solve/range_policy.h>
 
 #include <cmath>
 #include <set>
@@ -255,4 +256,17 @@ TEST(GeneratorVertexCount, MatchesGenerateWithoutGenerating) {
   // Huge specs answer at once (nothing is generated) and bad keys are still refused.
   EXPECT_EQ(apsp::vertex_count(apsp::GeneratorSpec::parse("ring:n=2000000000")), 2000000000);
   EXPECT_THROW(apsp::vertex_count(apsp::GeneratorSpec::parse("ring:n=5,q=1")), apsp::UsageError);
+}
+
+TEST(Generators, NegativeReweightingStaysInsideTheSolvesRange) {
+  // The solve's range policy is the judge: every neg=1 graph must pass it, large n and w included (unbounded
+  // potentials made negative sums the solve refused).
+  for (const std::string spec : {"complete:n=200,w=1:10000000", "er:n=500,p=0.2,w=1:5000000", "gnm:n=3000,m=9000,w=1:900000",
+                                 "ba:n=600,k=6,w=0:8000000", "grid:rows=40,cols=40,w=1:30000000", "complete:n=50,w=-20:500000000"}) {
+    SCOPED_TRACE(spec);
+    const Graph g = gen(spec + ",neg=1");
+    EXPECT_NO_THROW(make_range_policy(to_distance_matrix(g, 64, DType::I32)));
+    EXPECT_LT(g.weight_range().first, 0);
+  }
+  EXPECT_THROW(gen("complete:n=64,w=536870911:536870911,neg=1"), UsageError);
 }

@@ -142,7 +142,6 @@ TEST(IoErrorsDistances, EveryBadInputClass) {
            le32({0, 1, 2, 3});
   };
   const std::vector<BadFile> cases = {
-      {"empty.bin", "", "empty file"},
       {"odd.bin", le32({0, 1, 2}) + "x", "byte 12"},
       {"notsquare.bin", le32({0, 1, 2}), "not a square"},
       {"empty.npy", "", "empty file"},
@@ -155,7 +154,7 @@ TEST(IoErrorsDistances, EveryBadInputClass) {
       {"rect.npy", npy_with("{'descr': '<i4', 'fortran_order': False, 'shape': (1, 4), }"), "not (n, n)"},
       {"truncated.npy", npy_ok_header + le32({0, 1, 2}), "byte 128"},
       {"header_len.npy", std::string("\x93NUMPY\x01\x00\xff\x00{'descr'", 18), "truncated header"},
-      {"empty.csv", "", "empty file"},
+      {"blank.csv", "\n\n", "no rows"},
       {"ragged.csv", "0,1\n2\n", "line 2"},
       {"nonnumeric.csv", "0,1\n2,x\n", "line 2"},
       {"fewer.csv", "0,1,2\n3,4,5\n", "only 2 rows"},

@@ -1,6 +1,7 @@
 // The History panel: every recorded run (newest first) with its ±% against the baseline, two picked runs
 // compared (per-phase table with ratios B/A, per-round compute time overlaid), and the baseline set from here.
 #include <apsp/core/format.h>
+#include <apsp/core/untrusted_text.h>
 #include <apsp/history/run_compare.h>
 #include <imgui.h>
 
@@ -101,11 +102,13 @@ void draw_history_panel(const AppState& state, HistoryPanelState& edits, Command
       // The time of day and the suffix fit the narrow column; the whole record is in the tooltip.
       ImGui::TextUnformatted(r.id.size() > 9 ? r.id.c_str() + 9 : r.id.c_str());
       if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("%s (%s, %s)\n%s, graph %s\nthreads %d, wall %s", r.id.c_str(), r.source.c_str(),
-                          r.date.c_str(), r.host.c_str(), r.graph.c_str(), r.threads,
+        // The history file is anyone's to edit: its text is shown escaped (a newline must not forge a line).
+        ImGui::SetTooltip("%s (%s, %s)\n%s, graph %s\nthreads %d, wall %s", printable_text(r.id).c_str(),
+                          printable_text(r.source).c_str(), printable_text(r.date).c_str(),
+                          printable_text(r.host).c_str(), printable_text(r.graph).c_str(), r.threads,
                           format_duration_ms(r.wall_ms).c_str());
       ImGui::TableNextColumn();
-      ImGui::Text("%s B%d x%d %s", r.backend.c_str(), r.block, r.gpus, r.dtype.c_str());
+      ImGui::Text("%s B%d x%d %s", printable_text(r.backend).c_str(), r.block, r.gpus, printable_text(r.dtype).c_str());
       ImGui::TableNextColumn();
       ImGui::Text("%d", r.n);
       ImGui::TableNextColumn();

@@ -3,6 +3,7 @@
 #include <apsp/core/errors.h>
 #include <apsp/core/memory.h>
 #include <apsp/core/types.h>
+#include <apsp/core/untrusted_text.h>
 #include <apsp/graph/generators.h>
 
 #include <algorithm>
@@ -83,7 +84,7 @@ const GeneratorModel& find_model(const std::string& name) {
     if (m.name == name) return m;
   std::string known;
   for (const GeneratorModel& m : generator_models()) known += (known.empty() ? "" : ", ") + m.name;
-  throw UsageError("unknown generator model '" + name + "' (known: " + known + ")");
+  throw UsageError("unknown generator model '" + user_value_in_message(name) + "' (known: " + known + ")");
 }
 
 void check_keys(const GeneratorSpec& spec) {
@@ -94,7 +95,7 @@ void check_keys(const GeneratorSpec& spec) {
     if (!known) {
       std::string keys;
       for (const GeneratorParam& p : model.params) keys += (keys.empty() ? "" : ", ") + p.key;
-      throw UsageError("generator '" + spec.model + "' has no parameter '" + key + "' (parameters: " + keys + ")");
+      throw UsageError("generator '" + spec.model + "' has no parameter '" + user_value_in_message(key) + "' (parameters: " + keys + ")");
     }
   }
 }
@@ -162,7 +163,7 @@ class Params {
   }
 
   [[noreturn]] void fail(const std::string& key, const std::string& value, const std::string& expected) const {
-    throw UsageError("generator '" + m_spec.model + "': " + key + "=" + value + " is not valid (expected " + expected + ")");
+    throw UsageError("generator '" + m_spec.model + "': " + key + "=" + user_value_in_message(value) + " is not valid (expected " + expected + ")");
   }
 
  private:
@@ -376,17 +377,31 @@ int classroom_block(const std::string& name) {
   return 0;
 }
 
+/// The largest potential spread s whose reweighting the solve's range policy (solve/range_policy.h) accepts for
+/// i32, 2 * |L| + Wp <= kInf32 - real_max - 1: each weight moves by at most s, so the sum L of the most negative
+/// incoming weights is >= -n * (s + max(0, -lo)) and the largest weight Wp <= max(0, hi) + s. < 0: none fits.
+std::int64_t safe_potential_spread(const Graph& g) {
+  const auto [lo, hi] = g.weight_range();
+  const std::int64_t n = g.n, margin = kInf32 - (kInf32 - 1) / 2 - 1;
+  const std::int64_t room = margin - 2 * n * std::max<std::int64_t>(0, -lo) - std::max<std::int64_t>(0, hi);
+  return room < 0 ? -1 : room / (2 * n + 1);
+}
+
 /// w'(u, v) = w(u, v) + p(u) - p(v): every u -> v path changes by p(u) - p(v), so shortest paths stay
-/// shortest and cycle weights do not change, but edges into high-potential vertices can turn negative.
+/// shortest and cycle weights do not change, but edges into high-potential vertices can turn negative. The
+/// potentials are bounded so that the solve accepts what comes out (a large n or w gets a smaller spread).
 void reweight_with_potentials(Graph& g, std::uint64_t seed, std::int64_t spread, const std::string& model) {
+  const std::int64_t safe = safe_potential_spread(g);
+  if (safe < 1)
+    throw UsageError("generator '" + model + "': neg=1 with n = " + std::to_string(g.n) +
+                     " and these weights leaves no room for negative edges that a solve accepts; use a smaller w or n");
+  spread = std::min(std::max<std::int64_t>(spread, 1), safe);
   SplitMix64 rng(seed ^ 0x6E65672D706F7473ull);  // own stream: the base graph equals the neg=0 graph
   std::vector<std::int64_t> potential(static_cast<std::size_t>(g.n));
-  for (auto& x : potential) x = rng.uniform_int(0, std::max<std::int64_t>(spread, 1));
-  for (Edge& e : g.edges) {
-    const std::int64_t x = e.weight + potential[static_cast<std::size_t>(e.src)] - potential[static_cast<std::size_t>(e.dst)];
-    if (x >= kInf32 || x <= -kInf32) throw UsageError("generator '" + model + "': neg=1 pushes a weight out of range; use a smaller w");
-    e.weight = static_cast<std::int32_t>(x);
-  }
+  for (auto& x : potential) x = rng.uniform_int(0, spread);
+  for (Edge& e : g.edges)
+    e.weight = static_cast<std::int32_t>(e.weight + potential[static_cast<std::size_t>(e.src)] -
+                                         potential[static_cast<std::size_t>(e.dst)]);
 }
 
 }  // namespace
@@ -395,7 +410,7 @@ GeneratorSpec GeneratorSpec::parse(const std::string& text) {
   GeneratorSpec spec;
   const std::size_t colon = text.find(':');
   spec.model = text.substr(0, colon);
-  if (spec.model.empty()) throw UsageError("generator spec '" + text + "' has no model name (expected model:key=value,...)");
+  if (spec.model.empty()) throw UsageError("generator spec '" + user_value_in_message(text) + "' has no model name (expected model:key=value,...)");
   find_model(spec.model);
   if (colon != std::string::npos) {
     const std::string rest = text.substr(colon + 1);
@@ -413,9 +428,9 @@ GeneratorSpec GeneratorSpec::parse(const std::string& text) {
           continue;
         }
         if (eq == std::string::npos || eq == 0)
-          throw UsageError("generator spec '" + text + "': '" + item + "' is not key=value");
+          throw UsageError("generator spec '" + user_value_in_message(text) + "': '" + user_value_in_message(item) + "' is not key=value");
         const std::string key = item.substr(0, eq);
-        if (spec.params.count(key)) throw UsageError("generator spec '" + text + "': key '" + key + "' given twice");
+        if (spec.params.count(key)) throw UsageError("generator spec '" + user_value_in_message(text) + "': key '" + user_value_in_message(key) + "' given twice");
         spec.params[key] = item.substr(eq + 1);
       }
       start = end + 1;

@@ -1,6 +1,7 @@
 #include <apsp/core/distance_matrix.h>
 #include <apsp/core/errors.h>
 #include <apsp/core/types.h>
+#include <apsp/core/untrusted_text.h>
 #include <apsp/graph/sources.h>
 
 #include <algorithm>
@@ -11,7 +12,7 @@ namespace apsp {
 
 namespace {
 [[noreturn]] void bad(std::string_view text, const std::string& why) {
-  throw UsageError("--sources " + std::string(text) + ": " + why + " (expected all, A:B or a list such as 0,5,9)");
+  throw UsageError("--sources " + user_value_in_message(text) + ": " + why + " (expected all, A:B or a list such as 0,5,9)");
 }
 
 std::int64_t parse_id(std::string_view text, std::string_view item) {
@@ -19,12 +20,12 @@ std::int64_t parse_id(std::string_view text, std::string_view item) {
   const auto [ptr, ec] = std::from_chars(item.data(), item.data() + item.size(), v);
   if (item.empty() || ec != std::errc() || ptr != item.data() + item.size()) {
     std::string quoted(1, '\'');  // built with append: GCC 12 warns falsely (-Wrestrict) on "'" + std::string(...)
-    quoted.append(item).append("' is not a vertex id");
+    quoted.append(user_value_in_message(item)).append("' is not a vertex id");
     bad(text, quoted);
   }
   if (v < 0) bad(text, "vertex " + std::to_string(v) + " is negative");
   if (v > std::numeric_limits<std::int32_t>::max())
-    bad(text, "vertex " + std::string(item) + " is beyond the int32 range");
+    bad(text, "vertex " + user_value_in_message(item) + " is beyond the int32 range");
   return v;
 }
 }  // namespace
@@ -69,7 +70,7 @@ std::int64_t SourceSpec::count(std::int64_t n) const {
 
 std::vector<std::int32_t> SourceSpec::resolve(std::int32_t n) const {
   const auto outside = [&](std::int64_t v) {
-    throw UsageError("--sources " + to_string() + ": vertex " + std::to_string(v) + " is outside 0.." +
+    throw UsageError("--sources " + user_value_in_message(to_string()) + ": vertex " + std::to_string(v) + " is outside 0.." +
                      std::to_string(n - 1) + " (the graph has n = " + std::to_string(n) + ")");
   };
   std::vector<std::int32_t> out;

@@ -22,6 +22,25 @@ namespace apsp {
 
 namespace {
 std::atomic<bool> g_unnamed_enabled{true};
+std::atomic<io_detail::DurabilityObserver> g_durability_observer{nullptr};
+
+void observe(const char* step, const std::string& path) {
+  if (const io_detail::DurabilityObserver observer = g_durability_observer.load()) observer(step, path);
+}
+
+/// fsync, where the file system supports it (EINVAL: a file system that cannot sync has nothing to wait for).
+int sync_descriptor(int fd) {
+  if (::fsync(fd) == 0 || errno == EINVAL) return 0;
+  return errno;
+}
+
+/// A file with no write bit at all is protected even from root (for whom access() always succeeds), so the
+/// rule holds, and is testable, for every user; anyone else must also pass access(W_OK) on it, as `cp` would.
+void refuse_write_protected(const std::string& user_path, const std::string& target, mode_t mode) {
+  const bool no_write_bit = (mode & 0222) == 0;
+  if (no_write_bit || (::faccessat(AT_FDCWD, target.c_str(), W_OK, AT_EACCESS) != 0 && errno == EACCES))
+    throw UsageError(user_path + ": is write-protected; remove it or chmod u+w to replace it");
+}
 
 std::string errno_text(int e) { return std::strerror(e); }
 
@@ -166,6 +185,9 @@ Destination resolve(const std::string& user_path) {
 
 namespace io_detail {
 bool set_unnamed_temp_files_enabled(bool enabled) { return g_unnamed_enabled.exchange(enabled); }
+DurabilityObserver set_durability_observer(DurabilityObserver observer) {
+  return g_durability_observer.exchange(observer);
+}
 }  // namespace io_detail
 
 AtomicFile::AtomicFile(std::string path) : m_path(std::move(path)) {
@@ -195,6 +217,7 @@ AtomicFile::AtomicFile(std::string path) : m_path(std::move(path)) {
     }
   } else {
     m_target = d.path;
+    if (d.exists) refuse_write_protected(m_path, m_target, d.st.st_mode);
     if (d.exists) m_old = OldFile{d.st.st_mode & 07777u, d.st.st_uid, d.st.st_gid};
     fd = open_temporary();
   }
@@ -260,6 +283,12 @@ void AtomicFile::write(const void* data, std::size_t bytes) {
 void AtomicFile::commit() {
   if (!m_file) throw Error(m_path + ": committed twice");
   int error = fault_fires(FaultPoint::ExportWrite) ? ENOSPC : std::fflush(m_file) == 0 ? 0 : errno;
+  // A replaced file must reach the disk before its name does: renamed first, a power loss could leave an empty
+  // file where the old one stood. Terminals, pipes and descriptors are written through and never synced.
+  if (error == 0 && m_mode != Mode::Through) {
+    error = sync_descriptor(::fileno(m_file));
+    observe("sync file", m_target);
+  }
   if (error == 0 && m_mode == Mode::Unnamed) link_beside_target();  // needs the descriptor still open
   if (std::fclose(m_file) != 0 && error == 0) error = errno;
   m_file = nullptr;
@@ -273,8 +302,21 @@ void AtomicFile::commit() {
     discard_temporary();
     throw Error(m_path + ": cannot rename the temporary file into place: " + errno_text(e));
   }
+  observe("rename", m_target);
   m_temp.clear();  // it is the target now
   discard_temporary();
+  sync_directory();
+}
+
+void AtomicFile::sync_directory() {
+  // The rename lives in the directory: until the directory is synced, a power loss may bring back the old name.
+  // The new file is complete and in place by now, so a directory that cannot be synced is not an error.
+  const std::string dir = dir_of(m_target);
+  const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return;
+  sync_descriptor(fd);
+  ::close(fd);
+  observe("sync directory", dir);
 }
 
 void AtomicFile::link_beside_target() {

@@ -9,6 +9,7 @@
 #include <apsp/core/types.h>
 #include <apsp/io/atomic_file.h>
 
+#include <algorithm>
 #include <vector>
 
 namespace apsp::io_detail {
@@ -29,11 +30,12 @@ void write_distances_csv(const std::string& path, const DistanceRows& rows) {
   file.commit();
 }
 
-DenseDistances read_distances_csv(const MappedFile& file) {
+DistanceTable read_distances_csv(const MappedFile& file, RowCount row_count) {
   const std::string& path = file.path();
-  if (file.size() == 0) throw InputError(path, "", "empty file (expected n lines of n comma-separated distances)");
+  if (file.size() == 0) return {};  // n = 0
+  const bool square = row_count == RowCount::Square;
   LineScanner lines(file.text());
-  DenseDistances d;
+  DistanceTable d;
   std::int64_t n = -1;
   std::int64_t row = 0;
   std::string_view tok;
@@ -43,7 +45,7 @@ DenseDistances read_distances_csv(const MappedFile& file) {
       throw InputError(path, line_where(ln), "value " + std::to_string(empty) + " of the row is empty");
     Tokenizer t(lines.line(), true);
     if (!t.next(tok)) continue;  // blank line
-    if (n >= 0 && row == n) throw InputError(path, line_where(ln), "more than n = " + std::to_string(n) + " rows");
+    if (square && n >= 0 && row == n) throw InputError(path, line_where(ln), "more than n = " + std::to_string(n) + " rows");
     const std::size_t row_start = d.values.size();
     do {
       std::int32_t v;
@@ -60,18 +62,22 @@ DenseDistances read_distances_csv(const MappedFile& file) {
     if (n < 0) {
       n = cols;
       // Each further value takes at least 2 bytes ("0,"): bound n*n by the file before reserving.
-      if (static_cast<std::uint64_t>(n) * static_cast<std::uint64_t>(n - 1) > 2 * lines.remaining() + 2)
+      const std::uint64_t further = static_cast<std::uint64_t>(n) * static_cast<std::uint64_t>(n - 1);
+      if (square && further > 2 * lines.remaining() + 2)
         throw InputError(path, line_where(ln), std::to_string(n) + " columns, but the file is too short for " + std::to_string(n) + " rows");
-      require_host_memory("the distances in " + path,
-                          static_cast<std::uint64_t>(n) * static_cast<std::uint64_t>(n) * 4);
-      d.values.reserve(static_cast<std::size_t>(n * n));
+      const std::uint64_t values = static_cast<std::uint64_t>(n) + std::min<std::uint64_t>(further, lines.remaining() / 2 + 1);
+      require_host_memory("the distances in " + path, values * 4);
+      d.values.reserve(static_cast<std::size_t>(values));
     } else if (cols != n) {
       throw InputError(path, line_where(ln), "row has " + std::to_string(cols) + " values, expected " + std::to_string(n));
     }
     ++row;
   }
   if (n < 0) throw InputError(path, "", "no rows: nothing to read");
-  if (row != n) throw InputError(path, line_where(lines.line_no()), "only " + std::to_string(row) + " rows, expected n = " + std::to_string(n));
+  if (square && row != n)
+    throw InputError(path, line_where(lines.line_no()), "only " + std::to_string(row) + " rows, expected n = " + std::to_string(n));
+  if (n > INT32_MAX) throw InputError(path, line_where(1), std::to_string(n) + " values a row exceed the int32 range");
+  d.rows = row;
   d.n = static_cast<std::int32_t>(n);
   return d;
 }

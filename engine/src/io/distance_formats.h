@@ -20,9 +20,12 @@ void write_distances_bin(const std::string& path, const DistanceRows& rows);
 void write_distances_npy(const std::string& path, const DistanceRows& rows);
 void write_distances_csv(const std::string& path, const DistanceRows& rows);
 
-DenseDistances read_distances_bin(const MappedFile& file);
-DenseDistances read_distances_npy(const MappedFile& file);
-DenseDistances read_distances_csv(const MappedFile& file);
+/// What a reader accepts: the n x n matrix only, or any number of rows of n values.
+enum class RowCount { Square, Any };
+
+DistanceTable read_distances_bin(const MappedFile& file);
+DistanceTable read_distances_npy(const MappedFile& file, RowCount rows);
+DistanceTable read_distances_csv(const MappedFile& file, RowCount rows);
 
 /// @brief Little-endian int32 rows appended to a byte sink (shared by .bin and .npy).
 void write_le32_rows(const DistanceRows& rows, const std::function<void(const void*, std::size_t)>& sink);

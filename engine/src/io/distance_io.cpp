@@ -10,6 +10,7 @@
 #include <bit>
 #include <cmath>
 #include <cstring>
+#include <utility>
 #include <vector>
 
 namespace apsp {
@@ -49,9 +50,9 @@ void write_distances_bin(const std::string& path, const DistanceRows& rows) {
   out.commit();
 }
 
-DenseDistances read_distances_bin(const MappedFile& file) {
+DistanceTable read_distances_bin(const MappedFile& file) {
   const std::string& path = file.path();
-  if (file.size() == 0) throw InputError(path, "", "empty file (expected n*n int32 distances)");
+  if (file.size() == 0) return {};  // n = 0
   if (file.size() % 4 != 0)
     throw InputError(path, byte_where(file.size() / 4 * 4), "size " + std::to_string(file.size()) + " is not a multiple of 4 bytes (truncated int32)");
   const std::uint64_t count = file.size() / 4;
@@ -62,7 +63,8 @@ DenseDistances read_distances_bin(const MappedFile& file) {
     throw InputError(path, "", std::to_string(count) + " int32 values are not a square number: not an n x n distance matrix");
   if (n > static_cast<std::uint64_t>(INT32_MAX)) throw InputError(path, "", "n = " + std::to_string(n) + " exceeds the int32 range");
   require_host_memory("the distances in " + path, count * 4);
-  DenseDistances d;
+  DistanceTable d;
+  d.rows = static_cast<std::int64_t>(n);
   d.n = static_cast<std::int32_t>(n);
   d.values.resize(count);
   load_le32_values(file.data(), count, d.values.data());
@@ -131,14 +133,28 @@ void write_distances(const std::string& path, const SourceDistances& d, std::opt
   io_detail::write_rows(path, io_detail::rows_of(d), f);
 }
 
-DenseDistances read_distances(const std::string& path, std::optional<DistanceFormat> format) {
+namespace {
+DistanceTable read_table(const std::string& path, std::optional<DistanceFormat> format, io_detail::RowCount rows) {
   const io_detail::MappedFile file(path);
   switch (format ? *format : distance_format_from_path(path)) {
     case DistanceFormat::CourseBinary: return io_detail::read_distances_bin(file);
-    case DistanceFormat::Npy: return io_detail::read_distances_npy(file);
-    case DistanceFormat::Csv: return io_detail::read_distances_csv(file);
+    case DistanceFormat::Npy: return io_detail::read_distances_npy(file, rows);
+    case DistanceFormat::Csv: return io_detail::read_distances_csv(file, rows);
   }
   return {};
+}
+}  // namespace
+
+DenseDistances read_distances(const std::string& path, std::optional<DistanceFormat> format) {
+  DistanceTable table = read_table(path, format, io_detail::RowCount::Square);
+  DenseDistances d;
+  d.n = table.n;
+  d.values = std::move(table.values);
+  return d;
+}
+
+DistanceTable read_distance_table(const std::string& path, std::optional<DistanceFormat> format) {
+  return read_table(path, format, io_detail::RowCount::Any);
 }
 
 }  // namespace apsp

@@ -1,4 +1,5 @@
 #include <apsp/core/errors.h>
+#include <apsp/core/untrusted_text.h>
 #include <apsp/io/formats.h>
 
 #include <algorithm>
@@ -38,7 +39,7 @@ GraphFormat parse_graph_format(std::string_view name) {
   if (n == "gr" || n == "dimacs") return GraphFormat::Dimacs;
   if (n == "mtx" || n == "matrixmarket" || n == "matrix-market") return GraphFormat::MatrixMarket;
   if (n == "el" || n == "txt" || n == "csv" || n == "edgelist" || n == "edge-list") return GraphFormat::EdgeList;
-  throw UsageError("unknown graph format '" + std::string(name) + "' (expected bin, gr, mtx or el)");
+  throw UsageError("unknown graph format '" + user_value_in_message(name) + "' (expected bin, gr, mtx or el)");
 }
 
 std::string_view to_string(GraphFormat f) {
@@ -63,7 +64,7 @@ DistanceFormat parse_distance_format(std::string_view name) {
   if (n == "bin" || n == "course" || n == "binary") return DistanceFormat::CourseBinary;
   if (n == "npy") return DistanceFormat::Npy;
   if (n == "csv") return DistanceFormat::Csv;
-  throw UsageError("unknown distance format '" + std::string(name) + "' (expected bin, npy or csv)");
+  throw UsageError("unknown distance format '" + user_value_in_message(name) + "' (expected bin, npy or csv)");
 }
 
 std::string_view to_string(DistanceFormat f) {

@@ -65,7 +65,7 @@ void write_distances_npy(const std::string& path, const DistanceRows& rows) {
   out.commit();
 }
 
-DenseDistances read_distances_npy(const MappedFile& file) {
+DistanceTable read_distances_npy(const MappedFile& file, RowCount row_count) {
   const std::string& path = file.path();
   const unsigned char* p = file.data();
   const std::size_t size = file.size();
@@ -110,18 +110,22 @@ DenseDistances read_distances_npy(const MappedFile& file) {
       throw InputError(path, byte_where(dict_at), "shape entry " + quote_token(tok) + " is not a size");
     dims[ndim++] = v;
   }
-  if (ndim != 2 || dims[0] != dims[1])
-    throw InputError(path, byte_where(dict_at), "shape (" + std::string(shape) + ") is not (n, n)");
-  const std::int64_t n = dims[0];
-  if (n > INT32_MAX) throw InputError(path, byte_where(dict_at), "n = " + std::to_string(n) + " exceeds the int32 range");
-  const std::uint64_t count = static_cast<std::uint64_t>(n) * static_cast<std::uint64_t>(n);
+  if (ndim != 2 || (row_count == RowCount::Square && dims[0] != dims[1]))
+    throw InputError(path, byte_where(dict_at),
+                     "shape (" + std::string(shape) + ") is not " + (row_count == RowCount::Square ? "(n, n)" : "(rows, n)"));
+  const std::int64_t rows = dims[0];
+  const std::int64_t n = dims[1];
+  if (n > INT32_MAX || rows > INT32_MAX)
+    throw InputError(path, byte_where(dict_at), "shape (" + std::string(shape) + ") exceeds the int32 range");
+  const std::uint64_t count = static_cast<std::uint64_t>(rows) * static_cast<std::uint64_t>(n);
   const std::uint64_t payload = size - data_at;
   if (payload != count * 4)
     throw InputError(path, byte_where(data_at),
-                     "shape (" + std::to_string(n) + ", " + std::to_string(n) + ") needs " + std::to_string(count * 4) + " data bytes, the file has " +
+                     "shape (" + std::to_string(rows) + ", " + std::to_string(n) + ") needs " + std::to_string(count * 4) + " data bytes, the file has " +
                          std::to_string(payload));
   require_host_memory("the distances in " + path, count * 4);
-  DenseDistances d;
+  DistanceTable d;
+  d.rows = rows;
   d.n = static_cast<std::int32_t>(n);
   d.values.resize(count);
   load_le32_values(p + data_at, count, d.values.data());

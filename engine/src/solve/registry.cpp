@@ -1,4 +1,5 @@
 #include <apsp/core/errors.h>
+#include <apsp/core/untrusted_text.h>
 #include <apsp/solve/block_size.h>
 #include <apsp/core/option_limits.h>
 #include <apsp/solve/registry.h>
@@ -47,9 +48,9 @@ const Entry& find_entry(std::string_view name) {
     if (e.info.name == name) return e;
   // The sparse solvers have their own interface: say where they run instead of calling them unknown.
   if (is_sparse_backend(name))
-    throw UsageError(std::string(name) + " is a sparse (per-source) solver: apsp solve and apsp bench run it; here only the "
+    throw UsageError(user_value_in_message(name) + " is a sparse (per-source) solver: apsp solve and apsp bench run it; here only the "
                      "Floyd-Warshall variants run (" + known_names() + ")");
-  throw UsageError("unknown backend '" + std::string(name) + "' (known: " + known_names() + ")");
+  throw UsageError("unknown backend '" + user_value_in_message(name) + "' (known: " + known_names() + ")");
 }
 }  // namespace
 

@@ -1,5 +1,6 @@
 #include <apsp/core/errors.h>
 #include <apsp/core/option_limits.h>
+#include <apsp/core/untrusted_text.h>
 #include <apsp/device/device_info.h>
 #include <apsp/solve/sparse_registry.h>
 
@@ -40,7 +41,7 @@ bool is_sparse_backend(std::string_view name) {
 
 std::unique_ptr<SparseSolver> create_sparse_solver(std::string_view name, const SparseSolverOptions& options) {
   if (!is_sparse_backend(name))
-    throw UsageError("unknown sparse backend '" + std::string(name) +
+    throw UsageError("unknown sparse backend '" + user_value_in_message(name) +
                      "' (known: cpu-dijkstra, cuda-dijkstra, cuda-batched-bf)");
   if (options.threads < 0 || options.threads > limits::max_threads())
     throw UsageError("threads must be 0 (one per core) .. " + std::to_string(limits::max_threads()) + ", got " +

@@ -13,7 +13,10 @@ namespace apsp {
 /// - nothing, or a regular file: the bytes go to an unnamed temporary file (O_TMPFILE) in the same
 ///   directory, which commit() links into place with one rename; without commit() (an exception, a kill,
 ///   Ctrl-C) nothing is left behind and the old file stays as it was. A replaced file keeps its permission
-///   bits and, where the process may set them (root), its owner and group.
+///   bits and, where the process may set them (root), its owner and group. The new bytes are synced to disk
+///   before the rename and the directory after it, so even a power loss leaves the old file or the new one.
+///   An existing file that has no write bit at all, or that this user may not write (access W_OK), is
+///   write-protected: refused with UsageError, never replaced (as `cp` refuses; root included, for the first).
 /// - a symbolic link: followed (chains too); its final target is created or replaced as above and the link
 ///   stays a link.
 /// - a FIFO, a character device (a terminal, /dev/null) or one of this process's open descriptors
@@ -49,6 +52,7 @@ class AtomicFile {
   int open_temporary();
   void link_beside_target();
   void discard_temporary();
+  void sync_directory();
 
   std::string m_path;    ///< as given, for messages
   std::string m_target;  ///< the file to create or replace (a symbolic link's final target)

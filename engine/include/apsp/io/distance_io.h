@@ -19,6 +19,14 @@ struct DenseDistances {
   std::vector<std::int32_t> values;  ///< row-major n*n
 };
 
+/// @brief Rows of distances read back: the whole n x n matrix (rows == n), or the S x n rows of chosen sources
+/// that `apsp solve --sources` writes (.npy shape (S, n), .csv S lines; which sources they are is not stored).
+struct DistanceTable {
+  std::int64_t rows = 0;
+  std::int32_t n = 0;                ///< values per row: the graph's n
+  std::vector<std::int32_t> values;  ///< row-major rows*n
+};
+
 /// @brief Writes the n x n distances (INF = kInf32), through a temporary file renamed into place.
 void write_distances(const std::string& path, const DistanceMatrix& m, std::optional<DistanceFormat> format = std::nullopt);
 
@@ -33,6 +41,10 @@ void write_distances(const std::string& path, const SourceDistances& d, std::opt
 
 /// @brief Reads a distance file. Course binary has no header: n = sqrt(bytes / 4), which must be exact.
 /// Values come back as stored; a .csv cell "inf" reads as kInf32. Bad files throw InputError.
+/// An empty .bin or .csv is the n = 0 matrix (what a solve of an empty graph writes).
 DenseDistances read_distances(const std::string& path, std::optional<DistanceFormat> format = std::nullopt);
+/// @brief Reads a distance file as read_distances() does, but any number of rows of n values (.npy (S, n), .csv S
+/// lines of n values; the course binary always holds n x n).
+DistanceTable read_distance_table(const std::string& path, std::optional<DistanceFormat> format = std::nullopt);
 
 }  // namespace apsp
