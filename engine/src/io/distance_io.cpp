@@ -133,12 +133,14 @@ void write_distances(const std::string& path, const SourceDistances& d, std::opt
 
 DenseDistances read_distances(const std::string& path, std::optional<DistanceFormat> format) {
   const io_detail::MappedFile file(path);
-  switch (format ? *format : distance_format_from_path(path)) {
-    case DistanceFormat::CourseBinary: return io_detail::read_distances_bin(file);
-    case DistanceFormat::Npy: return io_detail::read_distances_npy(file);
-    case DistanceFormat::Csv: return io_detail::read_distances_csv(file);
-  }
-  return {};
+  return file.parse([&] {
+    switch (format ? *format : distance_format_from_path(path)) {
+      case DistanceFormat::CourseBinary: return io_detail::read_distances_bin(file);
+      case DistanceFormat::Npy: return io_detail::read_distances_npy(file);
+      case DistanceFormat::Csv: break;
+    }
+    return io_detail::read_distances_csv(file);
+  });
 }
 
 }  // namespace apsp
