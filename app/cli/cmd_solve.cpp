@@ -85,7 +85,7 @@ void refuse_for_sparse(const std::string& backend, const SolveArgs& a, const CLI
 
 /// `--backend auto` (the default): Floyd–Warshall or a sparse solver by the measured cost models of
 /// apsp/solve/auto_backend.h. Reads the graph into its CSR form for n and m (a second read follows: the chosen
-/// solver's own loader checks its own memory).
+/// solver's own loader checks its own memory; a pipe's bytes come from read_input_once both times).
 AutoChoice choose_backend_for(const GraphSource& source, const SourceSpec& sources, const SolveArgs& a,
                               const CLI::App& app) {
   AutoInputs in;
@@ -247,8 +247,11 @@ Action add_solve(CLI::App& app) {
       refuse_binary_to_terminal(a->output, *out_format != DistanceFormat::Csv, std::string(to_string(*out_format)));
     // Whatever shares standard output with the distances or the timings goes to stderr instead.
     std::FILE* report = is_stdout(a->output) || is_stdout(a->timings_csv) ? stderr : stdout;
-    const GraphSource source = graph_source(a->input, a->gen_spec, a->format, a->one_based);
+    GraphSource source = graph_source(a->input, a->gen_spec, a->format, a->one_based);
     if (backend == "auto") {
+      // auto reads the graph to decide and the solve reads it again: a pipe (`<(apsp gen ...)`) gives its
+      // bytes only once, so they are kept for both.
+      source = read_input_once(std::move(source));
       const AutoChoice choice = choose_backend_for(source, sources, *a, app);
       if (a->verbose) std::fprintf(report, "%s\n", choice.reason.c_str());
       backend = choice.backend;
@@ -265,7 +268,7 @@ Action add_solve(CLI::App& app) {
     if (is_sparse_backend(backend)) {
       refuse_for_sparse(backend, *a, app);
       SparseSolveRequest request;
-      request.source = source;
+      request.source = std::move(source);
       request.sources = sources;
       request.backend = backend;
       request.options.threads = a->threads;
@@ -283,6 +286,7 @@ Action add_solve(CLI::App& app) {
     // variable-block variant runs a graph smaller than the block as one block of n (both as the studio does).
     SolvePlan plan = plan_dense_solve(backend, opts, block_flag->count() == 0);  // refuses before any reading
     LoadedGraph input = load_graph(source, plan.load);  // refuses for memory before any matrix exists
+    source.contents.reset();                             // a pipe's bytes are not needed beside the graph
     const std::vector<std::int32_t> rows = sources.resolve(input.graph.n);
     require_writable_shape(a->output, out_format, rows, input.graph.n);
     const std::vector<std::pair<int, int>> paths = path_queries(a->path_queries, input.graph.n);

@@ -12,8 +12,9 @@ namespace apsp {
 
 namespace {
 
-constexpr std::array<FaultPoint, 6> kPoints{FaultPoint::DeviceAlloc, FaultPoint::NcclInit,   FaultPoint::PeerCopy,
-                                            FaultPoint::ExportWrite, FaultPoint::ConfigWrite, FaultPoint::HistoryWrite};
+constexpr std::array<FaultPoint, 7> kPoints{FaultPoint::DeviceAlloc, FaultPoint::NcclInit,     FaultPoint::PeerCopy,
+                                            FaultPoint::ExportWrite, FaultPoint::ConfigWrite,  FaultPoint::HistoryWrite,
+                                            FaultPoint::InputTruncated};
 constexpr std::size_t kCount = kPoints.size();
 
 /// One point's arming: fires on every hit (`always`) or on hit number `nth` only; 0 and !always = disarmed.
@@ -49,7 +50,7 @@ std::array<Arm, kCount> parse(const std::string& spec) {
       if (to_string(kPoints[i]) == name) index = i;
     if (index == kCount)
       throw UsageError("APSP_FAULT: unknown fault point '" + name +
-                       "' (known: device_alloc, nccl_init, peer_copy, export_write, config_write, history_write)");
+                       "' (known: device_alloc, nccl_init, peer_copy, export_write, config_write, history_write, input_truncated)");
     Arm arm;
     if (colon == std::string::npos) {
       arm.always = true;
@@ -118,6 +119,7 @@ std::string_view to_string(FaultPoint point) {
     case FaultPoint::ExportWrite: return "export_write";
     case FaultPoint::ConfigWrite: return "config_write";
     case FaultPoint::HistoryWrite: return "history_write";
+    case FaultPoint::InputTruncated: return "input_truncated";
   }
   return "?";
 }

@@ -2,9 +2,12 @@
 #include <apsp/device/device_info.h>
 #include <apsp/history/run_facts.h>
 #include <apsp/profile/profile.h>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
 #include <fstream>
 #include <thread>
@@ -43,16 +46,25 @@ std::vector<RunDevice> run_devices(int gpus) {
 }
 
 std::string file_fingerprint(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return "";
+  // Only a regular file can be read again: a FIFO the solve already drained would block this open (and the
+  // whole program, after its work) until another writer came, and a pipe would hash as empty.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+  if (fd < 0) return "";
+  struct stat st {};
   std::uint64_t h = 14695981039346656037ull;  // FNV-1a 64
-  std::vector<char> buf(1 << 20);
-  while (in) {
-    in.read(buf.data(), static_cast<std::streamsize>(buf.size()));
-    const std::streamsize got = in.gcount();
-    for (std::streamsize i = 0; i < got; ++i) h = (h ^ static_cast<unsigned char>(buf[i])) * 1099511628211ull;
+  bool complete = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+  std::vector<unsigned char> buf(complete ? 1 << 20 : 0);
+  while (complete) {
+    const ssize_t got = ::read(fd, buf.data(), buf.size());
+    if (got < 0 && errno == EINTR) continue;
+    if (got <= 0) {
+      complete = got == 0;
+      break;
+    }
+    for (ssize_t i = 0; i < got; ++i) h = (h ^ buf[static_cast<std::size_t>(i)]) * 1099511628211ull;
   }
-  if (in.bad()) return "";
+  ::close(fd);
+  if (!complete) return "";
   char text[40];
   std::snprintf(text, sizeof text, "fnv1a64:%016llx", static_cast<unsigned long long>(h));
   return text;

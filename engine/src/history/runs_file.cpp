@@ -30,6 +30,29 @@ class Fd {
 };
 
 std::string errno_text() { return std::strerror(errno); }
+
+std::string not_regular(const char* kind) {
+  return std::string("is not a regular file (") + kind + "); the run history must be one";
+}
+
+/// Opens the runs file with @p flags without ever blocking: a FIFO put at its path would make open() and
+/// read() wait for another program forever. Anything but a regular file is refused with one line; -1 (errno
+/// set) when open() itself fails. O_NONBLOCK changes nothing for a regular file's reads, writes or flock.
+int open_regular(const std::filesystem::path& path, int flags) {
+  const int fd = ::open(path.c_str(), flags | O_CLOEXEC | O_NONBLOCK | O_NOCTTY, 0644);
+  // O_WRONLY | O_NONBLOCK on a FIFO that no program reads fails with ENXIO.
+  if (fd < 0 && errno == ENXIO) throw Error(path.string() + ": " + not_regular("a FIFO or a device"));
+  if (fd < 0) return fd;
+  struct stat st {};
+  const bool known = ::fstat(fd, &st) == 0;
+  if (known && S_ISREG(st.st_mode)) return fd;
+  const std::string why = !known                ? "cannot stat (" + errno_text() + ")"
+                          : S_ISFIFO(st.st_mode) ? not_regular("a FIFO")
+                          : S_ISDIR(st.st_mode)  ? not_regular("a directory")
+                                                 : not_regular("a device or socket");
+  ::close(fd);
+  throw Error(path.string() + ": " + why);
+}
 }  // namespace
 
 std::filesystem::path runs_file_path() {
@@ -55,7 +78,7 @@ void append_run(const std::filesystem::path& path, const RunRecord& record) {
   std::error_code ec;
   std::filesystem::create_directories(path.parent_path(), ec);
   if (ec) throw Error(path.parent_path().string() + ": cannot create the directory (" + ec.message() + ")");
-  const Fd fd(::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644));
+  const Fd fd(open_regular(path, O_WRONLY | O_APPEND | O_CREAT));
   if (fd.get() < 0) throw Error(path.string() + ": cannot open (" + errno_text() + ")");
   // The lock keeps two programs appending at once from interleaving; O_APPEND puts each line at the end.
   while (::flock(fd.get(), LOCK_EX) != 0) {
@@ -82,7 +105,7 @@ void append_run(const std::filesystem::path& path, const RunRecord& record) {
 
 RunsFile read_runs(const std::filesystem::path& path) {
   RunsFile out;
-  const Fd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+  const Fd fd(open_regular(path, O_RDONLY));
   if (fd.get() < 0) {
     if (errno == ENOENT) return out;
     throw Error(path.string() + ": cannot open (" + errno_text() + ")");

@@ -136,12 +136,14 @@ void write_distances(const std::string& path, const SourceDistances& d, std::opt
 namespace {
 DistanceTable read_table(const std::string& path, std::optional<DistanceFormat> format, io_detail::RowCount rows) {
   const io_detail::MappedFile file(path);
-  switch (format ? *format : distance_format_from_path(path)) {
-    case DistanceFormat::CourseBinary: return io_detail::read_distances_bin(file);
-    case DistanceFormat::Npy: return io_detail::read_distances_npy(file, rows);
-    case DistanceFormat::Csv: return io_detail::read_distances_csv(file, rows);
-  }
-  return {};
+  return file.parse([&] {
+    switch (format ? *format : distance_format_from_path(path)) {
+      case DistanceFormat::CourseBinary: return io_detail::read_distances_bin(file);
+      case DistanceFormat::Npy: return io_detail::read_distances_npy(file, rows);
+      case DistanceFormat::Csv: break;
+    }
+    return io_detail::read_distances_csv(file, rows);
+  });
 }
 }  // namespace
 

@@ -6,10 +6,10 @@
 #include "graph_formats.h"
 #include "text_scan.h"
 
+#include <apsp/core/memory.h>
 #include <apsp/core/option_limits.h>
 #include <apsp/io/atomic_file.h>
 
-#include <algorithm>
 #include <limits>
 
 namespace apsp::io_detail {
@@ -51,6 +51,21 @@ int suggested_block(std::string_view comment, const std::string& path, std::int6
 }
 }  // namespace
 
+std::size_t edge_line_bound(std::string_view text) {
+  std::size_t lines = 0;
+  std::size_t pos = 0;
+  while (pos < text.size()) {
+    const std::size_t first = text.find_first_not_of(" \t\r\v\f", pos);
+    if (first == std::string_view::npos) break;
+    const char c = text[first];
+    if (c != '\n' && c != '#' && c != '%') ++lines;
+    const std::size_t end = text.find('\n', first);
+    if (end == std::string_view::npos) break;
+    pos = end + 1;
+  }
+  return lines;
+}
+
 Graph read_edge_list(const MappedFile& file, const ReadContext& ctx) {
   const std::string& path = file.path();
   if (file.size() == 0) throw InputError(path, "", "empty file (expected 'u v [w]' lines)");
@@ -59,8 +74,12 @@ Graph read_edge_list(const MappedFile& file, const ReadContext& ctx) {
   const std::int64_t base = one_based ? 1 : 0;
 
   Graph g;
-  // One pass over the newlines bounds the edge count, so the vector grows once.
-  g.edges.reserve(static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) + 1);
+  // One pass bounds the edge count, so the vector grows once. Counting every newline instead made a file of
+  // blank lines reserve 12 bytes per byte of file (a 700 MB one asked for 8 GB before reading a line).
+  const std::size_t bound = edge_line_bound(text);
+  if (ctx.options.check_memory)
+    require_memory("the " + std::to_string(bound) + " edge lines of " + path, bound * sizeof(Edge), host_available_bytes());
+  g.edges.reserve(bound);
   std::int64_t n_decl = -1;
   std::int64_t n_decl_line = 0;
   std::int64_t max_id = -1;

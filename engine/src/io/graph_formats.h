@@ -22,6 +22,9 @@ Graph read_course_binary(const MappedFile& file, const ReadContext& ctx);
 Graph read_dimacs(const MappedFile& file, const ReadContext& ctx);
 Graph read_matrix_market(const MappedFile& file, const ReadContext& ctx);
 Graph read_edge_list(const MappedFile& file, const ReadContext& ctx);
+/// @brief How many lines of an edge list can hold an edge (neither blank nor only a comment): the most edges
+/// it can have, and what its reader reserves.
+std::size_t edge_line_bound(std::string_view text);
 
 void write_course_binary(const std::string& path, const Graph& g);
 void write_dimacs(const std::string& path, const Graph& g);

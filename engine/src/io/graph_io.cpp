@@ -34,16 +34,21 @@ GraphReadResult read_graph(const std::string& path, const GraphReadOptions& opti
   const auto start = std::chrono::steady_clock::now();
   GraphReadResult result;
   result.format = options.format ? *options.format : graph_format_from_path(path);
-  const io_detail::MappedFile file(path, io_detail::StreamLimits{options.max_stream_bytes, options.cancel});
+  const io_detail::MappedFile file = options.contents
+                                         ? io_detail::MappedFile(path, options.contents)
+                                         : io_detail::MappedFile(path, io_detail::StreamLimits{options.max_stream_bytes, options.cancel});
   result.file_bytes = file.size();
   const io_detail::ReadContext ctx{options, [&](std::int64_t n) { check_graph_memory(path, n, options); },
                                    &result.suggested_block};
-  switch (result.format) {
-    case GraphFormat::CourseBinary: result.graph = io_detail::read_course_binary(file, ctx); break;
-    case GraphFormat::Dimacs: result.graph = io_detail::read_dimacs(file, ctx); break;
-    case GraphFormat::MatrixMarket: result.graph = io_detail::read_matrix_market(file, ctx); break;
-    case GraphFormat::EdgeList: result.graph = io_detail::read_edge_list(file, ctx); break;
-  }
+  result.graph = file.parse([&] {
+    switch (result.format) {
+      case GraphFormat::CourseBinary: return io_detail::read_course_binary(file, ctx);
+      case GraphFormat::Dimacs: return io_detail::read_dimacs(file, ctx);
+      case GraphFormat::MatrixMarket: return io_detail::read_matrix_market(file, ctx);
+      case GraphFormat::EdgeList: break;
+    }
+    return io_detail::read_edge_list(file, ctx);
+  });
   result.read_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;
 }

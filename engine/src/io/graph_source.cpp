@@ -6,6 +6,9 @@
 
 #include <chrono>
 #include <cstdio>
+#include <sys/stat.h>
+
+#include "mapped_file.h"
 
 namespace apsp {
 
@@ -34,6 +37,16 @@ SolveShape GraphLoadOptions::shape() const {
   return s;
 }
 
+GraphSource read_input_once(GraphSource source, std::uint64_t max_bytes, const std::atomic<bool>* cancel) {
+  if (source.kind != GraphSource::Kind::File || source.contents) return source;
+  struct stat st {};
+  // A path that cannot be looked at is left to the load, which says why in its one line.
+  if (::stat(source.text.c_str(), &st) != 0 || S_ISREG(st.st_mode)) return source;
+  const io_detail::MappedFile file(source.text, io_detail::StreamLimits{max_bytes, cancel});
+  source.contents = file.read_bytes();
+  return source;
+}
+
 LoadedGraph load_graph(const GraphSource& source, const GraphLoadOptions& options) {
   const auto start = std::chrono::steady_clock::now();
   const SolveShape shape = options.shape();
@@ -54,6 +67,7 @@ LoadedGraph load_graph(const GraphSource& source, const GraphLoadOptions& option
   } else {
     read.format = source.format;
     read.one_based = source.one_based;
+    read.contents = source.contents;
     GraphReadResult r = read_graph(source.text, read);
     char description[512];
     std::snprintf(description, sizeof description, "%s (%s, read in %.1f ms)", source.text.c_str(),

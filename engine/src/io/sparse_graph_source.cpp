@@ -40,6 +40,7 @@ LoadedSparseGraph load_sparse_graph(const GraphSource& source, const SparseLoadO
   } else {
     read.format = source.format;
     read.one_based = source.one_based;
+    read.contents = source.contents;
     // The header's n is not known yet: the message names the count once check_graph_memory has it.
     read.required_bytes = [&options, &read, &source](std::int64_t n) {
       read.required_for = purpose(n, options, source.text);

@@ -2,7 +2,8 @@
 /// @file fault_injection.h
 /// @brief A test facility: makes chosen failure points fail on purpose, down the same path as the real failure
 /// (the same error type, the same clean-up), so that tests can prove what a user would see when a GPU runs out
-/// of memory, NCCL does not start, a peer copy fails, the disk is full or the config directory is unwritable.
+/// of memory, NCCL does not start, a peer copy fails, the disk is full, the config directory is unwritable or an
+/// input file shrinks while it is read.
 ///
 /// Armed by the environment, `APSP_FAULT=name[:n],...` (read once, at the first hook reached), or by
 /// set_faults() in tests. `name` fails every time its point is reached; `name:n` only the n-th time (1-based),
@@ -23,6 +24,8 @@ enum class FaultPoint {
   ExportWrite,  ///< "export_write": an export's write or its final flush fails with ENOSPC (full disk)
   ConfigWrite,  ///< "config_write": saving the studio's settings fails with EACCES (unwritable directory)
   HistoryWrite,  ///< "history_write": a run-history append writes half its line, as a disk that fills up mid-write
+  InputTruncated,  ///< "input_truncated": a mapped input's second half reads past the end of its file (SIGBUS), as when
+                   ///< another program truncates it mid-read (the file itself is not touched)
 };
 
 /// @brief "device_alloc", "nccl_init", ...

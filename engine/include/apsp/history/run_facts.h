@@ -16,7 +16,7 @@ std::string cpu_model();
 /// @brief The CUDA devices' name, SMs, clock and driver, the first @p gpus of them (none without CUDA).
 std::vector<RunDevice> run_devices(int gpus);
 /// @brief "fnv1a64:<16 hex digits>": 64-bit FNV-1a over the file's bytes (fast; identifies, not secure);
-/// "" when the file cannot be read.
+/// "" when the file cannot be read or is not a regular file (a pipe or FIFO cannot be read a second time).
 std::string file_fingerprint(const std::string& path);
 
 /// @brief What a caller knows about a run; make_run_record() adds the machine's facts, id, date, version.

@@ -8,8 +8,10 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace apsp {
 
@@ -35,8 +37,11 @@ struct GraphReadOptions {
   /// Regular files are bounded by their size; a pipe or FIFO is read up to this many bytes, then refused.
   /// Character and block devices (/dev/zero, a terminal) are refused before any byte is read.
   std::uint64_t max_stream_bytes = std::uint64_t{1} << 30;
-  /// When set and turning true, reading a pipe (or waiting for its writer) stops with an Error.
+  /// When set and turning true, reading a pipe (or waiting for its writer) stops with an Error. SIGINT and
+  /// SIGTERM (apsp/core/stop_signal.h) stop it with InterruptedError whether set or not.
   const std::atomic<bool>* cancel = nullptr;
+  /// The file's bytes, read before (GraphSource::contents, read_input_once): parsed instead of opening the path.
+  std::shared_ptr<const std::vector<unsigned char>> contents;
 };
 
 struct GraphReadResult {
@@ -49,7 +54,8 @@ struct GraphReadResult {
   int suggested_block = 0;
 };
 
-/// @brief Reads a graph. Large inputs are memory-mapped (binary) or read through one buffer (text).
+/// @brief Reads a graph. Regular files are memory-mapped; one that shrinks while it is read (another program
+/// truncates it) throws InputError ("changed size while it was read") instead of a result.
 GraphReadResult read_graph(const std::string& path, const GraphReadOptions& options = {});
 
 /// @brief Throws OutOfMemoryError when the bytes of @p options (required_bytes, else one n x n matrix of that

@@ -8,10 +8,12 @@
 #include <apsp/io/formats.h>
 
 #include <atomic>
-
+#include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace apsp {
 
@@ -22,6 +24,9 @@ struct GraphSource {
   std::string text;                   ///< the spec, or the file's path
   std::optional<GraphFormat> format;  ///< files only: nullopt picks the format from the extension
   bool one_based = false;             ///< edge-list files only: vertex ids start at 1
+  /// Files that can be read only once (a pipe, a FIFO, `<(...)`): their bytes, read by read_input_once, which
+  /// every later load parses instead of reading the file again. Null: the file is opened at each load.
+  std::shared_ptr<const std::vector<unsigned char>> contents;
 
   GraphSource() = default;
   GraphSource(Kind kind, std::string text) : kind(kind), text(std::move(text)) {}
@@ -59,6 +64,14 @@ struct LoadedGraph {
   /// Callers without an explicit block open with it (apsp/solve/block_size.h, opening_block_size()).
   int suggested_block = 0;
 };
+
+/// @brief @p source, with the bytes of its file read into GraphSource::contents when that file is not a regular
+/// file (a pipe, a FIFO, `/dev/fd/N`): a caller that loads the graph twice (`apsp solve`'s auto backend reads it
+/// to decide, then the solve reads it) gets the same bytes both times, where a pipe would be empty the second
+/// time. Regular files and generators come back as they are (a regular file is mapped at each load, never
+/// copied). Reads as read_graph does: bounded by @p max_bytes, stopped by @p cancel or SIGINT / SIGTERM.
+GraphSource read_input_once(GraphSource source, std::uint64_t max_bytes = std::uint64_t{1} << 30,
+                            const std::atomic<bool>* cancel = nullptr);
 
 /// @brief Generates or reads @p source. Throws UsageError for a bad spec, InputError for a bad file (naming
 /// the place; devices such as /dev/zero are refused unread, pipes read up to a bound) and OutOfMemoryError
