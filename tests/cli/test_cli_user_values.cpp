@@ -107,6 +107,17 @@ TEST_F(CliUserValues, AWriteProtectedOutputIsKept) {
   EXPECT_EQ(read_text(path("theirs.csv")), "kept\n");
 }
 
+TEST_F(CliUserValues, AWriteProtectedSecondOutputIsRefusedBeforeTheFirstIsWritten) {
+  std::ofstream(path("t.csv")) << "kept\n";
+  ASSERT_EQ(::chmod(path("t.csv").c_str(), 0444), 0);
+  const RunResult r = run_apsp("solve " + path("g.txt") + " -q --no-history -o " + path("d.bin") + " --timings-csv " + path("t.csv"));
+  EXPECT_EQ(r.status, 2) << r.output;
+  EXPECT_EQ(line_count(r.output), 1u) << r.output;
+  EXPECT_NE(r.output.find("--timings-csv: "), std::string::npos) << r.output;
+  EXPECT_FALSE(std::filesystem::exists(path("d.bin"))) << "the distances were written before the refusal";
+  EXPECT_EQ(read_text(path("t.csv")), "kept\n");
+}
+
 TEST_F(CliUserValues, WhatGenMakesWithNegativeEdgesSolveAccepts) {
   // Large weights on dense graphs: unbounded potentials used to give weights the solve refuses (a RangeError,
   // exit 2). Each spec either solves (exit 0) with some negative edge, or gen refuses it in one line.

@@ -96,5 +96,21 @@ TEST(OutputPaths, ADirectoryIsNoOutput) {
   EXPECT_EQ(refusal({}, {{"-o", dir.file("f")}}), "");
 }
 
+TEST(OutputPaths, AWriteProtectedFileIsRefusedBeforeAnyWork) {
+  // The writer would refuse it too, but only after the solve and after the other outputs were written.
+  const TempDir dir;
+  write_bytes(dir.file("kept.csv"), "kept\n");
+  ASSERT_EQ(::chmod(dir.file("kept.csv").c_str(), 0444), 0);
+  EXPECT_TRUE(is_write_protected(dir.file("kept.csv")));
+  const std::string message = refusal({}, {{"-o", dir.file("new.bin")}, {"--timings-csv", dir.file("kept.csv")}});
+  EXPECT_EQ(message, "--timings-csv: " + dir.file("kept.csv") + ": is write-protected; remove it or chmod u+w to replace it");
+  // An input may be read-only; a writable file, one not yet there and a read-only directory's name are no refusal.
+  EXPECT_EQ(refusal({{"the input", dir.file("kept.csv")}}, {}), "");
+  ASSERT_EQ(::chmod(dir.file("kept.csv").c_str(), 0644), 0);
+  EXPECT_FALSE(is_write_protected(dir.file("kept.csv")));
+  EXPECT_FALSE(is_write_protected(dir.file("absent.csv")));
+  EXPECT_EQ(refusal({}, {{"-o", dir.file("kept.csv")}}), "");
+}
+
 }  // namespace
 }  // namespace apsp

@@ -2,6 +2,7 @@
 #include <apsp/core/errors.h>
 #include <apsp/core/fault_injection.h>
 #include <apsp/io/atomic_file.h>
+#include <apsp/io/output_paths.h>
 
 #include <atomic>
 #include <cerrno>
@@ -32,14 +33,6 @@ void observe(const char* step, const std::string& path) {
 int sync_descriptor(int fd) {
   if (::fsync(fd) == 0 || errno == EINVAL) return 0;
   return errno;
-}
-
-/// A file with no write bit at all is protected even from root (for whom access() always succeeds), so the
-/// rule holds, and is testable, for every user; anyone else must also pass access(W_OK) on it, as `cp` would.
-void refuse_write_protected(const std::string& user_path, const std::string& target, mode_t mode) {
-  const bool no_write_bit = (mode & 0222) == 0;
-  if (no_write_bit || (::faccessat(AT_FDCWD, target.c_str(), W_OK, AT_EACCESS) != 0 && errno == EACCES))
-    throw UsageError(user_path + ": is write-protected; remove it or chmod u+w to replace it");
 }
 
 std::string errno_text(int e) { return std::strerror(e); }
@@ -217,7 +210,7 @@ AtomicFile::AtomicFile(std::string path) : m_path(std::move(path)) {
     }
   } else {
     m_target = d.path;
-    if (d.exists) refuse_write_protected(m_path, m_target, d.st.st_mode);
+    if (d.exists && is_write_protected(m_target)) throw UsageError(write_protected_message(m_path));
     if (d.exists) m_old = OldFile{d.st.st_mode & 07777u, d.st.st_uid, d.st.st_gid};
     fd = open_temporary();
   }
