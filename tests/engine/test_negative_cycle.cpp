@@ -112,7 +112,8 @@ TEST(NegativeCycle, DenseRecoveryOfAShortCycleTakesAFewRounds) {
 }
 
 TEST(NegativeCycle, DenseStopGivesUpTheVerticesButStillReportsTheCycle) {
-  // A deadline that has passed (the CLI's --max-seconds) or a cancel: the recovery returns at its first poll.
+  // A deadline that has passed (the CLI's --max-seconds) or a cancel: the recovery returns at its first poll,
+  // before it starts.
   for (const char* backend : {"cpu-naive", "cpu-blocked"}) {
     int polls = 0;
     SolverOptions o;
@@ -127,12 +128,25 @@ TEST(NegativeCycle, DenseStopGivesUpTheVerticesButStillReportsTheCycle) {
     EXPECT_EQ(exit_code(e), exit_status::kNegativeCycle);
     EXPECT_EQ(std::string(e.what()), "negative cycle (stopped before its vertices were recovered)");
   }
-  // The same on the long search: the first poll ends it.
+  // A long search (the ring runs against the row order: a change crosses one slab of rows per round, so the
+  // parents close it after dozens of rounds) stops at the poll that says so.
+  Graph ring;
+  ring.n = 2048;
+  for (int v = 0; v + 1 < ring.n; ++v) ring.edges.push_back({v + 1, v, 1});
+  ring.edges.push_back({0, ring.n - 1, -ring.n});
   int polls = 0;
   SolverOptions o;
   o.should_stop = [&polls] { return ++polls >= 3; };
-  EXPECT_TRUE(dense_error(hamiltonian_cycle(300), o).cycle().empty());
+  EXPECT_TRUE(dense_error(ring, o).cycle().empty());
   EXPECT_EQ(polls, 3);
+  // Left alone, the same search names the whole ring.
+  polls = 0;
+  o.should_stop = [&polls] { return ++polls < 0; };
+  const NegativeCycleError named = dense_error(ring, o);
+  EXPECT_EQ(named.cycle().size(), 2048u);
+  EXPECT_EQ(named.cycle().front(), 0);
+  EXPECT_EQ(named.cycle()[1], 2047);
+  EXPECT_GT(polls, 3);
 }
 
 TEST(NegativeCycle, DenseStopHookExceptionEndsTheRecovery) {

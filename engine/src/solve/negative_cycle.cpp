@@ -18,7 +18,7 @@ namespace {
 /// is answered at once, while a poll (a clock read) stays negligible next to the work.
 constexpr std::int64_t kCellsPerPoll = std::int64_t{1} << 22;
 /// Cells of one slab of rows, relaxed by all threads at once: large enough that starting the threads costs
-/// little next to it, small enough that a round has many slabs, each starting from what the earlier ones found.
+/// little next to it.
 constexpr std::int64_t kCellsPerSlab = std::int64_t{1} << 16;
 /// Columns one thread owns within a slab: each row's segment is contiguous, and no two threads write the same
 /// distance or parent, so the result does not depend on the number of threads.
@@ -33,23 +33,25 @@ int team(int threads) {
 #endif
 }
 
-/// Rows [u_begin, u_end): every edge u -> v out of them relaxes @p dist[v] and sets @p parent[v], from the
-/// distances of those rows as they stood when the slab began (@p from, one per row), so threads split the
-/// columns without reading what another writes. Returns whether anything relaxed.
+/// The rows @p rows: every edge u -> v out of them relaxes @p dist[v] and sets @p parent[v], from the
+/// distances of those rows as they stood before (@p from, one per row), so threads split the columns without
+/// reading what another writes. Returns whether anything relaxed.
 template <class T>
-bool relax_slab(const DistanceMatrix& m, int u_begin, int u_end, const std::vector<std::int64_t>& from,
+bool relax_rows(const DistanceMatrix& m, const std::vector<int>& rows, const std::vector<std::int64_t>& from,
                 std::vector<std::int64_t>& dist, std::vector<std::int32_t>& parent, int threads) {
   const int n = m.n();
   const T inf = static_cast<T>(std::is_same_v<T, std::int16_t> ? kInf16 : kInf32);
   const int chunks = (n + kColumnsPerChunk - 1) / kColumnsPerChunk;
+  const auto count = rows.size();
   int relaxed = 0;
 #pragma omp parallel for schedule(static) num_threads(threads) reduction(| : relaxed) if (threads > 1 && chunks > 1)
   for (int c = 0; c < chunks; ++c) {
     const int v_begin = c * kColumnsPerChunk;
     const int v_end = std::min(n, v_begin + kColumnsPerChunk);
-    for (int u = u_begin; u < u_end; ++u) {
+    for (std::size_t r = 0; r < count; ++r) {
+      const int u = rows[r];
       const T* row = m.template row<T>(u);
-      const std::int64_t du = from[static_cast<std::size_t>(u - u_begin)];
+      const std::int64_t du = from[r];
       for (int v = v_begin; v < v_end; ++v) {
         const T w = row[v];
         if (w >= inf || v == u) continue;
@@ -68,35 +70,51 @@ bool relax_slab(const DistanceMatrix& m, int u_begin, int u_end, const std::vect
 template <class T>
 std::vector<std::int32_t> search(const DistanceMatrix& m, const std::function<bool()>& should_stop, int threads) {
   const int n = m.n();
-  const int rows_per_slab = static_cast<int>(std::max<std::int64_t>(1, kCellsPerSlab / std::max(1, n)));
-  const std::int64_t slabs_per_poll = std::max<std::int64_t>(1, kCellsPerPoll / kCellsPerSlab);
-  // The virtual source gives every vertex distance 0 to start with. Slab after slab, each reading the
-  // distances the earlier slabs left (a change travels many edges in one round, as in the sequential
-  // algorithm), the rows of one slab split among threads. Any cycle the parents close weighs less than 0.
+  const int rows_per_slab = static_cast<int>(std::min<std::int64_t>(n, std::max<std::int64_t>(1, kCellsPerSlab / std::max(1, n))));
+  // The virtual source gives every vertex distance 0 to start with. Slab after slab of rows, each reading the
+  // distances the earlier slabs left; inside a slab, the rows whose own distance a pass improved go again (at
+  // most a slab's worth of passes), so a change travels along a path within one round as in the sequential
+  // algorithm. Any cycle the parents close weighs less than 0.
   std::vector<std::int64_t> dist(static_cast<std::size_t>(n), 0);
   std::vector<std::int32_t> parent(static_cast<std::size_t>(n), -1);
-  std::vector<std::int64_t> from(static_cast<std::size_t>(rows_per_slab));
-  std::int64_t slabs = 0;
-  // A cycle of c vertices closes in the parents after at most about c rounds; with a relaxation in round n a
-  // cycle is certain (a parent chain of n edges repeats a vertex). The bound is a guard, never reached.
+  std::vector<int> rows;
+  std::vector<std::int64_t> from;
+  std::vector<std::int64_t> before;  // the slab's own distances before a pass
+  std::int64_t cells_since_poll = 0;
+  auto stop = [&should_stop] {
+    if (!should_stop || !should_stop()) return false;
+    throw_if_stop_requested();
+    return true;
+  };
+  if (stop()) return {};  // a stop or a deadline that came before the search
+  // A cycle of c vertices closes in the parents within about c rounds (fewer when its edges run in row order);
+  // with a relaxation in round n a cycle is certain (a parent chain of n edges repeats a vertex). The bound is a
+  // guard, never reached.
   for (int round = 0; round <= n; ++round) {
     bool relaxed = false;
-    for (int u = 0; u < n; u += rows_per_slab) {
-      const int u_end = std::min(n, u + rows_per_slab);
-      std::copy(dist.begin() + static_cast<std::ptrdiff_t>(u), dist.begin() + static_cast<std::ptrdiff_t>(u_end), from.begin());
-      relaxed |= relax_slab<T>(m, u, u_end, from, dist, parent, threads);
-      if (++slabs % slabs_per_poll == 0 && should_stop && should_stop()) {
-        throw_if_stop_requested();
-        return {};
+    for (int first = 0; first < n; first += rows_per_slab) {
+      const int last = std::min(n, first + rows_per_slab);
+      rows.clear();
+      for (int u = first; u < last; ++u) rows.push_back(u);
+      for (int pass = 0; pass < rows_per_slab && !rows.empty(); ++pass) {
+        from.clear();
+        for (const int u : rows) from.push_back(dist[static_cast<std::size_t>(u)]);
+        before.assign(dist.begin() + static_cast<std::ptrdiff_t>(first), dist.begin() + static_cast<std::ptrdiff_t>(last));
+        relaxed |= relax_rows<T>(m, rows, from, dist, parent, threads);
+        cells_since_poll += static_cast<std::int64_t>(rows.size()) * n;
+        if (cells_since_poll >= kCellsPerPoll) {
+          cells_since_poll = 0;
+          if (stop()) return {};
+        }
+        rows.clear();
+        for (int u = first; u < last; ++u)
+          if (dist[static_cast<std::size_t>(u)] < before[static_cast<std::size_t>(u - first)]) rows.push_back(u);
       }
     }
     if (!relaxed) return {};  // converged: no negative cycle
     std::vector<std::int32_t> cycle = parent_cycle(parent);
     if (!cycle.empty()) return cycle;
-    if (should_stop && should_stop()) {  // also once a round: many small rounds add up too
-      throw_if_stop_requested();
-      return {};
-    }
+    if (stop()) return {};  // also once a round: many small rounds add up too
   }
   return {};
 }
