@@ -115,8 +115,8 @@ TEST_F(CliErrors, NegativeCycleInALargeMatrixIsReportedAtOnce) {
     std::ofstream f(path("big.el"));
     f << "# n=4096\n0 1 -1\n1 0 -1\n5 9 4\n";
   }
-  const RunResult r = run_apsp("solve " + path("big.el") + " --backend cpu-blocked --max-seconds 50 -o " + path("out.bin"),
-                               "timeout 60");
+  const RunResult r = run_apsp(
+      "solve " + path("big.el") + " --backend cpu-blocked --max-seconds 50 -o " + path("out.bin"), "timeout 60");
   EXPECT_EQ(r.status, 3) << r.output;
   EXPECT_NE(r.output.find("negative cycle: 0 1 0"), std::string::npos) << r.output;
   EXPECT_FALSE(std::filesystem::exists(path("out.bin")));
@@ -125,9 +125,9 @@ TEST_F(CliErrors, NegativeCycleInALargeMatrixIsReportedAtOnce) {
 // The sparse path's Johnson potentials likewise: a ring of 10^6 vertices that is one negative cycle (10^12 edge
 // relaxations for n rounds) is found in the first rounds.
 TEST_F(CliErrors, NegativeRingIsReportedAtOnceBySparseSolvers) {
-  const RunResult r = run_apsp("solve --gen ring:n=1000000,w=-1:-1 --backend cpu-dijkstra --sources 0:1 --max-seconds 50 -o " +
-                                   path("d.npy"),
-                               "timeout 60");
+  const RunResult r = run_apsp(
+      "solve --gen ring:n=1000000,w=-1:-1 --backend cpu-dijkstra --sources 0:1 --max-seconds 50 -o " + path("d.npy"),
+      "timeout 60");
   EXPECT_EQ(r.status, 3) << r.output;
   EXPECT_NE(r.output.find("negative cycle: 0 1 2 3 "), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("(1000000 vertices)"), std::string::npos) << r.output;
@@ -141,10 +141,12 @@ TEST_F(CliErrors, NegativeCycleRecoveryPastTheDeadlineExitsThreeWithoutVertices)
     std::ofstream f(path("c.el"));
     f << "0 1 2\n1 2 -3\n2 3 1\n3 1 1\n4 5 1\n";
   }
-  const RunResult r = run_apsp("solve " + path("c.el") + " --backend cpu-blocked --max-seconds 1e-9 -o " + path("out.bin"),
-                               "APSP_SOLVE_RATE=1e18 timeout 60");
+  const RunResult r =
+      run_apsp("solve " + path("c.el") + " --backend cpu-blocked --max-seconds 1e-9 -o " + path("out.bin"),
+               "APSP_SOLVE_RATE=1e18 timeout 60");
   EXPECT_EQ(r.status, 3) << r.output;
-  EXPECT_NE(r.output.find("negative cycle (stopped before its vertices were recovered)"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("negative cycle (stopped before its vertices were recovered)"), std::string::npos)
+      << r.output;
   EXPECT_EQ(lines(r.output), 1) << r.output;
   EXPECT_FALSE(std::filesystem::exists(path("out.bin")));
   // Without the deadline the same graph names its cycle, from its smallest vertex.

@@ -152,7 +152,7 @@ TEST(NegativeCycle, DenseStopGivesUpTheVerticesButStillReportsTheCycle) {
 TEST(NegativeCycle, DenseStopHookExceptionEndsTheRecovery) {
   SolverOptions o;
   o.block = 2;
-  o.should_stop = [] () -> bool { throw InterruptedError(SIGINT); };
+  o.should_stop = []() -> bool { throw InterruptedError(SIGINT); };
   auto s = create_solver("cpu-blocked", o);
   try {
     solve_all(*s, to_distance_matrix(small_cycle(), 2, DType::I32));

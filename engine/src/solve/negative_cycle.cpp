@@ -38,7 +38,7 @@ int team(int threads) {
 /// reading what another writes. Returns whether anything relaxed.
 template <class T>
 bool relax_rows(const DistanceMatrix& m, const std::vector<int>& rows, const std::vector<std::int64_t>& from,
-                std::vector<std::int64_t>& dist, std::vector<std::int32_t>& parent, int threads) {
+                std::vector<std::int64_t>& dist, std::vector<std::int32_t>& parent, [[maybe_unused]] int threads) {
   const int n = m.n();
   const T inf = static_cast<T>(std::is_same_v<T, std::int16_t> ? kInf16 : kInf32);
   const int chunks = (n + kColumnsPerChunk - 1) / kColumnsPerChunk;
@@ -70,7 +70,8 @@ bool relax_rows(const DistanceMatrix& m, const std::vector<int>& rows, const std
 template <class T>
 std::vector<std::int32_t> search(const DistanceMatrix& m, const std::function<bool()>& should_stop, int threads) {
   const int n = m.n();
-  const int rows_per_slab = static_cast<int>(std::min<std::int64_t>(n, std::max<std::int64_t>(1, kCellsPerSlab / std::max(1, n))));
+  const int rows_per_slab =
+      static_cast<int>(std::min<std::int64_t>(n, std::max<std::int64_t>(1, kCellsPerSlab / std::max(1, n))));
   // The virtual source gives every vertex distance 0 to start with. Slab after slab of rows, each reading the
   // distances the earlier slabs left; inside a slab, the rows whose own distance a pass improved go again (at
   // most a slab's worth of passes), so a change travels along a path within one round as in the sequential
@@ -99,7 +100,8 @@ std::vector<std::int32_t> search(const DistanceMatrix& m, const std::function<bo
       for (int pass = 0; pass < rows_per_slab && !rows.empty(); ++pass) {
         from.clear();
         for (const int u : rows) from.push_back(dist[static_cast<std::size_t>(u)]);
-        before.assign(dist.begin() + static_cast<std::ptrdiff_t>(first), dist.begin() + static_cast<std::ptrdiff_t>(last));
+        before.assign(dist.begin() + static_cast<std::ptrdiff_t>(first),
+                      dist.begin() + static_cast<std::ptrdiff_t>(last));
         relaxed |= relax_rows<T>(m, rows, from, dist, parent, threads);
         cells_since_poll += static_cast<std::int64_t>(rows.size()) * n;
         if (cells_since_poll >= kCellsPerPoll) {

@@ -21,10 +21,10 @@ std::vector<std::int32_t> parent_cycle(const std::vector<std::int32_t>& parent);
 /// Bellman–Ford from a virtual source (weight 0 to every vertex) over slabs of rows, each slab spread over
 /// @p threads OpenMP threads (0: the default) and starting from what the earlier slabs found, checking after
 /// every round whether the parents already close a cycle: a short cycle is found in a few rounds, O(n^2) each,
-/// not after n rounds. @p should_stop is polled from the calling thread before it starts, every few million cells
-/// and after every round: returning true gives up (the result is empty), after InterruptedError when a stop signal is pending
-/// (apsp/core/stop_signal.h); an exception it throws ends the search with it. The cycle does not depend on
-/// @p threads. Called only after a solver saw a negative diagonal.
+/// not after n rounds. @p should_stop is polled from the calling thread before it starts, every few million
+/// cells and after every round: returning true gives up (the result is empty), after InterruptedError when a
+/// stop signal is pending (apsp/core/stop_signal.h); an exception it throws ends the search with it. The cycle
+/// does not depend on @p threads. Called only after a solver saw a negative diagonal.
 std::vector<std::int32_t> find_negative_cycle(const DistanceMatrix& initial,
                                               const std::function<bool()>& should_stop = {}, int threads = 0);
 
