@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "session/solver_session.h"
+#include "session/sparse_run.h"
 
 namespace apsp {
 // Failures name the cursor, not its bytes.
@@ -294,6 +295,22 @@ TEST_F(StudioSession, SparseNegativeCycleStopsTheSolve) {
   ASSERT_TRUE(session.take_failure());
   EXPECT_FALSE(s.stopped.empty());
   EXPECT_EQ(s.stopped.find("RangeError"), std::string::npos);
+}
+
+// The teaching stepper's Johnson potentials poll the run's stop hook (the studio's cancel), as the solver does.
+TEST(SparseRunStepper, JohnsonPotentialsStopOnTheRunsStopHook) {
+  ScratchDir dir;
+  const std::string path = dir.file("negative.txt", "0 1 2\n1 2 -1\n2 3 1\n");
+  auto graph = std::make_shared<const Graph>(engine_graph(GraphSource::file(path)));
+  SparseSolverOptions options;
+  options.should_stop = [] { return true; };
+  SparseRun run(graph, to_csr(*graph), "cpu-dijkstra", SourceSpec::parse("all"), options);
+  EXPECT_THROW(run.settle_one(), Error);
+  EXPECT_EQ(run.rows_done(), 0);
+
+  SparseRun unstopped(graph, to_csr(*graph), "cpu-dijkstra", SourceSpec::parse("all"), SparseSolverOptions{});
+  EXPECT_NO_THROW(unstopped.finish_source());
+  EXPECT_EQ(unstopped.rows_done(), 1);
 }
 
 TEST_F(StudioSession, ConfigureSwitchesBetweenDenseAndSparse) {
