@@ -293,6 +293,11 @@ Action add_solve(CLI::App& app) {
     const SolveTimeGuard guard(input.estimate, backend, a->max_seconds, a->quiet);
     throw_if_stop_requested();  // SIGINT / SIGTERM (main.cpp): stop between steps, before any output
     fit_to_graph(plan, input);
+    // The same signal and deadline bound the one wait inside a step, a negative cycle's recovery.
+    plan.options.should_stop = [&guard] {
+      throw_if_stop_requested();
+      return guard.expired();
+    };
     opts = plan.options;
     const std::unique_ptr<Solver> solver = create_planned_solver(plan);
     DistanceMatrix initial = to_distance_matrix(input.graph, opts.block, opts.dtype);

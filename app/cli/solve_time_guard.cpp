@@ -16,10 +16,15 @@ SolveTimeGuard::SolveTimeGuard(const SolveEstimate& estimate, std::string backen
   m_start = std::chrono::steady_clock::now();
 }
 
+double SolveTimeGuard::elapsed_seconds() const {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - m_start).count();
+}
+
+bool SolveTimeGuard::expired() const { return m_max_seconds > 0 && elapsed_seconds() > m_max_seconds; }
+
 void SolveTimeGuard::check(const Solver& solver) const {
-  if (m_max_seconds <= 0 || solver.finished()) return;
-  const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - m_start).count();
-  if (elapsed <= m_max_seconds) return;
+  if (solver.finished() || !expired()) return;
+  const double elapsed = elapsed_seconds();
   throw UsageError("stopped after round " + std::to_string(solver.cursor().round) + " of " +
                    std::to_string(solver.rounds()) + ": " + format_duration(elapsed) + " passed, more than --max-seconds " +
                    format_duration(m_max_seconds) + " (estimated " + format_duration(m_estimate_seconds) +

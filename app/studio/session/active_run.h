@@ -66,7 +66,7 @@ class ActiveRun {
   virtual void back(teach::TravelUnit unit, int count) = 0;
   virtual void seek(std::size_t index) = 0;
   /// @brief A negative cycle stopped the solve: the classroom shows it.
-  virtual void found_negative_cycle(std::vector<std::int32_t> /*cycle*/) {}
+  virtual void found_negative_cycle(NegativeCycleFinding /*cycle*/) {}
   /// @brief The selected cell's relaxation and paths, for the next snapshot; @p inspection stays as it was when
   /// they cannot be computed now.
   virtual void update_inspection(Inspection& inspection) { inspection = Inspection{}; }

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "session/negative_cycle_finding.h"
+
 namespace apsp::studio {
 
 /// @brief A matrix cell (row i, column j), 0-based; i < 0 means none.
@@ -43,7 +45,7 @@ struct ClassroomState {
   std::int64_t current_path_length = 0;
   std::vector<std::int32_t> final_path;    ///< once the solve finished
   std::int64_t final_path_length = 0;
-  std::vector<std::int32_t> negative_cycle;  ///< vertices of a negative cycle once one is found
+  NegativeCycleFinding negative_cycle;     ///< once one is found (its vertices may be unknown)
   bool presentation = false;               ///< side panels hidden, large type (--presentation, key P)
   bool graph_view = true;                  ///< the graph view panel (--graph-view on|off)
 };

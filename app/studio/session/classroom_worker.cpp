@@ -31,13 +31,13 @@ void ClassroomWorker::attach(Solver& solver, const Graph& graph, std::function<D
   m_edges = teach::OutEdges(graph);
   m_final.clear();
   m_final_tried = false;
-  m_negative_cycle.clear();
+  m_negative_cycle = {};
   if (m_i >= graph.n || m_j >= graph.n) m_i = m_j = -1;
 }
 
 void ClassroomWorker::restarted() {
   if (m_travel) m_travel->restart();
-  m_negative_cycle.clear();
+  m_negative_cycle = {};
 }
 
 std::vector<std::int32_t> ClassroomWorker::column_now(int j) {
@@ -86,7 +86,7 @@ PathInfo ClassroomWorker::final_path() {
   info.as_of = "final";
   const int n = m_solver->n();
   if (m_solver->finished()) {
-    if (!m_negative_cycle.empty()) return info;  // a negative cycle: no shortest paths
+    if (m_negative_cycle.found) return info;  // a negative cycle: no shortest paths
     const teach::WeightedPath p = teach::shortest_path(m_edges, column_now(m_j), m_i, m_j, n);
     info.vertices = p.vertices;
     info.length = p.length;
@@ -145,7 +145,7 @@ Inspection ClassroomWorker::inspect(Log& log) {
       auto current = [&](int a, int b) { return m_solver->value_at(a, b); };
       teach::Explanation e = teach::explain(n, block, ins.blocked, floor_of(m_solver->options().dtype), *point, m_i,
                                             m_j, round_start, current);
-      if (e.mismatch && m_negative_cycle.empty()) {
+      if (e.mismatch && !m_negative_cycle.found) {
         log.error("inspector: d[" + std::to_string(m_i) + "][" + std::to_string(m_j) + "] computed as " +
                   std::to_string(e.d_ij) + " but the solver holds " + std::to_string(e.solver_value) +
                   " (round " + std::to_string(e.round) + ", phase " + std::to_string(e.phase) + ", k " +

@@ -27,14 +27,14 @@ class ClassroomWorker {
     m_graph = nullptr;
     m_final.clear();
     m_final_tried = false;
-    m_negative_cycle.clear();
+    m_negative_cycle = {};
   }
   /// @brief The solver was reset() on the same graph.
   void restarted();
   /// @brief The TimeTravel the session steps through; null before a graph is loaded.
   teach::TimeTravel* travel() { return m_travel.get(); }
   void select(int i, int j) { m_i = i, m_j = j; }
-  void set_negative_cycle(std::vector<std::int32_t> cycle) { m_negative_cycle = std::move(cycle); }
+  void set_negative_cycle(NegativeCycleFinding cycle) { m_negative_cycle = std::move(cycle); }
   /// @brief The inspection for the solver's current state. Logs an error when the inspector's arithmetic and
   /// the solver disagree (never expected).
   Inspection inspect(Log& log);
@@ -52,7 +52,7 @@ class ClassroomWorker {
   const Graph* m_graph = nullptr;
   std::vector<std::int32_t> m_final;  ///< n x n final distances of a shadow solve (small n), once computed
   bool m_final_tried = false;
-  std::vector<std::int32_t> m_negative_cycle;
+  NegativeCycleFinding m_negative_cycle;
 };
 
 }  // namespace apsp::studio

@@ -199,9 +199,7 @@ void DenseRun::seek(std::size_t index) {
   m_progress = SolveProgress(*m_solver);
 }
 
-void DenseRun::found_negative_cycle(std::vector<std::int32_t> cycle) {
-  m_classroom.set_negative_cycle(std::move(cycle));
-}
+void DenseRun::found_negative_cycle(NegativeCycleFinding cycle) { m_classroom.set_negative_cycle(std::move(cycle)); }
 
 void DenseRun::update_inspection(Inspection& inspection) {
   try {

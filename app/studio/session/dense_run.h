@@ -30,7 +30,7 @@ class DenseRun final : public ActiveRun {
   void reset() override;
   void back(teach::TravelUnit unit, int count) override;
   void seek(std::size_t index) override;
-  void found_negative_cycle(std::vector<std::int32_t> cycle) override;
+  void found_negative_cycle(NegativeCycleFinding cycle) override;
   void update_inspection(Inspection& inspection) override;
 
   void save_distances(const std::string& path) override;

@@ -53,6 +53,7 @@ SolvePlan plan_for(RunContext& ctx, SolverConfig& config, bool block_from_graph)
   if (!backend_info(config.backend).multi_gpu || config.gpus < 1) config.gpus = 1;
   SolverOptions asked{config.block, config.dtype, ctx.threads_for(config)};
   asked.gpus = config.gpus;
+  asked.should_stop = [&cancel = ctx.cancel] { return cancel.load(); };  // ends a negative cycle's recovery too
   return plan_dense_solve(config.backend, asked, block_from_graph);
 }
 

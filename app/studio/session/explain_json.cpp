@@ -50,7 +50,11 @@ void write_explain_json(const std::string& path, const SessionSnapshot& s) {
   j["path_as_of"] = in.current_path.as_of;
   j["final_path"] = path_json(in.final_path);
   j["final_path_length"] = path_length(in.final_path);
-  j["negative_cycle"] = in.negative_cycle;
+  // A cycle found but not recovered is null (unknown), never [] (none), as a path not known yet.
+  j["negative_cycle_found"] = in.negative_cycle.found;
+  j["negative_cycle"] = in.negative_cycle.found && !in.negative_cycle.vertices_known()
+                            ? nlohmann::json(nullptr)
+                            : nlohmann::json(in.negative_cycle.vertices);
   j["note"] = in.note;
   AtomicFile file(path);
   file.write(j.dump(2) + "\n");

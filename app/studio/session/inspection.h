@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "session/negative_cycle_finding.h"
+
 namespace apsp::studio {
 
 struct PathInfo {
@@ -24,7 +26,7 @@ struct Inspection {
   std::optional<teach::Explanation> relaxation;  ///< empty: no selection or no step taken yet
   PathInfo current_path;
   PathInfo final_path;
-  std::vector<std::int32_t> negative_cycle;  ///< vertices of the negative cycle that stopped the solve
+  NegativeCycleFinding negative_cycle;  ///< the negative cycle that stopped the solve, if one did
   std::size_t steps_taken = 0;     ///< TimeTravel::current(): the timeline's position
   std::size_t steps_recorded = 0;  ///< TimeTravel::history().size(): the slider's end
   bool blocked = true;             ///< which pseudocode listing the line numbers refer to

@@ -54,7 +54,7 @@ void SolverSession::guard_solve(const std::function<void()>& body, bool classroo
   } catch (const std::exception& e) {
     if (std::optional<std::string> why = stop_reason(e)) {
       if (const auto* cycle = dynamic_cast<const NegativeCycleError*>(&e); cycle && classroom_sees_cycle)
-        m_run->found_negative_cycle(cycle->cycle());
+        m_run->found_negative_cycle(NegativeCycleFinding::from(*cycle));
       m_stopped = std::move(*why);
       publish(false);  // the status line says why; the failing job's error goes to the log
     }

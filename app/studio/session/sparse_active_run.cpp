@@ -23,6 +23,7 @@ constexpr const char* kNoTimeTravelForSparse =
 SparseSolverOptions sparse_options_for(RunContext& ctx, const SolverConfig& c) {
   SparseSolverOptions o;
   o.threads = ctx.threads_for(c);
+  o.should_stop = [&cancel = ctx.cancel] { return cancel.load(); };  // ends Johnson's potentials too
   return o;
 }
 
@@ -108,12 +109,18 @@ void SparseActiveRun::step(Granularity g, int count) {
   }
   const auto t0 = pacing::Clock::now();
   PublishPacer pacer(t0);
-  for (int i = 0; i < count && !m_run->finished() && !m_ctx.cancelled(); ++i) {
-    if (g == Granularity::Round)
-      m_run->finish_source();
-    else
-      m_run->settle_one();
-    if (i + 1 < count) publish_if_due(pacer);
+  try {
+    for (int i = 0; i < count && !m_run->finished() && !m_ctx.cancelled(); ++i) {
+      if (g == Granularity::Round)
+        m_run->finish_source();
+      else
+        m_run->settle_one();
+      if (i + 1 < count) publish_if_due(pacer);
+    }
+  } catch (const Error& e) {
+    // Cancelled while Johnson's potentials were searched: the step did not happen, nothing failed.
+    if (!m_ctx.cancelled() || stops_the_solve(e) || dynamic_cast<const InterruptedError*>(&e)) throw;
+    m_ctx.log.info(m_config.backend + " step stopped before Johnson's potentials were found");
   }
   m_ctx.times.last_step_ms = pacing::ms_since(t0);
 }

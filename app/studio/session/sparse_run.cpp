@@ -41,7 +41,8 @@ bool SparseRun::settle_one() {
   if (finished()) return false;
   if (!m_stepper) {
     if (!m_potentials)
-      m_potentials = m_csr.has_negative_weight() ? johnson_potentials(m_csr) : std::vector<std::int64_t>{};
+      m_potentials = m_csr.has_negative_weight() ? johnson_potentials(m_csr, m_solver->options().should_stop)
+                                                 : std::vector<std::int64_t>{};
     m_stepper.emplace(m_csr, m_result.sources[static_cast<std::size_t>(m_rows_done)], *m_potentials);
   }
   if (m_stepper->step()) ++m_settles;

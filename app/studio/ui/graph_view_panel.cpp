@@ -214,8 +214,8 @@ void GraphViewPanel::draw(const AppState& state) {
       draw_arrow_head(dl, g, arrow * 1.25f, colour);
     }
   };
-  const bool has_cycle = !classroom.negative_cycle.empty();
-  std::vector<std::int32_t> cycle = classroom.negative_cycle;
+  const bool has_cycle = classroom.negative_cycle.vertices_known();
+  std::vector<std::int32_t> cycle = classroom.negative_cycle.vertices;
   if (cycle.size() > 1 && cycle.front() == cycle.back()) cycle.pop_back();  // closed either way
   draw_walk(classroom.current_path, false, style::kPath, false);
   if (has_cycle) draw_walk(cycle, true, style::kCycle, true);

@@ -75,9 +75,10 @@ void draw_inspector_panel(const AppState& state) {
     path_rows("now:", c.current_path, c.current_path_length, in.current_path);
     path_rows("final:", c.final_path, c.final_path_length, in.final_path);
   }
-  if (!c.negative_cycle.empty()) {
+  if (c.negative_cycle.found) {
     std::string cycle;
-    for (std::int32_t v : c.negative_cycle) cycle += std::to_string(v) + " ";
+    for (std::int32_t v : c.negative_cycle.vertices) cycle += std::to_string(v) + " ";
+    if (!c.negative_cycle.vertices_known()) cycle = "found (stopped before its vertices were recovered)";
     ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.35f, 1.0f), "negative cycle: %s", cycle.c_str());
   }
   ImGui::PopTextWrapPos();

@@ -14,6 +14,9 @@ std::string input_message(const std::string& file, const std::string& where, con
 }
 
 std::string cycle_message(const std::vector<std::int32_t>& cycle) {
+  // A recovery stopped by a deadline or a cancel (apsp/solve/negative_cycle.h): the cycle is certain, its
+  // vertices unknown, and the message must not read as an empty cycle.
+  if (cycle.empty()) return "negative cycle (stopped before its vertices were recovered)";
   std::string msg = "negative cycle:";
   const std::size_t shown = cycle.size() > 32 ? 32 : cycle.size();
   for (std::size_t i = 0; i < shown; ++i) {

@@ -140,7 +140,10 @@ void Solver::after_round_completed() {
 void Solver::raise_negative_cycle() {
   m_cursor.finished = true;
   // m_initial is kept whenever a weight is negative, and without one no diagonal entry can go negative.
-  std::vector<std::int32_t> cycle = m_initial.empty() ? std::vector<std::int32_t>{} : find_negative_cycle(m_initial);
+  // The recovery polls the same stop hook as the solve; stopped, the error carries no vertices.
+  std::vector<std::int32_t> cycle = m_initial.empty()
+                                        ? std::vector<std::int32_t>{}
+                                        : find_negative_cycle(m_initial, m_options.should_stop, m_options.threads);
   throw NegativeCycleError(std::move(cycle));
 }
 

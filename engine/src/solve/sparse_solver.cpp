@@ -4,6 +4,7 @@
 #include <apsp/core/memory.h>
 #include <apsp/core/stop_signal.h>
 #include <apsp/core/types.h>
+#include <apsp/solve/negative_cycle.h>
 #include <apsp/solve/sparse_solver.h>
 
 #include <algorithm>
@@ -17,51 +18,55 @@ double ms_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 }
 
-/// Walks parents from a vertex relaxed in the n-th round: n steps land on the cycle, then once around it.
-std::vector<std::int32_t> cycle_through(std::int32_t relaxed, const std::vector<std::int32_t>& parent, std::int32_t n) {
-  std::int32_t v = relaxed;
-  // Every vertex on the walk was relaxed (it has a parent); the guard only keeps a broken invariant from indexing -1.
-  for (std::int32_t i = 0; i < n && parent[static_cast<std::size_t>(v)] >= 0; ++i)
-    v = parent[static_cast<std::size_t>(v)];
-  std::vector<std::int32_t> cycle;
-  std::int32_t u = v;
-  do {
-    cycle.push_back(u);
-    u = parent[static_cast<std::size_t>(u)];
-  } while (u >= 0 && u != v && static_cast<std::int64_t>(cycle.size()) <= n);
-  std::reverse(cycle.begin(), cycle.end());  // parents point backwards: reversed, the cycle follows its edges
-  return cycle;
-}
+/// Edges relaxed between two polls of the stop hook (milliseconds of work).
+constexpr std::int64_t kEdgesPerPoll = std::int64_t{1} << 22;
 }  // namespace
 
-std::vector<std::int64_t> johnson_potentials(const CsrGraph& graph) {
+std::vector<std::int64_t> johnson_potentials(const CsrGraph& graph, const std::function<bool()>& should_stop) {
   const std::int32_t n = graph.n;
   for (std::int32_t u = 0; u < n; ++u)
     for (std::int32_t e = graph.offsets[static_cast<std::size_t>(u)];
          e < graph.offsets[static_cast<std::size_t>(u) + 1]; ++e)
       if (graph.targets[static_cast<std::size_t>(e)] == u)
         throw NegativeCycleError({u});  // only negative self loops are kept
+  auto poll = [&should_stop] {
+    if (!should_stop || !should_stop()) return;
+    throw_if_stop_requested();
+    throw Error("Johnson's potentials: stopped before they were found");
+  };
   // The virtual source reaches every vertex with weight 0, so every h starts at 0. Updating in place (edges in
-  // CSR order) carries a change along a path within one round; n rounds that still relax mean a negative cycle.
+  // CSR order) carries a change along a path within one round. A negative cycle shows as soon as the parents
+  // close one (usually within a few rounds), not only after n rounds that still relax.
   std::vector<std::int64_t> h(static_cast<std::size_t>(n), 0);
   std::vector<std::int32_t> parent(static_cast<std::size_t>(n), -1);
+  std::int64_t since_poll = 0;
   for (std::int32_t round = 0; round < n; ++round) {
-    std::int32_t last_relaxed = -1;
+    bool relaxed = false;
     for (std::int32_t u = 0; u < n; ++u) {
       const std::int64_t hu = h[static_cast<std::size_t>(u)];
-      for (std::int32_t e = graph.offsets[static_cast<std::size_t>(u)];
-           e < graph.offsets[static_cast<std::size_t>(u) + 1]; ++e) {
+      const std::int32_t first = graph.offsets[static_cast<std::size_t>(u)];
+      const std::int32_t last = graph.offsets[static_cast<std::size_t>(u) + 1];
+      for (std::int32_t e = first; e < last; ++e) {
         const auto v = static_cast<std::size_t>(graph.targets[static_cast<std::size_t>(e)]);
         const std::int64_t candidate = hu + graph.weights[static_cast<std::size_t>(e)];
         if (candidate < h[v]) {
           h[v] = candidate;
           parent[v] = u;
-          last_relaxed = static_cast<std::int32_t>(v);
+          relaxed = true;
         }
       }
+      since_poll += last - first + 1;
+      if (since_poll >= kEdgesPerPoll) {
+        since_poll = 0;
+        poll();
+      }
     }
-    if (last_relaxed < 0) return h;
-    if (round == n - 1) throw NegativeCycleError(cycle_through(last_relaxed, parent, n));
+    if (!relaxed) return h;
+    // With a relaxation in round n, a parent chain of n edges repeats a vertex: a cycle is certain by then.
+    std::vector<std::int32_t> cycle = parent_cycle(parent);
+    if (!cycle.empty() || round == n - 1) throw NegativeCycleError(std::move(cycle));
+    poll();  // also once a round: many short rounds add up too
+    since_poll = 0;
   }
   return h;
 }
@@ -103,7 +108,7 @@ void SparseSolver::solve_into(const CsrGraph& graph, const std::vector<std::int3
   std::vector<std::int64_t> potentials;
   if (graph.has_negative_weight()) {
     const auto t0 = std::chrono::steady_clock::now();
-    potentials = johnson_potentials(graph);
+    potentials = johnson_potentials(graph, m_options.should_stop);
     m_stats.reweighted = true;
     m_stats.potentials_ms = ms_since(t0);
   }

@@ -12,13 +12,17 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <memory>
 #include <ostream>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "session/classroom_fill.h"
+#include "session/explain_json.h"
 #include "session/solver_session.h"
+#include "session/sparse_run.h"
 
 namespace apsp {
 // Failures name the cursor, not its bytes.
@@ -236,7 +240,9 @@ TEST_F(StudioSession, NegativeCycleStopsTheSolveAndTheClassroomShowsIt) {
   EXPECT_FALSE(s.stopped.empty());
   EXPECT_EQ(s.stopped.find("RangeError"), std::string::npos);
   session.select_async(0, 1);  // the inspector of any cell now says why there are no shortest paths
-  EXPECT_EQ(settle().inspection.negative_cycle, (std::vector<std::int32_t>{0, 1, 2}));
+  const NegativeCycleFinding shown = settle().inspection.negative_cycle;
+  EXPECT_TRUE(shown.found);
+  EXPECT_EQ(shown.vertices, (std::vector<std::int32_t>{0, 1, 2}));
   EXPECT_THROW(solve_all(*engine_solver(engine_graph(GraphSource::file(path)), 2),
                          to_distance_matrix(engine_graph(GraphSource::file(path)), 2, DType::I32)),
                NegativeCycleError);
@@ -294,6 +300,47 @@ TEST_F(StudioSession, SparseNegativeCycleStopsTheSolve) {
   ASSERT_TRUE(session.take_failure());
   EXPECT_FALSE(s.stopped.empty());
   EXPECT_EQ(s.stopped.find("RangeError"), std::string::npos);
+}
+
+// A negative cycle whose recovery was stopped (cancel) carries no vertices: the classroom still says a cycle
+// exists, with its vertices unknown, in the inspector's state and in --explain-json, never "no cycle".
+TEST(NegativeCycleFinding, AStoppedRecoveryIsFoundWithUnknownVertices) {
+  const NegativeCycleFinding stopped = NegativeCycleFinding::from(NegativeCycleError({}));
+  EXPECT_TRUE(stopped.found);
+  EXPECT_FALSE(stopped.vertices_known());
+  EXPECT_FALSE(NegativeCycleFinding{}.found);
+
+  Inspection inspection;
+  inspection.negative_cycle = stopped;
+  ClassroomState classroom;
+  fill_classroom(classroom, inspection);
+  EXPECT_TRUE(classroom.negative_cycle.found);
+
+  ScratchDir dir;
+  SessionSnapshot snapshot;
+  snapshot.inspection = inspection;
+  const std::string path = dir.file("explain.json");
+  write_explain_json(path, snapshot);
+  std::ifstream in(path);
+  const std::string json((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(json.find("\"negative_cycle_found\": true"), std::string::npos) << json;
+  EXPECT_NE(json.find("\"negative_cycle\": null"), std::string::npos) << json;
+}
+
+// The teaching stepper's Johnson potentials poll the run's stop hook (the studio's cancel), as the solver does.
+TEST(SparseRunStepper, JohnsonPotentialsStopOnTheRunsStopHook) {
+  ScratchDir dir;
+  const std::string path = dir.file("negative.txt", "0 1 2\n1 2 -1\n2 3 1\n");
+  auto graph = std::make_shared<const Graph>(engine_graph(GraphSource::file(path)));
+  SparseSolverOptions options;
+  options.should_stop = [] { return true; };
+  SparseRun run(graph, to_csr(*graph), "cpu-dijkstra", SourceSpec::parse("all"), options);
+  EXPECT_THROW(run.settle_one(), Error);
+  EXPECT_EQ(run.rows_done(), 0);
+
+  SparseRun unstopped(graph, to_csr(*graph), "cpu-dijkstra", SourceSpec::parse("all"), SparseSolverOptions{});
+  EXPECT_NO_THROW(unstopped.finish_source());
+  EXPECT_EQ(unstopped.rows_done(), 1);
 }
 
 TEST_F(StudioSession, ConfigureSwitchesBetweenDenseAndSparse) {

@@ -56,7 +56,8 @@ class RangeError : public Error {
   using Error::Error;
 };
 
-/// @brief The graph has a negative cycle; carries the vertices of one cycle in order. CLI exit 3.
+/// @brief The graph has a negative cycle; carries the vertices of one cycle in order, or none when their
+/// recovery was stopped (a deadline, a cancel) before it found them. CLI exit 3.
 class NegativeCycleError : public Error {
  public:
   explicit NegativeCycleError(std::vector<std::int32_t> cycle);

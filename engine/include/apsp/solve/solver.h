@@ -11,6 +11,7 @@
 #include <apsp/solve/range_policy.h>
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -54,6 +55,11 @@ struct SolverOptions {
   // --- The optimization ladder ---
   int cells_per_thread = 4;  ///< cuda-pseudo-blocked: P x P cells per thread, P in kCellsPerThreadChoices
   Phase2Mode phase2 = Phase2Mode::Split;  ///< phase 2 of cuda-blocked, cuda-staged and cuda-blocked-vec
+  /// Polled from the calling thread by the one wait inside a step that no round bounds, the recovery of a
+  /// negative cycle's vertices (apsp/solve/negative_cycle.h, about every few million cells): returning true
+  /// gives it up, and the NegativeCycleError carries no vertices (InterruptedError instead when a stop signal
+  /// is pending); an exception it throws ends the step with it. As SparseSolverOptions::should_stop.
+  std::function<bool()> should_stop;
 };
 
 /// @brief The P values cuda-pseudo-blocked compiles (P x P cells per thread).
@@ -96,8 +102,8 @@ class Solver {
   /// solver's block and dtype; what restore() takes back exactly.
   void read_state(DistanceMatrix& out);
 
-  /// @brief Advances by @p g. Throws NegativeCycleError (with one cycle) once a diagonal goes negative
-  /// (checked after each round), RangeError when a final distance leaves the dtype's range.
+  /// @brief Advances by @p g. Throws NegativeCycleError (with one cycle, or none when options().should_stop
+  /// stopped its recovery) once a diagonal goes negative (checked after each round), RangeError when a final distance leaves the dtype's range.
   StepResult step(Granularity g);
 
   Cursor cursor() const { return m_cursor; }

@@ -100,8 +100,11 @@ class SparseSolver {
 
 /// @brief Johnson's potentials: Bellman–Ford from a virtual source joined to every vertex with weight 0.
 /// Returns h (h(v) = the shortest distance to v from the virtual source, <= 0). Throws NegativeCycleError with
-/// the vertices of one cycle, in edge order, when there is a negative cycle.
-std::vector<std::int64_t> johnson_potentials(const CsrGraph& graph);
+/// the vertices of one cycle, in edge order from its smallest vertex, when there is a negative cycle (found as
+/// soon as the parents close it). @p should_stop is polled from the calling thread every few million edges:
+/// returning true stops with InterruptedError when a stop signal is pending, else Error; an exception it
+/// throws ends the search with it (as SparseSolverOptions::should_stop).
+std::vector<std::int64_t> johnson_potentials(const CsrGraph& graph, const std::function<bool()>& should_stop = {});
 
 /// @brief A finite distance (int64, as the solvers add it) as an int32 result entry; throws RangeError when it
 /// leaves (-kInf32, kInf32), since it would read as unreachable or overflow.
