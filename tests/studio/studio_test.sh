@@ -11,7 +11,10 @@ export XDG_DATA_HOME="$work/config/data"  # nor the run history (inside config/:
 # Under a virtual X display with Mesa's software GL, as in CI.
 # Two xvfb-run -a started at once (ctest -j) can pick the same display number, and one of them then fails to
 # open it: each call starts its search for a free number at a random place.
-xvfb() { xvfb-run -a -n $((100 + RANDOM % 4000)) "$@"; }
+# An auth file of our own (-f): without one xvfb-run makes a directory in /tmp and, rarely, fails to remove it
+# at the end, turning the studio's exit status into its own 5.
+export APSP_TEST_XAUTH="$work/config/Xauthority"
+xvfb() { xvfb-run -a -n $((100 + RANDOM % 4000)) -f "$APSP_TEST_XAUTH" "$@"; }
 studio() { xvfb -s "-screen 0 1600x1000x24" "$STUDIO" "$@"; }
 die() { echo "FAIL: $*" >&2; exit 1; }
 
@@ -373,7 +376,7 @@ case "$case_name" in
     # defaults with one warning each in its log, never waiting for a writer, and leaves both FIFOs as they were.
     cfg="$XDG_CONFIG_HOME/apsp-studio"
     mkdir -p "$cfg" && mkfifo "$cfg/settings.json" "$cfg/imgui.ini"
-    timeout -k 5 60 xvfb-run -a -n $((100 + RANDOM % 4000)) -s "-screen 0 1600x1000x24" "$STUDIO" --gen "$SPEC" \
+    timeout -k 5 60 xvfb-run -a -n $((100 + RANDOM % 4000)) -f "$APSP_TEST_XAUTH" -s "-screen 0 1600x1000x24" "$STUDIO" --gen "$SPEC" \
       --frames 4 --log-file log.txt 2> err.txt > /dev/null
     rc=$?
     if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
@@ -543,7 +546,7 @@ case "$case_name" in
         mount -t tmpfs -o size=256k tmpfs mnt || exit 9
         for f in h.png t.csv d.bin; do echo "old $f" > "mnt/$f"; done
         dd if=/dev/zero of=mnt/fill bs=4096 2>/dev/null
-        xvfb-run -a -n "$XVFB_FROM" -s "-screen 0 1600x1000x24" "$STUDIO" --gen "$SPEC" --block 32 --advance all \
+        xvfb-run -a -n "$XVFB_FROM" -f "$APSP_TEST_XAUTH" -s "-screen 0 1600x1000x24" "$STUDIO" --gen "$SPEC" --block 32 --advance all \
           --heatmap-png mnt/h.png --timings-csv mnt/t.csv --distances mnt/d.bin --quit 2> tmpfs_err.txt >/dev/null
         echo $? > tmpfs_rc.txt
         LC_ALL=C ls -A mnt | tr "\n" " " > tmpfs_ls.txt
