@@ -56,9 +56,11 @@ void print_graph(const InfoArgs& a) {
   SolveShape shape;
   shape.block = a.block;
   const SolveEstimate cpu = estimate_solve(shape, g.n, negative > 0);
-  std::printf("host memory: %s available -> a cpu-blocked i32 solve needs %s: %s\n",
-              format_bytes(host_available_bytes()).c_str(), format_bytes(cpu.host_bytes).c_str(),
-              cpu.host_bytes <= host_available_bytes() ? "fits" : "does NOT fit");
+  // The limit that binds, as a refusal names it: MemAvailable, ulimit -v or a cgroup's memory.max.
+  const HostMemory host = host_memory();
+  std::printf("host memory: %s %s -> a cpu-blocked i32 solve needs %s: %s\n", format_bytes(host.available).c_str(),
+              host.describe().c_str(), format_bytes(cpu.host_bytes).c_str(),
+              cpu.host_bytes <= host.available ? "fits" : "does NOT fit");
   // Sparse solvers: the CSR graph, and one row of results per source instead of the matrix.
   const std::uint64_t csr = CsrGraph::bytes_for(g.n, g.m());
   std::printf("sparse:      CSR graph %s (at most; parallel edges merged); each source's row %s, all %lld rows %s\n",

@@ -70,6 +70,23 @@ TEST_F(CliBounds, AnAddressSpaceLimitIsRefusedForMemoryNamingTheLimit) {
 #endif
 }
 
+TEST_F(CliBounds, InfoNamesTheMemoryLimitThatBinds) {
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+  GTEST_SKIP() << "the sanitizers' shadow memory needs more address space than the limit leaves";
+#else
+  // `apsp info` says "fits" by the figure solve refuses by: under ulimit -v that is the address-space headroom,
+  // not MemAvailable.
+  if (host_available_bytes() < (std::uint64_t{3} << 30)) GTEST_SKIP() << "MemAvailable would bind first here";
+  write_bytes(path("big.bin"), {20000, 0});
+  const std::string out = shell_output("bash -c 'ulimit -v 1000000; timeout 60 " + std::string(APSP_CLI_PATH) +
+                                       " info " + path("big.bin") + "; echo rc=$?' 2>&1");
+  EXPECT_NE(out.find("rc=0\n"), std::string::npos) << out;
+  EXPECT_NE(out.find("left under the address-space limit (ulimit -v) -> a cpu-blocked i32 solve needs"),
+            std::string::npos) << out;
+  EXPECT_NE(out.find("does NOT fit"), std::string::npos) << out;
+#endif
+}
+
 TEST_F(CliBounds, GenAndSolveRefuseForMemoryWithTheSameExitStatus) {
   // 10^14 edges of 12 bytes fit no machine: `gen` said so as bad usage (exit 2) where `solve` exits 4.
   const std::string spec = "gnm:n=2000000000,m=100000000000000";
