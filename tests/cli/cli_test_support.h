@@ -1,8 +1,10 @@
 #pragma once
 // Runs `apsp` in a shell and captures its exit status and combined output; temp dirs per test.
 #include <gtest/gtest.h>
+
 #include <stdlib.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <array>
 #include <cstdio>
@@ -63,7 +65,9 @@ class TempDir : public ::testing::Test {
  protected:
   void SetUp() override {
     const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    m_dir = std::filesystem::temp_directory_path() / ("apsp-cli-" + std::string(info->test_suite_name()) + "-" + info->name());
+    // The process id too: two copies of the suite (two build trees) running at once must not share a directory.
+    m_dir = std::filesystem::temp_directory_path() / ("apsp-cli-" + std::string(info->test_suite_name()) + "-" +
+                                                      info->name() + "-" + std::to_string(::getpid()));
     std::filesystem::remove_all(m_dir);
     std::filesystem::create_directories(m_dir);
     // apsp appends every solve to the run history: keep it beside this test's directory (tests list that one),
