@@ -157,7 +157,7 @@ int RunDriver::load_launch_graph() {
     if (m_options.advance == "all") {
       session.run_to_end_async();
     } else {
-      int rounds = std::stoi(m_options.advance);
+      const int rounds = parse_advance_rounds(m_options.advance).value_or(0);  // checked by parse_options
       if (rounds > 0) session.step_async(Granularity::Round, rounds);
     }
     wait_idle_or_stop();

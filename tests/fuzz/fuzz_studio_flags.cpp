@@ -45,15 +45,8 @@ void check_accepted(const apsp::studio::StudioOptions& o) {
   require(!o.threads || in_range(*o.threads, 0, limits::max_threads()), "--threads outside its range");
   for (int steps : {o.advance_phases, o.advance_k, o.back_rounds, o.back_phases, o.back_k})
     require(in_range(steps, 0, limits::kMaxAdvanceSteps), "a step count outside 0 .. kMaxAdvanceSteps");
-  if (!o.advance.empty() && o.advance != "all") {
-    std::size_t used = 0;
-    int rounds = -1;
-    try {
-      rounds = std::stoi(o.advance, &used);
-    } catch (const std::exception&) {
-    }
-    require(used == o.advance.size() && in_range(rounds, 0, limits::kMaxAdvanceSteps), "--advance is no round count");
-  }
+  require(o.advance.empty() || o.advance == "all" || apsp::studio::parse_advance_rounds(o.advance),
+          "--advance is no round count");
   require((o.width == 0 && o.height == 0) || (in_range(o.width, limits::kMinWindowSide, limits::kMaxWindowSide) &&
                                               in_range(o.height, limits::kMinWindowSide, limits::kMaxWindowSide)),
           "--size outside its range");

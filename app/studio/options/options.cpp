@@ -24,6 +24,18 @@ std::optional<std::pair<int, int>> parse_cell(const std::string& text) {
   return std::pair{i, j};
 }
 
+std::optional<int> parse_advance_rounds(const std::string& text) {
+  std::size_t used = 0;
+  int rounds = -1;
+  try {
+    rounds = std::stoi(text, &used);
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+  if (rounds < 0 || rounds > limits::kMaxAdvanceSteps || used != text.size()) return std::nullopt;
+  return rounds;
+}
+
 std::optional<int> parse_options(int argc, char** argv, StudioOptions& options) {
   return parse_options(argc, argv, options, std::cout, std::cerr);
 }
@@ -213,18 +225,9 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o, std::o
     }
     if (!o.select.empty() && !parse_cell(o.select))
       throw CLI::ValidationError("--select", "expected I:J (two vertex ids, 0-based), got '" + o.select + "'");
-    if (!o.advance.empty() && o.advance != "all") {
-      std::size_t used = 0;
-      int rounds = -1;
-      try {
-        rounds = std::stoi(o.advance, &used);
-      } catch (const std::exception&) {
-      }
-      if (rounds < 0 || rounds > limits::kMaxAdvanceSteps || used != o.advance.size())
-        throw CLI::ValidationError("--advance", "expected a round count 0 .. " +
-                                                    std::to_string(limits::kMaxAdvanceSteps) + " or 'all', got '" +
-                                                    o.advance + "'");
-    }
+    if (!o.advance.empty() && o.advance != "all" && !parse_advance_rounds(o.advance))
+      throw CLI::ValidationError("--advance", "expected a round count 0 .. " + std::to_string(limits::kMaxAdvanceSteps) +
+                                                  " or 'all', got '" + o.advance + "'");
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e, out, err);
   } catch (const CLI::CallForVersion& e) {

@@ -93,6 +93,10 @@ struct StudioOptions {
 /// @brief "I:J" with two non-negative integers (--select); nullopt otherwise. Bounds against n come at load.
 std::optional<std::pair<int, int>> parse_cell(const std::string& text);
 
+/// @brief The round count of `--advance N` (0 .. limits::kMaxAdvanceSteps, the whole text a number), or nullopt;
+/// "all" is the caller's to recognise.
+std::optional<int> parse_advance_rounds(const std::string& text);
+
 /// @brief Parses argv. Returns an exit code when the program should stop (0 after --help, 2 on bad usage,
 /// with the message printed), nullopt to go on.
 std::optional<int> parse_options(int argc, char** argv, StudioOptions& options);
