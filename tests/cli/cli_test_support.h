@@ -2,15 +2,19 @@
 // Runs `apsp` in a shell and captures its exit status and combined output; temp dirs per test.
 #include <gtest/gtest.h>
 
+#include <fcntl.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <array>
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace apsp::test {
@@ -59,6 +63,40 @@ inline void write_bytes(const std::string& path, const std::vector<std::int32_t>
   std::ofstream f(path, std::ios::binary);
   f.write(reinterpret_cast<const char*>(words.data()), static_cast<std::streamsize>(words.size() * 4));
   for (std::size_t i = 0; i < extra_bytes; ++i) f.put('\0');
+}
+
+/// Which of the child's streams go to the log file of spawn_apsp (the other, if any, stays the test's).
+enum class ChildLog { StderrOnly, StdoutAndStderr };
+
+/// Starts `apsp ARGS` as a child process with its output to @p log (created or emptied); returns its pid, for
+/// tests that signal the process or watch it while it runs.
+inline pid_t spawn_apsp(std::vector<std::string> args, const std::string& log, ChildLog streams) {
+  args.insert(args.begin(), APSP_CLI_PATH);
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    const int fd = ::open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (streams == ChildLog::StdoutAndStderr) ::dup2(fd, 1);
+    ::dup2(fd, 2);
+    std::vector<char*> argv;
+    for (std::string& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    ::execv(argv[0], argv.data());
+    ::_exit(127);
+  }
+  return pid;
+}
+
+/// Waits up to @p limit for @p pid; returns the raw wait status, or -1 (and kills it) when it did not end.
+inline int wait_for_exit(pid_t pid, std::chrono::seconds limit) {
+  const auto deadline = std::chrono::steady_clock::now() + limit;
+  int status = 0;
+  while (std::chrono::steady_clock::now() < deadline) {
+    if (::waitpid(pid, &status, WNOHANG) == pid) return status;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  ::kill(pid, SIGKILL);
+  ::waitpid(pid, &status, 0);
+  return -1;
 }
 
 class TempDir : public ::testing::Test {

@@ -43,20 +43,7 @@ class CliReads : public TempDir {
  protected:
   /// Starts `apsp ARGS` with stdout and stderr to out.txt; returns its pid.
   pid_t start_apsp(std::vector<std::string> args) {
-    args.insert(args.begin(), APSP_CLI_PATH);
-    const std::string out = path("out.txt");
-    const pid_t pid = ::fork();
-    if (pid == 0) {
-      const int fd = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-      ::dup2(fd, 1);
-      ::dup2(fd, 2);
-      std::vector<char*> argv;
-      for (std::string& a : args) argv.push_back(a.data());
-      argv.push_back(nullptr);
-      ::execv(argv[0], argv.data());
-      ::_exit(127);
-    }
-    return pid;
+    return spawn_apsp(std::move(args), path("out.txt"), ChildLog::StdoutAndStderr);
   }
 
   /// True once @p pid holds @p file open (then it is past its signal set-up and at the read).
@@ -74,19 +61,6 @@ class CliReads : public TempDir {
     return false;
   }
 
-  /// Waits up to @p limit for @p pid; returns the raw wait status, or -1 (and kills it) when it did not end.
-  static int wait_for(pid_t pid, std::chrono::seconds limit) {
-    const auto deadline = Clock::now() + limit;
-    int status = 0;
-    while (Clock::now() < deadline) {
-      if (::waitpid(pid, &status, WNOHANG) == pid) return status;
-      std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    }
-    ::kill(pid, SIGKILL);
-    ::waitpid(pid, &status, 0);
-    return -1;
-  }
-
   void expect_fifo_wait_stopped_by(int sig, const char* name) {
     const std::string fifo = path("g.txt");
     ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
@@ -96,7 +70,7 @@ class CliReads : public TempDir {
       ASSERT_GT(pid, 0);
       ASSERT_TRUE(holds_open(pid, fifo, std::chrono::seconds(30))) << "never opened the FIFO";
       ASSERT_EQ(::kill(pid, sig), 0);
-      const int raw = wait_for(pid, std::chrono::seconds(30));
+      const int raw = wait_for_exit(pid, std::chrono::seconds(30));
       ASSERT_NE(raw, -1) << "still waiting for the FIFO's writer 30 s after " << name;
       ASSERT_TRUE(WIFEXITED(raw)) << "ended by signal " << (WIFSIGNALED(raw) ? WTERMSIG(raw) : 0);
       EXPECT_EQ(WEXITSTATUS(raw), 128 + sig);

@@ -26,35 +26,10 @@ class CliSignals : public TempDir {
  protected:
   /// Starts `apsp solve ... -o out.bin` with stderr to err.txt; returns its pid.
   pid_t start_solve() {
-    std::vector<std::string> args = {APSP_CLI_PATH};
-    args.insert(args.end(), std::begin(kSlowSolve), std::end(kSlowSolve));
+    std::vector<std::string> args(std::begin(kSlowSolve), std::end(kSlowSolve));
     args.push_back("-o");
     args.push_back(path("out.bin"));
-    const std::string err = path("err.txt");
-    const pid_t pid = ::fork();
-    if (pid == 0) {
-      const int fd = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-      ::dup2(fd, 2);
-      std::vector<char*> argv;
-      for (std::string& a : args) argv.push_back(a.data());
-      argv.push_back(nullptr);
-      ::execv(argv[0], argv.data());
-      ::_exit(127);
-    }
-    return pid;
-  }
-
-  /// Waits up to @p limit for @p pid; returns the raw wait status, or -1 (and kills it) when it did not end.
-  static int wait_for(pid_t pid, std::chrono::seconds limit) {
-    const auto deadline = Clock::now() + limit;
-    int status = 0;
-    while (Clock::now() < deadline) {
-      if (::waitpid(pid, &status, WNOHANG) == pid) return status;
-      std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    }
-    ::kill(pid, SIGKILL);
-    ::waitpid(pid, &status, 0);
-    return -1;
+    return spawn_apsp(std::move(args), path("err.txt"), ChildLog::StderrOnly);
   }
 
   void expect_stopped_by(int sig, int expected_status, const char* name) {
@@ -65,7 +40,7 @@ class CliSignals : public TempDir {
     std::this_thread::sleep_for(std::chrono::milliseconds(1500));  // loaded and a few rounds in
     const auto sent = Clock::now();
     ASSERT_EQ(::kill(pid, sig), 0);
-    const int raw = wait_for(pid, std::chrono::seconds(20));
+    const int raw = wait_for_exit(pid, std::chrono::seconds(20));
     const double took_s = std::chrono::duration<double>(Clock::now() - sent).count();
     ASSERT_NE(raw, -1) << "still solving 20 s after " << name;
     ASSERT_TRUE(WIFEXITED(raw)) << "ended by signal " << (WIFSIGNALED(raw) ? WTERMSIG(raw) : 0)
