@@ -50,6 +50,12 @@ TEST_F(CliBounds, TinyFileWithHugeNIsRefusedBeforeAllocating) {
   EXPECT_FALSE(std::filesystem::exists(path("o.bin")));
 }
 
+/// `apsp ARGS` under `ulimit -v 1000000` (about 0.95 GiB of address space): its output, then "rc=STATUS".
+[[maybe_unused]] std::string apsp_under_address_space_limit(const std::string& args) {
+  return shell_output("bash -c 'ulimit -v 1000000; timeout 60 " + std::string(APSP_CLI_PATH) + " " + args +
+                      "; echo rc=$?' 2>&1");
+}
+
 TEST_F(CliBounds, AnAddressSpaceLimitIsRefusedForMemoryNamingTheLimit) {
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
   GTEST_SKIP() << "the sanitizers' shadow memory needs more address space than the limit leaves";
@@ -59,9 +65,8 @@ TEST_F(CliBounds, AnAddressSpaceLimitIsRefusedForMemoryNamingTheLimit) {
   // ("needs 2.98 GiB, 21.04 GiB available") and the allocation failed after it.
   if (host_available_bytes() < (std::uint64_t{3} << 30)) GTEST_SKIP() << "MemAvailable would bind first here";
   write_bytes(path("big.bin"), {20000, 0});
-  const std::string out = shell_output("bash -c 'ulimit -v 1000000; timeout 60 " + std::string(APSP_CLI_PATH) +
-                                       " solve -q " + path("big.bin") + " --backend cpu-blocked -o " + path("o.bin") +
-                                       "; echo rc=$?' 2>&1");
+  const std::string out =
+      apsp_under_address_space_limit("solve -q " + path("big.bin") + " --backend cpu-blocked -o " + path("o.bin"));
   EXPECT_NE(out.find("rc=4\n"), std::string::npos) << out;
   EXPECT_NE(out.find("not enough memory for "), std::string::npos) << out;
   EXPECT_NE(out.find("left under the address-space limit (ulimit -v)"), std::string::npos) << out;
@@ -78,8 +83,7 @@ TEST_F(CliBounds, InfoNamesTheMemoryLimitThatBinds) {
   // not MemAvailable.
   if (host_available_bytes() < (std::uint64_t{3} << 30)) GTEST_SKIP() << "MemAvailable would bind first here";
   write_bytes(path("big.bin"), {20000, 0});
-  const std::string out = shell_output("bash -c 'ulimit -v 1000000; timeout 60 " + std::string(APSP_CLI_PATH) +
-                                       " info " + path("big.bin") + "; echo rc=$?' 2>&1");
+  const std::string out = apsp_under_address_space_limit("info " + path("big.bin"));
   EXPECT_NE(out.find("rc=0\n"), std::string::npos) << out;
   EXPECT_NE(out.find("left under the address-space limit (ulimit -v) -> a cpu-blocked i32 solve needs"),
             std::string::npos) << out;
