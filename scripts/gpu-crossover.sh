@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The sparse solvers' GPU figures in one run (README "Sparse graphs on a GPU" and "auto"): the crossover table (average
+# The sparse solvers' GPU figures in one run (docs/performance.md "Sparse solvers", docs/sparse.md "auto"): the crossover table (average
 # out-degree 2, 8, 32, 128 at n = 16384: every sparse solver against cuda-tuned), the CPU constants of auto's cost
 # model (cpu-blocked's rate at n = 4096 on this host), and the report's knob study of cuda-dijkstra (threads per
 # block x concurrent kernels) on a graph of about a million vertices from 1024 sources, with its chart.

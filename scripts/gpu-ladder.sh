@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The ladder's GPU figures in one run (README "The optimization ladder" and "Hardware counters"): the ladder table at
+# The ladder's GPU figures in one run (docs/performance.md, "The optimization ladder" and "Hardware counters"): the ladder table at
 # n = 8192 and 16384 (i32 and i16), the counter table of cuda-blocked and cuda-tuned phases at n = 16384 beside the
 # modeled bytes with its roofline PNG, and cuda-simple's DRAM bytes at n = 4096 against its byte model.
 # Expects a build in $B with CUPTI (scripts/gpu-verify.sh build makes one). Results under $OUT/ladder.

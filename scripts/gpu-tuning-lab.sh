@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The tuning lab's figures on a GPU machine, in one run (README "Tuning lab on a GPU"): the sweep of cuda-tuned
+# The tuning lab's figures on a GPU machine, in one run (docs/performance.md "Tuning lab"): the sweep of cuda-tuned
 # over B x GPUs x dtype at n = 16384 with its charts, the studio's run to the end and its measure mode against
 # `apsp bench` for the same configurations (n = 16384 B = 64, n = 32768 B = 128), and a 2-GPU timeline.
 # Expects a build in $B (scripts/gpu-verify.sh build makes one). Results under $OUT (default ./gpu-out).
