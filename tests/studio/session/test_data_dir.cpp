@@ -102,6 +102,9 @@ TEST(DataDirProcess, ThisTestFindsTheSourceTreeAndItsLessonFiles) {
   // The test binary lives in the build tree, outside any install layout: the source tree serves it, unless the
   // caller points APSP_DATA_DIR elsewhere.
   if (std::getenv(kDataDirVariable) != nullptr) GTEST_SKIP() << "APSP_DATA_DIR is set";
+#ifndef APSP_TEST_DATA_FROM_SOURCE_TREE
+  GTEST_SKIP() << "built with APSP_DATA_FROM_SOURCE_TREE=OFF";
+#endif
   ASSERT_TRUE(data_dir().found) << data_dir().describe();
   EXPECT_EQ(data_dir().found->origin, "source tree");
   EXPECT_FALSE(data_file("graphs/ring12.txt").empty());
