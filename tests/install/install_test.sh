@@ -22,7 +22,7 @@ for f in bin/apsp bin/apsp-studio share/apsp-studio/colormaps/viridis.txt share/
          share/icons/hicolor/scalable/apps/apsp-studio.svg; do
   [ -f "$usr/$f" ] || fail "not installed: /usr/$f"
 done
-[ -x "$usr/bin/apsp" ] && [ -x "$usr/bin/apsp-studio" ] || fail "installed programs are not executable"
+if [ ! -x "$usr/bin/apsp" ] || [ ! -x "$usr/bin/apsp-studio" ]; then fail "installed programs are not executable"; fi
 
 # From elsewhere, with a home of its own and no data directory named: only the install layout can serve.
 run_dir="$tmp/elsewhere"
@@ -47,7 +47,7 @@ studio() {  # studio LOG ARGS...: one headless run of the installed studio
 studio viridis.log --heatmap-png viridis.png --screenshot shot.png
 grep -qF "data files: $data (installed)" viridis.log ||
   fail "the installed studio did not take its data from $data; its log says: $(grep -i 'data' viridis.log | head -3)"
-[ -s shot.png ] && [ -s viridis.png ] || fail "the installed studio wrote no screenshot"
+if [ ! -s shot.png ] || [ ! -s viridis.png ]; then fail "the installed studio wrote no screenshot"; fi
 
 # The colours come from the installed files: magma replaced by gray in the installed copy draws gray.
 studio gray.log --heatmap-png gray.png --colormap gray
@@ -72,8 +72,9 @@ if command -v desktop-file-validate > /dev/null; then
 else
   echo "desktop-file-validate not found (Debian: desktop-file-utils): .desktop check skipped"
 fi
-grep -q '^Exec=apsp-studio' "$desktop" && grep -q '^Icon=apsp-studio$' "$desktop" ||
+if ! grep -q '^Exec=apsp-studio' "$desktop" || ! grep -q '^Icon=apsp-studio$' "$desktop"; then
   fail "the .desktop entry does not start apsp-studio with its icon"
+fi
 
 man1="$usr/share/man/man1"
 if [ "${MAN_PAGES:-ON}" = OFF ]; then
