@@ -15,6 +15,7 @@
 #include "counters_control.h"
 #include "render/frame_graphics.h"
 #include "session/classroom_fill.h"
+#include "session/data_dir.h"
 #include "sweep_control.h"
 #include "ui/panels.h"
 
@@ -22,6 +23,12 @@ namespace apsp::studio {
 
 App::App(const StudioOptions& options) : m_options(options) {
   m_log.set_echo(m_options.verbose);
+  const DataDirLookup& data = data_dir();
+  if (data.found) {
+    m_log.info(data.describe());
+  } else {
+    m_log.warning(data.describe());
+  }
   m_config_dir = config_directory();
   m_ini_path = (m_config_dir / "imgui.ini").string();
   // Batch runs neither read nor write the user's settings: the same flags must give the same images.

@@ -56,6 +56,7 @@ void App::open_graphics(std::unique_ptr<Platform> platform) {
   } catch (const std::exception& e) {
     m_log.warning(e.what());
     colormap = "viridis";
+    m_graphics->set_colormap(builtin_colormap(colormap));
   }
   m_state.view.colormap = colormap;
   m_state.view.overlays = m_plan.overlays;
@@ -129,7 +130,13 @@ double App::idle_wait_seconds() const {
   return m_imgui_ready && ImGui::GetIO().WantTextInput ? kTextCursorWaitS : kIdleWaitS;
 }
 
-void App::set_colormap(const std::string& name) { m_graphics->set_colormap(load_colormap(name)); }
+void App::set_colormap(const std::string& name) {
+  try {
+    m_graphics->set_colormap(load_colormap(name));
+  } catch (const std::exception& e) {
+    m_log.warning(e.what());  // a damaged data file: the heatmap keeps the colours it has
+  }
+}
 
 const HeatmapFeed* App::feed() const { return m_graphics ? m_graphics->feed() : nullptr; }
 

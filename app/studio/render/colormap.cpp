@@ -2,9 +2,11 @@
 
 #include <apsp/core/errors.h>
 
+#include <fstream>
 #include <sstream>
 
 #include "platform/resources.h"
+#include "session/data_dir.h"
 
 namespace apsp::studio {
 
@@ -38,16 +40,34 @@ Colormap parse_colormap(std::string name, std::string_view text, std::string_vie
   return map;
 }
 
-Colormap load_colormap(std::string_view name) {
+namespace {
+
+void check_known(std::string_view name) {
   for (const auto& known : colormap_names()) {
-    if (known == name) {
-      std::string path = "assets/colormaps/" + known + ".txt";
-      return parse_colormap(known, embedded_file(path), path);
-    }
+    if (known == name) return;
   }
   std::string valid;
   for (const auto& known : colormap_names()) valid += (valid.empty() ? "" : ", ") + known;
   throw UsageError("unknown colormap '" + std::string(name) + "' (valid: " + valid + ")");
+}
+
+}  // namespace
+
+Colormap builtin_colormap(std::string_view name) {
+  check_known(name);
+  const std::string path = "assets/colormaps/" + std::string(name) + ".txt";
+  return parse_colormap(std::string(name), embedded_file(path), "built-in " + path);
+}
+
+Colormap load_colormap(std::string_view name) {
+  check_known(name);
+  const std::filesystem::path file = data_file(std::filesystem::path("colormaps") / (std::string(name) + ".txt"));
+  if (file.empty()) return builtin_colormap(name);
+  std::ifstream in(file, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (!in) throw Error(file.string() + ": cannot read");
+  return parse_colormap(std::string(name), text.str(), file.string());
 }
 
 }  // namespace apsp::studio

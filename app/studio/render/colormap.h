@@ -24,7 +24,12 @@ const std::vector<std::string>& colormap_names();
 /// @brief Parses the asset format: '#' comments, then 257 lines "R G B". Throws apsp::Error naming @p source.
 Colormap parse_colormap(std::string name, std::string_view text, std::string_view source);
 
-/// @brief Loads an embedded colormap by name; throws apsp::UsageError listing the valid names.
+/// @brief The copy built into the program, for when the data directory has none; throws apsp::UsageError
+/// listing the valid names.
+Colormap builtin_colormap(std::string_view name);
+
+/// @brief colormaps/NAME.txt from the data directory (session/data_dir.h), else the built-in copy. Throws
+/// apsp::UsageError for an unknown name, apsp::Error naming the file when the data file is unreadable or malformed.
 Colormap load_colormap(std::string_view name);
 
 }  // namespace apsp::studio

@@ -27,7 +27,7 @@ HeatmapRenderer::HeatmapRenderer()
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-  set_colormap(load_colormap("viridis"));
+  set_colormap(builtin_colormap("viridis"));  // the chosen one follows once the log can take a message
 }
 
 Rgb8 not_yet_rgb8() {

@@ -1,23 +1,8 @@
 #include "session/lessons.h"
 
-#include <filesystem>
+#include "session/data_dir.h"
 
 namespace apsp::studio {
-namespace {
-
-/// assets/graphs/NAME under the working directory, else under the source tree the studio was built from.
-std::string asset_graph(const std::string& name) {
-  std::error_code ec;
-  const std::filesystem::path local = std::filesystem::path("assets") / "graphs" / name;
-  if (std::filesystem::is_regular_file(local, ec)) return local.string();
-#ifdef APSP_STUDIO_ASSETS_DIR
-  const std::filesystem::path built = std::filesystem::path(APSP_STUDIO_ASSETS_DIR) / "graphs" / name;
-  if (std::filesystem::is_regular_file(built, ec)) return built.string();
-#endif
-  return {};
-}
-
-}  // namespace
 
 std::vector<Lesson> lessons() {
   std::vector<Lesson> out = {
@@ -38,8 +23,8 @@ std::vector<Lesson> lessons() {
       {"two_islands", "two_islands.txt", "two islands and a one-way bridge: a quarter stays unreachable (B = 3)"},
   };
   for (const auto& f : files) {
-    const std::string path = asset_graph(f.file);
-    if (!path.empty()) out.push_back({f.name, f.description, GraphSource::file(path)});
+    const std::filesystem::path path = data_file(std::filesystem::path("graphs") / f.file);
+    if (!path.empty()) out.push_back({f.name, f.description, GraphSource::file(path.string())});
   }
   return out;
 }

@@ -14,8 +14,8 @@ struct Lesson {
   GraphSource source;
 };
 
-/// @brief The presets, in teaching order. File lessons (assets/graphs) are looked up under the working
-/// directory's assets/graphs, then the source tree's; a lesson whose file is missing is left out.
+/// @brief The presets, in teaching order. File lessons are graphs/NAME in the data directory (session/data_dir.h);
+/// a lesson whose file is missing is left out.
 std::vector<Lesson> lessons();
 
 }  // namespace apsp::studio
