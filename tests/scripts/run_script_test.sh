@@ -82,7 +82,7 @@ run 'echo "NVIDIA-SMI has failed because it could not communicate with the NVIDI
 configure | grep -q -- '-DAPSP_CUDA=OFF' || fail "no GPU: not configured with CUDA off: $(configure)"
 configure | grep -q 'CUDA_ARCHITECTURES' && fail "no GPU: an architecture was set: $(configure)"
 grep -q '^cmake --build build .*--target apsp apsp-studio$' "$t/log" || fail "not built as the two targets: $(cat "$t/log")"
-grep -q 'without CUDA kernels (no GPU found): 3 steps, about [0-9]* min with 2 jobs' "$t/out" ||
+grep -q 'without CUDA kernels (no GPU found): 3 steps, about [0-9]* min with 2 jobs on an idle machine' "$t/out" ||
   fail "no estimate of the 3 steps left: $(cat "$t/out")"
 grep -q '^studio --headless .*--screenshot build/demo/window.png' "$t/log" || fail "demo not rendered: $(cat "$t/log")"
 grep -q -- '--quit' "$t/log" || fail "the headless demo did not quit"
