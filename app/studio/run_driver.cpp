@@ -414,12 +414,17 @@ int RunDriver::write_exit_files(int run_status) {
   if (!m_options.trace.empty()) {  // the timeline of the solve as it stands at the end
     status.attempt("--trace", [&] { export_trace(m_options.trace, m_app.state().session, m_app.log()); });
   }
-  if (!m_options.stats_json.empty())
-    status.attempt("--stats-json", [&] { write_stats_json(m_options.stats_json, collect_stats()); });
+  if (!m_options.stats_json.empty()) {
+    status.attempt("--stats-json", [&] {
+      write_stats_json(m_options.stats_json, collect_stats());
+      m_app.log().wrote(m_options.stats_json, "the run's statistics, JSON");
+    });
+  }
   if (!m_options.explain_json.empty()) {
     status.attempt("--explain-json", [&] {
       m_app.session().wait_idle();
       write_explain_json(m_options.explain_json, m_app.session().snapshot());
+      m_app.log().wrote(m_options.explain_json, "the inspector's explanation, JSON");
     });
   }
   if (!m_options.log_file.empty()) {
@@ -427,6 +432,7 @@ int RunDriver::write_exit_files(int run_status) {
       AtomicFile file(m_options.log_file);
       file.write(m_app.log().to_text());
       file.commit();
+      m_app.log().wrote(m_options.log_file, "the log");
     });
   }
   return status.code;

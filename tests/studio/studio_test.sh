@@ -815,7 +815,7 @@ case "$case_name" in
       grep -q "\"$field\"" s.json || die "solve.$field missing from the stats"
     done
     grep -q "measure (as apsp bench, 1 warm-up + 3 runs)" log.txt || die "the log does not report the measure run"
-    grep -q "timeline written to t.json" log.txt || die "the log does not report the trace"
+    grep -q "wrote t.json (timeline of" log.txt || die "the log does not report the trace"
     # --threads is bounded like apsp's: a usage error, before any window.
     studio --gen "$SPEC" --threads 100000 --quit 2>err.txt
     [ $? = 2 ] || die "--threads 100000 was not refused with status 2"
@@ -1092,6 +1092,19 @@ PY
     [ $? = 2 ] && grep -q -- "--counters-csv" out.txt || die "--counters-csv without --counters: $(cat out.txt)"
     ;;
 
+  files_reported)
+    # A batch run says on stdout what it wrote, one line per file (path and what it is), and nothing else.
+    studio --gen classroom:textbook4 --size 640x480 --screenshot shot.png --heatmap-png h.png --timings-csv t.csv \
+      --stats-json s.json --quit > out.txt 2> err.txt || die "studio exited $?: $(cat err.txt)"
+    for line in "wrote shot.png (640 x 480 screenshot)" "wrote h.png (4 x 4 heatmap, one texel per cell)" \
+                "wrote t.csv (timings CSV, 0 rows)" "wrote s.json (the run's statistics, JSON)"; do
+      grep -qxF "$line" out.txt || die "no line '$line' on stdout: $(cat out.txt)"
+    done
+    [ "$(wc -l < out.txt)" = 4 ] || die "four lines expected on stdout: $(cat out.txt)"
+    # A run that writes nothing prints nothing.
+    studio --gen classroom:textbook4 --quit > quiet.txt 2>&1 || die "studio exited $?"
+    [ ! -s quiet.txt ] || die "a run without outputs printed: $(cat quiet.txt)"
+    ;;
   *)
     die "unknown case $case_name"
     ;;
