@@ -1105,6 +1105,55 @@ PY
     studio --gen classroom:textbook4 --quit > quiet.txt 2>&1 || die "studio exited $?"
     [ ! -s quiet.txt ] || die "a run without outputs printed: $(cat quiet.txt)"
     ;;
+  no_tooltip_at_start)
+    # Under Xvfb the pointer rests in the middle of the screen, over the window. Until it moves no tooltip may
+    # be drawn: around that point the window's frame equals a batch run's (whose pointer is hidden).
+    # n = 200: no graph view, the heatmap fills the middle column, under the pointer.
+    xvfb -s "-screen 0 1280x800x24" "$STUDIO" --gen ring:n=200 --size 1280x800 --frames 20 --screenshot live.png ||
+      die "interactive run exited $?"
+    xvfb -s "-screen 0 1280x800x24" "$STUDIO" --gen ring:n=200 --size 1280x800 --screenshot batch.png --quit ||
+      die "batch run exited $?"
+    python3 - live.png batch.png <<'PY' || die "the window opened with something drawn under the resting pointer"
+import struct, sys, zlib
+
+def pixels(path):
+    data = open(path, "rb").read()
+    pos, idat, width = 8, b"", 0
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            width, height, depth, colour = struct.unpack(">IIBB", body[:10])
+            assert depth == 8 and colour in (2, 6), (depth, colour)
+            bpp = 3 if colour == 2 else 4
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + length
+    raw, stride, rows, prev = zlib.decompress(idat), width * bpp, [], bytearray(width * bpp)
+    for y in range(height):
+        f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for x in range(stride):
+            a = line[x - bpp] if x >= bpp else 0
+            b, c = prev[x], prev[x - bpp] if x >= bpp else 0
+            if f == 1: line[x] = (line[x] + a) & 255
+            elif f == 2: line[x] = (line[x] + b) & 255
+            elif f == 3: line[x] = (line[x] + (a + b) // 2) & 255
+            elif f == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append(line)
+        prev = line
+    return width, bpp, rows
+
+(w1, n1, live), (w2, n2, batch) = pixels(sys.argv[1]), pixels(sys.argv[2])
+assert (w1, len(live)) == (w2, len(batch)) == (1280, 800), (w1, len(live), w2, len(batch))
+# The pointer at (640, 400); a tooltip opens below and to the right of it, a hovered cell is outlined under it.
+differ = sum(live[y][x * n1:x * n1 + 3] != batch[y][x * n2:x * n2 + 3] for y in range(380, 520) for x in range(600, 1000))
+print("pixels that differ around the pointer:", differ)
+sys.exit(1 if differ else 0)
+PY
+    ;;
   *)
     die "unknown case $case_name"
     ;;
