@@ -23,6 +23,7 @@
 #include "session/run_stats.h"
 #include "ui/counters_panel.h"
 #include "ui/graph_view_panel.h"
+#include "ui/hover_gate.h"
 #include "ui/sweep_panel.h"
 #include "ui/theme.h"
 
@@ -132,6 +133,7 @@ class App : private FrameActions {
   Fonts m_fonts;
   std::unique_ptr<FrameGraphics> m_graphics;  ///< the GL side: ImGui's renderer, the heatmap, the frame drawn
   const ViewFrame* m_flashed = nullptr;       ///< last shown view whose improved cells were flashed
+  HoverGate m_hover_gate;                     ///< no hover before the pointer moved in this window
   bool m_view_pending = false;                ///< device path: the newest view is not on screen yet
 
   // Windows (app_layout.cpp).

@@ -85,8 +85,13 @@ void App::shutdown_graphics() {
 
 void App::begin_ui_frame() {
   m_platform->new_frame();
-  // A virtual display's pointer sits somewhere over the window: batch screenshots must not show its tooltips.
-  if (m_plan.batch) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+  // A virtual display's pointer sits somewhere over the window: batch screenshots must not show its tooltips,
+  // nor may a window show one before its user moved the pointer (the Dear ImGui backend reports a resting one).
+  ImGuiIO& io = ImGui::GetIO();
+  bool input = io.MouseWheel != 0 || io.MouseWheelH != 0;
+  for (bool down : io.MouseDown) input = input || down;
+  if (m_plan.batch || !m_hover_gate.open(ImGui::IsMousePosValid(&io.MousePos), io.MousePos.x, io.MousePos.y, input))
+    io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
   m_graphics->new_frame();
   ImGui::NewFrame();
 }

@@ -62,6 +62,7 @@ void CountersControl::export_csv(const std::string& path) const {
   AtomicFile file(path);
   file.write(counters::counters_csv({r}, context));
   file.commit();
+  m_log.wrote(path, "hardware counters, CSV");
 }
 
 }  // namespace apsp::studio

@@ -25,9 +25,10 @@ void export_heatmap_png(const std::string& path, const HeatmapRenderer& renderer
   RgbaImage image = renderer.render_image(texture, overlay, scale);
   glBindFramebuffer(GL_FRAMEBUFFER, platform.framebuffer());
   write_png(path, image);
-  log.info("heatmap written to " + path + " (" + std::to_string(image.width) + " x " + std::to_string(image.height) +
-           (g.tiled() ? ", tile minimum" : ", one texel per cell") +
-           (scale > 1 ? ", " + std::to_string(scale) + " x " + std::to_string(scale) + " pixels per texel)" : ")"));
+  log.wrote(path, std::to_string(image.width) + " x " + std::to_string(image.height) + " heatmap" +
+                      (g.tiled() ? ", tile minimum" : ", one texel per cell") +
+                      (scale > 1 ? ", " + std::to_string(scale) + " x " + std::to_string(scale) + " pixels per texel"
+                                 : ""));
 }
 
 void export_timings_csv(const std::string& path, const SessionSnapshot& session, const ExportContext& context,
@@ -35,7 +36,7 @@ void export_timings_csv(const std::string& path, const SessionSnapshot& session,
   ProfileLog profile;
   for (const PhaseSample& s : session.samples) profile.add(s);
   write_timings_csv(path, context, profile);
-  log.info("timings written to " + path + " (" + std::to_string(merge_k_steps(profile.samples()).size()) + " rows)");
+  log.wrote(path, "timings CSV, " + std::to_string(merge_k_steps(profile.samples()).size()) + " rows");
 }
 
 void export_trace(const std::string& path, const SessionSnapshot& session, Log& log) {
@@ -48,8 +49,8 @@ void export_trace(const std::string& path, const SessionSnapshot& session, Log& 
   options.gpus = session.config.gpus;
   options.threads = session.config.threads;
   write_trace(path, session.samples, trace_context_for(session.config.backend, options, session.n));
-  log.info("timeline written to " + path + " (" + std::to_string(session.samples.size()) +
-           " slices; open it in ui.perfetto.dev or chrome://tracing)");
+  log.wrote(path, "timeline of " + std::to_string(session.samples.size()) +
+                      " slices; open it in ui.perfetto.dev or chrome://tracing");
 }
 
 void export_distances(const std::string& path, SolverSession& session) {
@@ -65,7 +66,7 @@ std::optional<std::string> ScreenshotRequest::capture(const Platform& platform, 
   try {
     const Size fb = platform.framebuffer_size();
     write_png(path, read_framebuffer(platform.framebuffer(), platform.read_buffer(), fb.width, fb.height));
-    log.info("screenshot written to " + path);
+    log.wrote(path, std::to_string(fb.width) + " x " + std::to_string(fb.height) + " screenshot");
     return path;
   } catch (const std::exception& e) {
     m_failure = JobFailure::of(e);

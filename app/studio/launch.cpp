@@ -82,6 +82,12 @@ LaunchPlan resolve_launch(const StudioOptions& options, const Settings& saved_se
 
   plan.config = resolve_solver(options, saved, machine, plan);
   plan.graph = resolve_graph(options, saved);
+  plan.steps = {options.advance, options.advance_phases, options.advance_k, options.select};
+  // The demo opens mid-lesson unless a flag says where to stand (going back included).
+  const bool demo = options.graph_file.empty() && options.gen_spec.empty() && saved.graph.empty();
+  const bool placed = plan.steps != LaunchSteps{} || options.back_rounds > 0 || options.back_phases > 0 ||
+                      options.back_k > 0;
+  if (demo && !placed) plan.steps = kDemoSteps;
   plan.graph_failure_is_fatal = plan.batch || !options.graph_file.empty() || !options.gen_spec.empty();
   // Interactive: leave one core to the frame loop (and to software GL) so the window stays responsive.
   plan.cpu_threads = plan.batch || machine.cpu_cores < 2 ? 0 : static_cast<int>(machine.cpu_cores) - 1;

@@ -16,9 +16,25 @@
 
 namespace apsp::studio {
 
-/// A road-like grid: distances grow with the grid distance, so the heatmap shows clear structure that fills
-/// in round by round. 16 x 32 = 512 vertices, 16 rounds at B = 32.
-inline constexpr const char* kDemoGraph = "grid:rows=16,cols=32,seed=1,w=1:100";
+/// @brief The demo, opened when a launch names no graph and remembers none: a classroom graph of 8 vertices in
+/// 2 x 2 blocks of 4 (its own block), small enough that every cell shows its distance and the graph view
+/// draws each edge.
+inline constexpr const char* kDemoGraph = "classroom:cities8";
+
+/// @brief Where a launch stands once its graph is loaded: the steps taken (--advance, --advance-phases,
+/// --advance-k, in that order) and the cell the inspector explains (--select).
+struct LaunchSteps {
+  std::string advance;  ///< rounds or "all"; empty: none
+  int advance_phases = 0;
+  int advance_k = 0;
+  std::string select;  ///< "I:J"; empty: none
+  bool operator==(const LaunchSteps&) const = default;
+};
+
+/// @brief The demo opens mid-lesson: round 0 done (of 2), its pivot block, row and column panels and
+/// independent blocks marked; cell (6, 4) selected, so the inspector shows the phase-3 relaxation
+/// d[6][4] = min(INF, d[6][3] + d[3][4]) = 5 that the round just made, both source cells ringed.
+inline const LaunchSteps kDemoSteps{"1", 0, 0, "6:4"};
 
 /// @brief What this machine offers a launch: the solver variants and the CUDA devices.
 struct LaunchMachine {
@@ -35,6 +51,8 @@ struct LaunchPlan {
   bool batch = false;  ///< no settings read or written, outputs then exit
   SolverConfig config;
   GraphSource graph;
+  /// The flags' steps and selection; with none given, the demo's own (kDemoSteps) when the graph is the demo.
+  LaunchSteps steps;
   /// The graph was named on the command line (or this is a batch run): a failed load is an exit status;
   /// otherwise a saved graph that no longer loads is replaced by the demo.
   bool graph_failure_is_fatal = false;

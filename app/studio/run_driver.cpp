@@ -148,26 +148,27 @@ int RunDriver::load_launch_graph() {
     if (int status = report_failure(session); status != 0) return status;
   } else if (session.take_failure()) {
     // A remembered graph that no longer loads: show the demo instead, the error stays in the log.
-    session.load_async(GraphSource{GraphSource::Kind::Generator, kDemoGraph}, plan.config);
+    session.load_async(GraphSource{GraphSource::Kind::Generator, kDemoGraph}, plan.config, !m_options.block);
     wait_idle_or_stop();
     session.take_failure();
   }
 
-  if (!m_options.advance.empty()) {
-    if (m_options.advance == "all") {
+  const LaunchSteps& steps = plan.steps;
+  if (!steps.advance.empty()) {
+    if (steps.advance == "all") {
       session.run_to_end_async();
     } else {
-      const int rounds = parse_advance_rounds(m_options.advance).value_or(0);  // checked by parse_options
+      const int rounds = parse_advance_rounds(steps.advance).value_or(0);  // checked by parse_options
       if (rounds > 0) session.step_async(Granularity::Round, rounds);
     }
     wait_idle_or_stop();
   }
-  if (m_options.advance_phases > 0) {
-    session.step_async(Granularity::Phase, m_options.advance_phases);
+  if (steps.advance_phases > 0) {
+    session.step_async(Granularity::Phase, steps.advance_phases);
     wait_idle_or_stop();
   }
-  if (m_options.advance_k > 0) {
-    session.step_async(Granularity::KStep, m_options.advance_k);
+  if (steps.advance_k > 0) {
+    session.step_async(Granularity::KStep, steps.advance_k);
     wait_idle_or_stop();
   }
   if (int status = report_failure(session); status != 0) return status;
@@ -176,10 +177,11 @@ int RunDriver::load_launch_graph() {
 
 int RunDriver::apply_classroom_flags() {
   SolverSession& session = m_app.session();
-  if (const auto cell = parse_cell(m_options.select)) {
+  const std::string& select = m_app.plan().steps.select;
+  if (const auto cell = parse_cell(select)) {
     const int n = session.snapshot().n;
     if (cell->first >= n || cell->second >= n) {
-      std::fprintf(stderr, "apsp-studio: --select %s: vertex outside 0..%d\n", m_options.select.c_str(), n - 1);
+      std::fprintf(stderr, "apsp-studio: --select %s: vertex outside 0..%d\n", select.c_str(), n - 1);
       return exit_status::kUsage;
     }
     session.select_async(cell->first, cell->second);  // the frame copies it into AppState::classroom
@@ -412,12 +414,17 @@ int RunDriver::write_exit_files(int run_status) {
   if (!m_options.trace.empty()) {  // the timeline of the solve as it stands at the end
     status.attempt("--trace", [&] { export_trace(m_options.trace, m_app.state().session, m_app.log()); });
   }
-  if (!m_options.stats_json.empty())
-    status.attempt("--stats-json", [&] { write_stats_json(m_options.stats_json, collect_stats()); });
+  if (!m_options.stats_json.empty()) {
+    status.attempt("--stats-json", [&] {
+      write_stats_json(m_options.stats_json, collect_stats());
+      m_app.log().wrote(m_options.stats_json, "the run's statistics, JSON");
+    });
+  }
   if (!m_options.explain_json.empty()) {
     status.attempt("--explain-json", [&] {
       m_app.session().wait_idle();
       write_explain_json(m_options.explain_json, m_app.session().snapshot());
+      m_app.log().wrote(m_options.explain_json, "the inspector's explanation, JSON");
     });
   }
   if (!m_options.log_file.empty()) {
@@ -425,6 +432,7 @@ int RunDriver::write_exit_files(int run_status) {
       AtomicFile file(m_options.log_file);
       file.write(m_app.log().to_text());
       file.commit();
+      m_app.log().wrote(m_options.log_file, "the log");
     });
   }
   return status.code;

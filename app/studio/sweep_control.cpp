@@ -64,7 +64,7 @@ void SweepControl::export_files(const bench::SweepReport& report, const CmdExpor
     file.write(bench::sweep_results_csv(report));
     file.commit();
     m_state.last_written = files.results_csv;
-    m_log.info("wrote the sweep's results to " + files.results_csv);
+    m_log.wrote(files.results_csv, "the sweep's results, CSV");
   }
   if (files.chart_png.empty() && files.chart_csv.empty()) return;
   std::vector<chart::Chart> charts = chart::sweep_charts(report);
@@ -74,12 +74,12 @@ void SweepControl::export_files(const bench::SweepReport& report, const CmdExpor
   if (!files.chart_png.empty()) {
     chart::write_charts_png(files.chart_png, charts);
     m_state.last_written = files.chart_png;
-    m_log.info("wrote " + std::to_string(charts.size()) + " sweep chart(s) to " + files.chart_png);
+    m_log.wrote(files.chart_png, std::to_string(charts.size()) + " sweep chart(s)");
   }
   if (!files.chart_csv.empty()) {
     chart::write_charts_csv(files.chart_csv, charts);
     m_state.last_written = files.chart_csv;
-    m_log.info("wrote the sweep charts' data to " + files.chart_csv);
+    m_log.wrote(files.chart_csv, "the sweep charts' data, CSV");
   }
 }
 

@@ -20,6 +20,50 @@ TEST(Measure, SpreadIsMaxMinusMinOverTheMedian) {
   EXPECT_EQ(spread_of({}).count, 0u);
 }
 
+// One or two runs are too few to call a figure noisy, however far apart they are (two solves of a
+// microsecond phase easily differ by 100 %); from kNoisyMinRuns on the spread decides.
+TEST(Measure, NoisyOnlyFromTheMinimumNumberOfRuns) {
+  EXPECT_EQ(kNoisyMinRuns, 3u);
+  EXPECT_FALSE(spread_of({1.0}).noisy());
+  const TimeSpread two = spread_of({1.0, 3.0});
+  EXPECT_NEAR(two.spread_pct, 100.0, 1e-9);
+  EXPECT_FALSE(two.noisy());
+  EXPECT_TRUE(spread_of({1.0, 3.0, 2.0}).noisy());
+  EXPECT_FALSE(is_noisy(2, 1000.0));
+  EXPECT_TRUE(is_noisy(3, kNoisySpreadPct + 0.1));
+  EXPECT_FALSE(is_noisy(3, kNoisySpreadPct));
+}
+
+PhaseSample phase_sample(int round, double ms, std::uint64_t k_steps = 4) {
+  PhaseSample s;
+  s.phase = Phase::Independent;
+  s.round = round;
+  s.ms = ms;
+  s.updates = 64 * k_steps;
+  s.k_steps = k_steps;
+  return s;
+}
+
+// The profile's spread of equal rounds: the first round (cold caches, threads starting) is the warm-up, and
+// it takes kNoisyMinRuns rounds after it before there is a spread to judge.
+TEST(Measure, EqualRoundsSpreadLeavesTheWarmupRoundOutAndWaitsForEnoughRounds) {
+  std::vector<PhaseSample> samples{phase_sample(0, 10.0), phase_sample(1, 1.0), phase_sample(2, 1.0)};
+  EXPECT_EQ(equal_rounds_spread(samples, Phase::Independent).count, 0u);  // two rounds after the warm-up
+  EXPECT_FALSE(equal_rounds_spread(samples, Phase::Independent).noisy());
+  samples.push_back(phase_sample(3, 1.02));
+  const TimeSpread three = equal_rounds_spread(samples, Phase::Independent);
+  EXPECT_EQ(three.count, 3u);
+  EXPECT_NEAR(three.spread_pct, 2.0, 1e-9);  // the 10 ms warm-up left out
+  EXPECT_FALSE(three.noisy());
+  samples.push_back(phase_sample(4, 2.0));
+  EXPECT_TRUE(equal_rounds_spread(samples, Phase::Independent).noisy());
+  EXPECT_EQ(equal_rounds_spread(samples, Phase::Pivot).count, 0u);
+  // k-steps of one round (a classroom stepping through k) are not rounds after a warm-up.
+  const std::vector<PhaseSample> k_steps{phase_sample(0, 0.001, 1), phase_sample(0, 0.02, 1),
+                                         phase_sample(0, 0.001, 1), phase_sample(0, 0.005, 1)};
+  EXPECT_FALSE(equal_rounds_spread(k_steps, Phase::Independent).noisy());
+}
+
 TEST(Measure, RunsWarmupPlusRepeatAndLeavesTheLastRunFinished) {
   SolverOptions o;
   o.block = 8;

@@ -173,6 +173,10 @@ TEST(SweepStats, MinMedianMaxAndSpread) {
   EXPECT_FALSE(quiet.noisy());  // 1.98 %
   EXPECT_DOUBLE_EQ(time_stats({5.0}).spread_pct, 0.0);
   EXPECT_THROW(time_stats({}), UsageError);
+  // bench --repeat 2: the spread is reported, the noisy flag needs kNoisyMinRuns runs (the rule of measure.h).
+  const TimeStats two = time_stats({10.0, 20.0});
+  EXPECT_GT(two.spread_pct, kNoisySpreadPct);
+  EXPECT_FALSE(two.noisy());
 }
 
 TEST(SweepStats, BestPerNAndRatios) {

@@ -637,7 +637,7 @@ case "$case_name" in
     timeout 60 bash -c "ulimit -v 8000000; $(declare -f xvfb studio); studio --frames 4 --screenshot shot.png --log-file log.txt" ||
       die "start-up with a remembered /dev/zero did not end promptly (exit $?)"
     grep -q "/dev/zero" log.txt || die "the log does not say why the remembered graph was not loaded: $(cat log.txt)"
-    grep -q "n = 512" log.txt || die "the demo graph was not loaded instead: $(cat log.txt)"
+    grep -q "classroom:cities8: n = 8" log.txt || die "the demo graph was not loaded instead: $(cat log.txt)"
     [ -f shot.png ] || die "no window was drawn"
     # A remembered FIFO that nobody writes to: not even opened, the window opens at once with the demo.
     mkfifo nobody.fifo
@@ -647,7 +647,7 @@ case "$case_name" in
     timeout 30 bash -c "$(declare -f xvfb studio); studio --frames 4 --log-file fifo_log.txt" ||
       die "start-up with a remembered FIFO did not end promptly (exit $?)"
     grep -q "nobody.fifo is not a regular file" fifo_log.txt || die "no warning about the FIFO: $(cat fifo_log.txt)"
-    grep -q "n = 512" fifo_log.txt || die "the demo graph was not loaded instead: $(cat fifo_log.txt)"
+    grep -q "classroom:cities8: n = 8" fifo_log.txt || die "the demo graph was not loaded instead: $(cat fifo_log.txt)"
     echo "ok"
     ;;
   huge_n_gui)
@@ -815,7 +815,7 @@ case "$case_name" in
       grep -q "\"$field\"" s.json || die "solve.$field missing from the stats"
     done
     grep -q "measure (as apsp bench, 1 warm-up + 3 runs)" log.txt || die "the log does not report the measure run"
-    grep -q "timeline written to t.json" log.txt || die "the log does not report the trace"
+    grep -q "wrote t.json (timeline of" log.txt || die "the log does not report the trace"
     # --threads is bounded like apsp's: a usage error, before any window.
     studio --gen "$SPEC" --threads 100000 --quit 2>err.txt
     [ $? = 2 ] || die "--threads 100000 was not refused with status 2"
@@ -1092,6 +1092,68 @@ PY
     [ $? = 2 ] && grep -q -- "--counters-csv" out.txt || die "--counters-csv without --counters: $(cat out.txt)"
     ;;
 
+  files_reported)
+    # A batch run says on stdout what it wrote, one line per file (path and what it is), and nothing else.
+    studio --gen classroom:textbook4 --size 640x480 --screenshot shot.png --heatmap-png h.png --timings-csv t.csv \
+      --stats-json s.json --quit > out.txt 2> err.txt || die "studio exited $?: $(cat err.txt)"
+    for line in "wrote shot.png (640 x 480 screenshot)" "wrote h.png (4 x 4 heatmap, one texel per cell)" \
+                "wrote t.csv (timings CSV, 0 rows)" "wrote s.json (the run's statistics, JSON)"; do
+      grep -qxF "$line" out.txt || die "no line '$line' on stdout: $(cat out.txt)"
+    done
+    [ "$(wc -l < out.txt)" = 4 ] || die "four lines expected on stdout: $(cat out.txt)"
+    # A run that writes nothing prints nothing.
+    studio --gen classroom:textbook4 --quit > quiet.txt 2>&1 || die "studio exited $?"
+    [ ! -s quiet.txt ] || die "a run without outputs printed: $(cat quiet.txt)"
+    ;;
+  no_tooltip_at_start)
+    # Under Xvfb the pointer rests in the middle of the screen, over the window. Until it moves no tooltip may
+    # be drawn: around that point the window's frame equals a batch run's (whose pointer is hidden).
+    # n = 200: no graph view, the heatmap fills the middle column, under the pointer.
+    xvfb -s "-screen 0 1280x800x24" "$STUDIO" --gen ring:n=200 --size 1280x800 --frames 20 --screenshot live.png ||
+      die "interactive run exited $?"
+    xvfb -s "-screen 0 1280x800x24" "$STUDIO" --gen ring:n=200 --size 1280x800 --screenshot batch.png --quit ||
+      die "batch run exited $?"
+    python3 - live.png batch.png <<'PY' || die "the window opened with something drawn under the resting pointer"
+import struct, sys, zlib
+
+def pixels(path):
+    data = open(path, "rb").read()
+    pos, idat, width = 8, b"", 0
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            width, height, depth, colour = struct.unpack(">IIBB", body[:10])
+            assert depth == 8 and colour in (2, 6), (depth, colour)
+            bpp = 3 if colour == 2 else 4
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + length
+    raw, stride, rows, prev = zlib.decompress(idat), width * bpp, [], bytearray(width * bpp)
+    for y in range(height):
+        f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for x in range(stride):
+            a = line[x - bpp] if x >= bpp else 0
+            b, c = prev[x], prev[x - bpp] if x >= bpp else 0
+            if f == 1: line[x] = (line[x] + a) & 255
+            elif f == 2: line[x] = (line[x] + b) & 255
+            elif f == 3: line[x] = (line[x] + (a + b) // 2) & 255
+            elif f == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append(line)
+        prev = line
+    return width, bpp, rows
+
+(w1, n1, live), (w2, n2, batch) = pixels(sys.argv[1]), pixels(sys.argv[2])
+assert (w1, len(live)) == (w2, len(batch)) == (1280, 800), (w1, len(live), w2, len(batch))
+# The pointer at (640, 400); a tooltip opens below and to the right of it, a hovered cell is outlined under it.
+differ = sum(live[y][x * n1:x * n1 + 3] != batch[y][x * n2:x * n2 + 3] for y in range(380, 520) for x in range(600, 1000))
+print("pixels that differ around the pointer:", differ)
+sys.exit(1 if differ else 0)
+PY
+    ;;
   *)
     die "unknown case $case_name"
     ;;

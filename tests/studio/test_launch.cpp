@@ -139,6 +139,33 @@ TEST(ResolveLaunch, NothingSavedGivesTheDemo) {
   EXPECT_EQ(p.config.block, 32);
 }
 
+// The first picture is a classroom graph mid-lesson, a cell's relaxation in the inspector: not a finished
+// solve of hundreds of vertices.
+TEST(ResolveLaunch, TheDemoOpensMidLessonWithACellSelected) {
+  EXPECT_EQ(std::string(kDemoGraph).rfind("classroom:", 0), 0u);
+  const LaunchPlan p = resolve_launch(StudioOptions{}, Settings{}, cpu_machine());
+  EXPECT_EQ(p.steps, kDemoSteps);
+  EXPECT_NE(kDemoSteps.advance, "all");
+  EXPECT_FALSE(kDemoSteps.advance.empty() && kDemoSteps.advance_phases == 0 && kDemoSteps.advance_k == 0);
+  EXPECT_FALSE(kDemoSteps.select.empty());
+  EXPECT_EQ(resolve_launch(batch(), saved_settings(), cpu_machine()).steps, kDemoSteps);  // --headless too
+}
+
+TEST(ResolveLaunch, TheDemoStepsGiveWayToTheFlagsAndToAnyOtherGraph) {
+  StudioOptions advanced;
+  advanced.advance = "all";
+  const LaunchPlan flags = resolve_launch(advanced, Settings{}, cpu_machine());
+  EXPECT_EQ(flags.graph.text, kDemoGraph);
+  EXPECT_EQ(flags.steps, (LaunchSteps{"all", 0, 0, ""}));
+
+  StudioOptions named;
+  named.gen_spec = kDemoGraph;  // the same graph, named: it opens at the start as any named graph does
+  EXPECT_EQ(resolve_launch(named, Settings{}, cpu_machine()).steps, LaunchSteps{});
+  Settings remembered;
+  remembered.graph = "ring:n=12";
+  EXPECT_EQ(resolve_launch(StudioOptions{}, remembered, cpu_machine()).steps, LaunchSteps{});
+}
+
 TEST(ResolveLaunch, ASavedBackendThatCannotRunHereFallsBackWithAWarning) {
   Settings s = saved_settings();
   s.backend = "cuda-tuned";

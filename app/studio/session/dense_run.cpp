@@ -214,8 +214,7 @@ void DenseRun::save_distances(const std::string& path) {
   DistanceMatrix m;
   m_solver->read(m);
   write_distances(path, m);
-  m_ctx.log.info("distances written to " + path + " (n = " + std::to_string(m.n()) + ", " +
-                 describe_cursor_short(m_solver->cursor()) + ")");
+  m_ctx.log.wrote(path, "distances, n = " + std::to_string(m.n()) + ", " + describe_cursor_short(m_solver->cursor()));
 }
 
 std::shared_ptr<const ViewFrame> DenseRun::view() {

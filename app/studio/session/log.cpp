@@ -38,6 +38,16 @@ void Log::clear() {
   ++m_version;
 }
 
+void Log::wrote(const std::string& path, const std::string& what) {
+  std::string line = "wrote " + path + " (" + what + ")";
+  {
+    std::lock_guard lock(m_mutex);  // one line at a time, whichever thread wrote the file
+    std::fprintf(stdout, "%s\n", line.c_str());
+    std::fflush(stdout);
+  }
+  info(std::move(line));
+}
+
 void Log::set_echo(bool echo) {
   std::lock_guard lock(m_mutex);
   m_echo = echo;

@@ -27,6 +27,9 @@ class Log {
   /// @brief Changes whenever an entry is added or the log is cleared.
   std::uint64_t version() const;
   void clear();
+  /// @brief A file was written: "wrote PATH (WHAT)" in the log, and the same line on stdout, so that a script
+  /// (a headless run) learns what it got. WHAT says what the file is: "1280 x 720 screenshot".
+  void wrote(const std::string& path, const std::string& what);
   /// @brief Also print every entry on stderr (--verbose).
   void set_echo(bool echo);
   /// @brief "[  1.23s] error: text" lines, for --log-file.

@@ -192,7 +192,7 @@ void SolverSession::save_graph_async(std::string path) {
   post("save " + path, [this, path] {
     if (!m_graph) throw UsageError("no graph to save");
     write_graph(path, *m_graph);
-    m_log.info("saved graph to " + path);
+    m_log.wrote(path, "graph, n = " + std::to_string(m_graph->n) + ", m = " + std::to_string(m_graph->m()));
   });
 }
 

@@ -171,8 +171,8 @@ void SparseActiveRun::save_distances(const std::string& path) {
   const SourceDistances rows = m_run->finished_rows();
   if (rows.rows() == 0) throw Error(path + ": no rows computed yet (step or run to the end first)");
   write_distances(path, rows);
-  m_ctx.log.info("distances written to " + path + " (" + std::to_string(rows.rows()) + " x " + std::to_string(rows.n) +
-                 ", " + std::to_string(rows.rows()) + " of " + std::to_string(m_run->rows()) + " sources)");
+  m_ctx.log.wrote(path, "distances, " + std::to_string(rows.rows()) + " x " + std::to_string(rows.n) + ", " +
+                            std::to_string(rows.rows()) + " of " + std::to_string(m_run->rows()) + " sources");
 }
 
 std::shared_ptr<const ViewFrame> SparseActiveRun::view() {

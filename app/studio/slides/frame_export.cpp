@@ -112,9 +112,9 @@ void FrameExporter::finish(Log& log) {
     return;
   }
   m_gif.reset();
-  log.info("slides: " + std::to_string(m_frames) + " frames written" +
-           (m_request.directory.empty() ? "" : " to " + m_request.directory) +
-           (m_request.gif_path.empty() ? "" : (m_request.directory.empty() ? " to " : " and ") + m_request.gif_path));
+  const std::string frames = std::to_string(m_frames) + " slide frames";
+  if (!m_request.directory.empty()) log.wrote(m_request.directory, frames + " as PNG files");
+  if (!m_request.gif_path.empty()) log.wrote(m_request.gif_path, frames + ", animated GIF");
 }
 
 void FrameExporter::fail(const std::exception& e, Log& log) {

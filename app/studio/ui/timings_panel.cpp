@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <initializer_list>
-#include <map>
 
 #include "ui/panels.h"
 #include "ui/widgets.h"
@@ -22,21 +21,6 @@ double minplus_peak(const AppState& state) {
     if (d.index == device) return s.config.dtype == DType::I16 ? d.minplus_peak_i16 : d.minplus_peak_i32;
   }
   return 0;
-}
-
-/// The spread of one phase's times over the rounds that did the same work (every full round: same updates, all
-/// k): in a blocked solve those are repeats of one measurement, so their spread says how noisy the figure is.
-TimeSpread round_spread(const std::vector<PhaseSample>& samples, Phase phase) {
-  std::map<std::pair<int, std::uint64_t>, std::vector<double>> by_work;  // (device, updates) -> ms
-  std::uint64_t full_k = 0;
-  for (const PhaseSample& s : samples)
-    if (s.phase == phase) full_k = std::max(full_k, s.k_steps);
-  for (const PhaseSample& s : samples)
-    if (s.phase == phase && s.k_steps == full_k && s.round >= 0) by_work[{s.device, s.updates}].push_back(s.ms);
-  const std::vector<double>* most = nullptr;
-  for (const auto& [work, ms] : by_work)
-    if (!most || ms.size() > most->size()) most = &ms;
-  return most && most->size() >= 3 ? spread_of(*most) : TimeSpread{};
 }
 
 /// "spread 3.1%", in the warning colour with "noisy" above kNoisySpreadPct.
@@ -141,7 +125,7 @@ void draw_totals(const AppState& state) {
             }
             break;
           case Spread:
-            spread_text(is_compute(t.phase) ? round_spread(samples, t.phase) : TimeSpread{});
+            spread_text(is_compute(t.phase) ? equal_rounds_spread(samples, t.phase) : TimeSpread{});
             break;
         }
       }

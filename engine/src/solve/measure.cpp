@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <climits>
+#include <map>
+#include <utility>
 
 namespace apsp {
 
@@ -16,6 +19,26 @@ TimeSpread spread_of(std::vector<double> ms) {
   s.median_ms = ms.size() % 2 ? ms[m] : 0.5 * (ms[m - 1] + ms[m]);
   s.spread_pct = s.median_ms > 0 ? 100.0 * (s.max_ms - s.min_ms) / s.median_ms : 0.0;
   return s;
+}
+
+TimeSpread equal_rounds_spread(const std::vector<PhaseSample>& samples, Phase phase) {
+  std::uint64_t whole_phase_k = 0;  // k-steps cover fewer k than a whole phase: only the largest count compares
+  for (const PhaseSample& s : samples)
+    if (s.phase == phase) whole_phase_k = std::max(whole_phase_k, s.k_steps);
+  std::map<std::pair<int, std::uint64_t>, std::vector<std::pair<int, double>>> by_work;  // -> (round, ms)
+  for (const PhaseSample& s : samples)
+    if (s.phase == phase && s.k_steps == whole_phase_k && s.round >= 0)
+      by_work[{s.device, s.updates}].emplace_back(s.round, s.ms);
+  std::vector<double> most;
+  for (const auto& [work, runs] : by_work) {
+    int warmup_round = INT_MAX;
+    for (const auto& [round, ms] : runs) warmup_round = std::min(warmup_round, round);
+    std::vector<double> timed;
+    for (const auto& [round, ms] : runs)
+      if (round != warmup_round) timed.push_back(ms);
+    if (timed.size() > most.size()) most = std::move(timed);
+  }
+  return most.size() >= kNoisyMinRuns ? spread_of(std::move(most)) : TimeSpread{};
 }
 
 MeasureResult measure_runs(const std::function<void()>& prepare, const std::function<void()>& timed,

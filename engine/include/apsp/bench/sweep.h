@@ -98,8 +98,8 @@ struct TimeStats {
   double spread_pct = 0;           ///< (max - min) / median x 100
   std::vector<double> samples_ms;  ///< in the order they ran
 
-  /// @brief The spread is above kNoisySpreadPct: the figure is noise-dominated and must say so.
-  bool noisy() const { return spread_pct > kNoisySpreadPct; }
+  /// @brief is_noisy(): the figure is noise-dominated and must say so.
+  bool noisy() const { return is_noisy(samples_ms.size(), spread_pct); }
 };
 
 /// @brief Statistics of @p samples_ms (non-empty; throws UsageError when empty).

@@ -15,6 +15,18 @@ namespace apsp {
 /// @brief A result whose spread exceeds this many percent is reported as noisy.
 inline constexpr double kNoisySpreadPct = 5.0;
 
+/// @brief A spread is judged only from this many timed runs on, all after a warm-up (the caller leaves the
+/// warm-up out). With two runs the "spread" is one difference over their mean: a single disturbed run (the
+/// other core busy for a moment) reads as up to 200 % and says nothing about the typical run. From three on,
+/// the median is a run of its own that the extremes are compared with; and `apsp bench --repeat` defaults to 3.
+inline constexpr std::size_t kNoisyMinRuns = 3;
+
+/// @brief The one rule for the noisy flag (bench, its CSV, the studio's profile and measure figures): at least
+/// kNoisyMinRuns timed runs and a spread above kNoisySpreadPct.
+inline bool is_noisy(std::size_t timed_runs, double spread_pct) {
+  return timed_runs >= kNoisyMinRuns && spread_pct > kNoisySpreadPct;
+}
+
 /// @brief min / median / max of repeated times and their spread, (max - min) / median in percent.
 struct TimeSpread {
   std::size_t count = 0;
@@ -22,12 +34,19 @@ struct TimeSpread {
   double median_ms = 0;
   double max_ms = 0;
   double spread_pct = 0;
-  /// @brief More than kNoisySpreadPct: the difference between two such figures may be noise.
-  bool noisy() const { return spread_pct > kNoisySpreadPct; }
+  /// @brief is_noisy(): the difference between two such figures may be noise.
+  bool noisy() const { return is_noisy(count, spread_pct); }
 };
 
 /// @brief The spread of @p ms (any order); all zero when empty.
 TimeSpread spread_of(std::vector<double> ms);
+
+/// @brief The spread of one phase's times over the rounds of a solve that did the same work (same device and
+/// updates, whole phases): in a blocked solve those are repeats of one measurement. The earliest such round is
+/// the warm-up (caches, threads and clocks come up during it) and is left out; fewer than kNoisyMinRuns rounds
+/// after it give an empty spread (count 0: nothing to judge yet). Of several kinds of equal work, the most
+/// frequent.
+TimeSpread equal_rounds_spread(const std::vector<PhaseSample>& samples, Phase phase);
 
 /// @brief Untimed warm-up runs, then timed ones.
 struct MeasureOptions {
