@@ -16,10 +16,10 @@
 
 namespace apsp::studio {
 
-/// @brief The demo, opened when a launch names no graph and remembers none: a classroom graph of 8 vertices in
-/// 2 x 2 blocks of 4 (its own block), small enough that every cell shows its distance and the graph view
-/// draws each edge.
-inline constexpr const char* kDemoGraph = "classroom:cities8";
+/// @brief The demo, opened when a launch names no graph and remembers none: the textbook's 4 vertices with negative
+/// edges in 2 x 2 blocks of 2 (its own block). Its cells are large enough for their numbers even in a 1280 x 720
+/// window, which an 8-vertex matrix is not in the normal layout.
+inline constexpr const char* kDemoGraph = "classroom:textbook4";
 
 /// @brief Where a launch stands once its graph is loaded: the steps taken (--advance, --advance-phases,
 /// --advance-k, in that order) and the cell the inspector explains (--select).
@@ -31,10 +31,11 @@ struct LaunchSteps {
   bool operator==(const LaunchSteps&) const = default;
 };
 
-/// @brief The demo opens mid-lesson: round 0 done (of 2), its pivot block, row and column panels and
-/// independent blocks marked; cell (6, 4) selected, so the inspector shows the phase-3 relaxation
-/// d[6][4] = min(INF, d[6][3] + d[3][4]) = 5 that the round just made, both source cells ringed.
-inline const LaunchSteps kDemoSteps{"1", 0, 0, "6:4"};
+/// @brief The demo opens mid-lesson: round 0 done (of 2), its pivot block, row and column panels and independent
+/// blocks marked; cell (3, 0) selected, so the inspector shows the relaxation of phase 2 that made it reachable,
+/// d[3][0] = min(INF, d[3][1] + d[1][0]) = min(INF, -1 + 4) = 3, both source cells ringed. A cell whose change
+/// came from the step's last k, so the inspector's one k is the one that counted.
+inline const LaunchSteps kDemoSteps{"1", 0, 0, "3:0"};
 
 /// @brief What this machine offers a launch: the solver variants and the CUDA devices.
 struct LaunchMachine {

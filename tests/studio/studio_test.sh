@@ -637,7 +637,7 @@ case "$case_name" in
     timeout 60 bash -c "ulimit -v 8000000; $(declare -f xvfb studio); studio --frames 4 --screenshot shot.png --log-file log.txt" ||
       die "start-up with a remembered /dev/zero did not end promptly (exit $?)"
     grep -q "/dev/zero" log.txt || die "the log does not say why the remembered graph was not loaded: $(cat log.txt)"
-    grep -q "classroom:cities8: n = 8" log.txt || die "the demo graph was not loaded instead: $(cat log.txt)"
+    grep -q "classroom:textbook4: n = 4" log.txt || die "the demo graph was not loaded instead: $(cat log.txt)"
     [ -f shot.png ] || die "no window was drawn"
     # A remembered FIFO that nobody writes to: not even opened, the window opens at once with the demo.
     mkfifo nobody.fifo
@@ -647,7 +647,7 @@ case "$case_name" in
     timeout 30 bash -c "$(declare -f xvfb studio); studio --frames 4 --log-file fifo_log.txt" ||
       die "start-up with a remembered FIFO did not end promptly (exit $?)"
     grep -q "nobody.fifo is not a regular file" fifo_log.txt || die "no warning about the FIFO: $(cat fifo_log.txt)"
-    grep -q "classroom:cities8: n = 8" fifo_log.txt || die "the demo graph was not loaded instead: $(cat fifo_log.txt)"
+    grep -q "classroom:textbook4: n = 4" fifo_log.txt || die "the demo graph was not loaded instead: $(cat fifo_log.txt)"
     echo "ok"
     ;;
   huge_n_gui)

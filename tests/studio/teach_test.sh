@@ -104,17 +104,17 @@ case "$case_name" in
     grep -q '"steps_taken": 0' e.json || die "steps_taken should be 0: $(cat e.json)"
     ;;
   teach_demo)
-    # The first picture, the demo without any flag: a classroom graph after its first round, cell (6, 4)
-    # selected, its inspector explaining the relaxation that round made (d[6][4] = min(INF, 2 + 3) = 5).
+    # The first picture, the demo without any flag: a classroom graph after its first round, cell (3, 0)
+    # selected, its inspector explaining the relaxation that round made (d[3][0] = min(INF, -1 + 4) = 3).
     export APSP_HISTORY=off  # no record of these runs in the history
     studio --explain-json e.json --stats-json s.json --screenshot shot.png || die "studio exited $?"
     python3 - e.json s.json <<'PY' || die "the demo does not open mid-lesson: $(cat e.json)"
 import json, sys
 e, s = (json.load(open(p)) for p in sys.argv[1:3])
-assert s["n"] == 8 and s["block"] == 4, (s["n"], s["block"])
+assert s["n"] == 4 and s["block"] == 2, (s["n"], s["block"])
 assert e["steps_taken"] == 1 and not e["finished"], e
-assert (e["i"], e["j"], e["round"], e["phase"], e["k"]) == (6, 4, 0, 3, 3), e
-assert e["updated_by_step"] and e["d_ij_before"] is None and (e["d_ik"], e["d_kj"], e["d_ij"]) == (2, 3, 5), e
+assert (e["i"], e["j"], e["round"], e["phase"], e["k"]) == (3, 0, 0, 2, 1), e
+assert e["updated_by_step"] and e["d_ij_before"] is None and (e["d_ik"], e["d_kj"], e["d_ij"]) == (-1, 4, 3), e
 PY
     [ -f shot.png ] || die "no screenshot"
     # A flag that says where to stand wins over the demo's position.
