@@ -130,7 +130,8 @@ Action add_info(CLI::App& app) {
   app.add_flag("--device", a->device, "Describe the CUDA devices (SMs, clocks, bandwidth, min-plus peak, occupancy)");
   app.add_flag("--backends", a->backends, "List the solver variants and whether they can run here");
   return [a]() {
-    if (!a->device && !a->backends && a->path.empty()) throw UsageError("info: give a graph file, --device or --backends");
+    if (!a->device && !a->backends && a->path.empty())
+      throw UsageError("give a graph file, --device or --backends (see apsp info --help)");
     if (a->backends) print_backends();
     if (a->device) print_devices();
     if (!a->path.empty()) print_graph(*a);
