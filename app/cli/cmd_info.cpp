@@ -112,7 +112,8 @@ void print_backends() {
   }
   // Sparse solvers take a CSR graph and --sources (apsp solve, apsp bench and the studio).
   for (const SparseBackendInfo& b : list_sparse_backends())
-    table.add_row({b.name, availability(b.available), "[sparse] " + described(b.description, b.available, b.unavailable_reason)});
+    table.add_row(
+        {b.name, availability(b.available), "[sparse] " + described(b.description, b.available, b.unavailable_reason)});
   table.print(stdout);
   std::printf("default: auto (apsp solve): %s, or the sparse solver below the measured crossover (README \"auto\")\n",
               default_backend().c_str());

@@ -59,11 +59,11 @@ void print_list(const std::vector<RunRecord>& runs, const RunRecord* baseline) {
   TextTable table({Align::Left, Align::Left, Align::Left, Align::Left, Align::Left, Align::Left, Align::Left,
                    Align::Left, Align::Left, Align::Right, Align::Left});
   for (const RunRecord& r : runs) {
-    std::vector<std::string> row = {printable_text(r.id), printable_text(r.date), printable_text(r.source),
-                                    printable_text(r.backend), "B=" + std::to_string(r.block),
-                                    "gpus=" + std::to_string(r.gpus), printable_text(r.dtype),
-                                    "n=" + std::to_string(r.n), printable_text(graph_of(r)),
-                                    format_duration_ms(r.wall_ms)};
+    std::vector<std::string> row = {printable_text(r.id),           printable_text(r.date),
+                                    printable_text(r.source),       printable_text(r.backend),
+                                    "B=" + std::to_string(r.block), "gpus=" + std::to_string(r.gpus),
+                                    printable_text(r.dtype),        "n=" + std::to_string(r.n),
+                                    printable_text(graph_of(r)),    format_duration_ms(r.wall_ms)};
     if (baseline) row.push_back(r.id == baseline->id ? "baseline" : format_percent_change(*baseline, r));
     table.add_row(std::move(row));
   }

@@ -55,8 +55,8 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     // CLI11 quotes the offending value whole: a 100 KB list must not become a 100 KB error line.
     const std::string command = selected_command(app);
-    std::fprintf(stderr, "%s: %s (see %s --help)\n", command.c_str(), apsp::user_value_in_message(e.what(), 300).c_str(),
-                 command.c_str());
+    std::fprintf(stderr, "%s: %s (see %s --help)\n", command.c_str(),
+                 apsp::user_value_in_message(e.what(), 300).c_str(), command.c_str());
     return apsp::exit_status::kUsage;
   }
   for (auto& [sub, action] : actions) {

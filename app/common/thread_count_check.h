@@ -2,9 +2,9 @@
 // The --threads validator of apsp and apsp-studio. It accepts 0 (one per core) .. limits::max_threads(), a
 // number that depends on this machine's cores, but --help names the rule instead, so that the help (and the
 // reference generated from it, docs/cli.md) reads the same on every machine.
-#include <CLI/CLI.hpp>
 #include <apsp/core/option_limits.h>
 
+#include <CLI/CLI.hpp>
 #include <string>
 
 namespace apsp {

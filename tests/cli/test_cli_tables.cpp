@@ -24,7 +24,8 @@ std::vector<std::string> lines_of(const std::string& text) {
 /// Terminal column of byte @p at of UTF-8 @p line: one per code point.
 std::size_t column_of(const std::string& line, std::size_t at) {
   std::size_t columns = 0;
-  for (std::size_t i = 0; i < at && i < line.size(); ++i) columns += (static_cast<unsigned char>(line[i]) & 0xC0) != 0x80;
+  for (std::size_t i = 0; i < at && i < line.size(); ++i)
+    columns += (static_cast<unsigned char>(line[i]) & 0xC0) != 0x80;
   return columns;
 }
 
@@ -43,9 +44,13 @@ TEST_F(CliTables, RunsListColumnsLineUp) {
   // n of two to four digits.
   std::ofstream(path("gr\xc3\xa2ph\xc3\xa9.el")) << "0 1 5\n1 2 7\n2 0 1\n";
   ASSERT_EQ(run_apsp("solve --gen ring:n=8 --backend cpu-naive -q -o " + path("a.csv")).status, 0);
-  ASSERT_EQ(run_apsp("solve --gen er:n=100,p=0.05,seed=123456789,w=1:1000 --block 16 -q -o " + path("b.bin")).status, 0);
-  ASSERT_EQ(run_apsp("solve '" + path("gr\xc3\xa2ph\xc3\xa9.el") + "' --backend cpu-blocked -q -o " + path("c.csv")).status, 0);
-  const std::vector<RunRecord> runs = read_runs(std::string(std::getenv("XDG_DATA_HOME")) + "/apsp-studio/runs.jsonl").runs;
+  ASSERT_EQ(run_apsp("solve --gen er:n=100,p=0.05,seed=123456789,w=1:1000 --block 16 -q -o " + path("b.bin")).status,
+            0);
+  ASSERT_EQ(
+      run_apsp("solve '" + path("gr\xc3\xa2ph\xc3\xa9.el") + "' --backend cpu-blocked -q -o " + path("c.csv")).status,
+      0);
+  const std::vector<RunRecord> runs =
+      read_runs(std::string(std::getenv("XDG_DATA_HOME")) + "/apsp-studio/runs.jsonl").runs;
   ASSERT_EQ(runs.size(), 3u);
 
   for (const bool with_baseline : {false, true}) {
@@ -66,7 +71,8 @@ TEST_F(CliTables, RunsListColumnsLineUp) {
       const std::size_t graph_end = line.find(runs[i].graph) + runs[i].graph.size();
       end.push_back(column_of(line, line.find(wall, graph_end) + wall.size()));
       if (with_baseline)
-        change.push_back(column_of(line, line.find(i == 0 ? "baseline" : format_percent_change(runs[0], runs[i]), graph_end)));
+        change.push_back(
+            column_of(line, line.find(i == 0 ? "baseline" : format_percent_change(runs[0], runs[i]), graph_end)));
       EXPECT_NE(line.back(), ' ') << "trailing blanks: '" << line << "'";
     }
     for (std::size_t i = 1; i < lines.size(); ++i) {
