@@ -487,6 +487,7 @@ case "$case_name" in
       [ "$rc" = 2 ] || die "$args: exit status $rc, expected 2: $(cat err.txt)"
       [ "$(wc -l < err.txt)" = 1 ] || die "$args: expected one line on stderr, got: $(cat err.txt)"
       grep -q -- "${args%% *}" err.txt || die "$args: the message does not name the flag: $(cat err.txt)"
+      grep -q -- "(see apsp-studio --help)" err.txt || die "$args: the message does not point at the help: $(cat err.txt)"
       [ ! -e never.png ] || die "$args: the app ran"
     done
     # Through a file: with pipefail, grep -q leaving early made the studio's second write of --help fail (SIGPIPE).

@@ -234,7 +234,7 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o, std::o
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e, out, err);
   } catch (const CLI::ParseError& e) {
-    err << "apsp-studio: " << e.what() << " (see --help)\n";
+    err << "apsp-studio: " << e.what() << " (see apsp-studio --help)\n";
     return exit_status::kUsage;
   }
   return std::nullopt;
