@@ -89,13 +89,12 @@ void refuse_binary_to_terminal(const std::string& path, bool binary, const std::
 }
 
 std::string backends_help() {
-  std::string text = "\nBackends (--backend NAME; apsp solve's default is auto: " + default_backend() +
-                     " or a sparse solver, by the measured crossover (README \"auto\"); apsp solve -v says which):\n";
-  for (const BackendInfo& b : list_backends()) {
-    text += "  " + b.name + ": " + b.description;
-    if (!b.available) text += " (unavailable here: " + b.unavailable_reason + ")";
-    text += "\n";
-  }
+  // The same text on every machine and in every build (docs/cli.md is checked against it): what can run here
+  // is `apsp info --backends`'s to say.
+  std::string text =
+      "\nBackends (--backend NAME; apsp solve's default is auto: cuda-tuned with a GPU, else cpu-blocked, or a sparse "
+      "solver by the measured crossover; apsp solve -v says which; apsp info --backends says which run here):\n";
+  for (const BackendInfo& b : list_backends()) text += "  " + b.name + ": " + b.description + "\n";
   return text;
 }
 

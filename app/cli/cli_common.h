@@ -38,7 +38,7 @@ bool is_stdout(const std::string& path);
 std::string output_path(const std::string& path);
 /// Throws UsageError (one line) when @p path is "-", @p binary is true and standard output is a terminal.
 void refuse_binary_to_terminal(const std::string& path, bool binary, const std::string& format_name);
-/// "Backends:" and one line per registered variant (name, description, or why it is unavailable), for --help.
+/// "Backends:" and one line per registered variant (name, description), for --help: the same on every machine.
 std::string backends_help();
 /// Appends @p record to the run history unless @p no_history or APSP_HISTORY=off; a failure is a warning on
 /// stderr (the run itself succeeded). Returns the id written, "" when none was.

@@ -27,6 +27,7 @@
 #include <apsp/graph/generators.h>
 #include <apsp/history/run_facts.h>
 #include <apsp/report/export_context.h>
+#include <thread_count_check.h>
 
 #include "bench_history.h"
 #include "ladder_counters.h"
@@ -240,7 +241,7 @@ Action add_bench(CLI::App& app) {
       ->check(CLI::Range(0, limits::kMaxWarmup));
   app.add_option("--threads", a->threads, "CPU threads (0: one per core; at most 4 per core)")
       ->capture_default_str()
-      ->check(CLI::Range(0, limits::max_threads()));
+      ->check(thread_count_check());
   app.add_option("--gpus", a->gpus, "Comma-separated GPU counts (above 1 only for multi-GPU variants)")
       ->capture_default_str()
       ->check(int_list_check(1, limits::kMaxGpus));

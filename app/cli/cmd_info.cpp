@@ -15,6 +15,7 @@
 
 #include "cli_common.h"
 #include "commands.h"
+#include "text_table.h"
 
 namespace apsp::cli {
 
@@ -91,25 +92,31 @@ void print_devices() {
   }
 }
 
+/// "available" or "unavailable", and the description with why it cannot run here.
+std::string availability(bool available) { return available ? "available" : "unavailable"; }
+std::string described(const std::string& description, bool available, const std::string& unavailable_reason) {
+  return available ? description : description + " (" + unavailable_reason + ")";
+}
+
 void print_backends() {
+  // One table for the dense and the sparse solvers, so that their columns line up too.
+  TextTable table({TextTable::Align::Left, TextTable::Align::Left, TextTable::Align::Left});
   for (const BackendInfo& b : list_backends()) {
-    std::printf("%-20s %-11s %s", b.name.c_str(), b.available ? "available" : "unavailable", b.description.c_str());
-    if (!b.available) std::printf(" (%s)", b.unavailable_reason.c_str());
+    std::string text = described(b.description, b.available, b.unavailable_reason);
     if (!b.block_sizes.empty()) {
-      std::printf(" [blocks:");
-      for (int s : b.block_sizes) std::printf(" %d", s);
-      std::printf("]");
+      text += " [blocks:";
+      for (int s : b.block_sizes) text += " " + std::to_string(s);
+      text += "]";
     }
-    std::printf("\n");
+    table.add_row({b.name, availability(b.available), text});
   }
+  // Sparse solvers take a CSR graph and --sources (apsp solve, apsp bench and the studio).
+  for (const SparseBackendInfo& b : list_sparse_backends())
+    table.add_row(
+        {b.name, availability(b.available), "[sparse] " + described(b.description, b.available, b.unavailable_reason)});
+  table.print(stdout);
   std::printf("default: auto (apsp solve): %s, or the sparse solver below the measured crossover (README \"auto\")\n",
               default_backend().c_str());
-  // Sparse solvers take a CSR graph and --sources (apsp solve, apsp bench and the studio).
-  for (const SparseBackendInfo& b : list_sparse_backends()) {
-    std::printf("%-14s %-11s [sparse] %s", b.name.c_str(), b.available ? "available" : "unavailable", b.description.c_str());
-    if (!b.available) std::printf(" (%s)", b.unavailable_reason.c_str());
-    std::printf("\n");
-  }
 }
 }  // namespace
 
@@ -124,7 +131,8 @@ Action add_info(CLI::App& app) {
   app.add_flag("--device", a->device, "Describe the CUDA devices (SMs, clocks, bandwidth, min-plus peak, occupancy)");
   app.add_flag("--backends", a->backends, "List the solver variants and whether they can run here");
   return [a]() {
-    if (!a->device && !a->backends && a->path.empty()) throw UsageError("info: give a graph file, --device or --backends");
+    if (!a->device && !a->backends && a->path.empty())
+      throw UsageError("give a graph file, --device or --backends (see apsp info --help)");
     if (a->backends) print_backends();
     if (a->device) print_devices();
     if (!a->path.empty()) print_graph(*a);

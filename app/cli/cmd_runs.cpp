@@ -12,6 +12,7 @@
 #include <memory>
 
 #include "commands.h"
+#include "text_table.h"
 
 namespace apsp::cli {
 
@@ -30,11 +31,9 @@ std::vector<RunRecord> load_history() {
   return std::move(file.runs);
 }
 
-/// @p text right-aligned in @p width columns, counting characters rather than bytes ("µs" is one column).
+/// @p text right-aligned in @p width columns (display_width: "µs" is one column).
 std::string right(const std::string& text, int width) {
-  int columns = 0;
-  for (unsigned char c : text) columns += (c & 0xC0) != 0x80;
-  return std::string(static_cast<std::size_t>(std::max(0, width - columns)), ' ') + text;
+  return std::string(static_cast<std::size_t>(std::max(0, width - display_width(text))), ' ') + text;
 }
 
 /// A history field as printed: the file is anyone's to edit, so its text goes through printable_text() (no raw
@@ -56,13 +55,19 @@ std::string wall_with_spread(const RunRecord& r) {
 }
 
 void print_list(const std::vector<RunRecord>& runs, const RunRecord* baseline) {
+  using Align = TextTable::Align;
+  TextTable table({Align::Left, Align::Left, Align::Left, Align::Left, Align::Left, Align::Left, Align::Left,
+                   Align::Left, Align::Left, Align::Right, Align::Left});
   for (const RunRecord& r : runs) {
-    std::printf("%s  %s  %-5s %-12s B=%-4d gpus=%d %s n=%-6d %-28s %s", shown(r.id), shown(r.date), shown(r.source),
-                shown(r.backend), r.block, r.gpus, shown(r.dtype), r.n, shown(graph_of(r)),
-                right(format_duration_ms(r.wall_ms), 9).c_str());
-    if (baseline) std::printf("  %s", r.id == baseline->id ? "baseline" : format_percent_change(*baseline, r).c_str());
-    std::printf("\n");
+    std::vector<std::string> row = {printable_text(r.id),           printable_text(r.date),
+                                    printable_text(r.source),       printable_text(r.backend),
+                                    "B=" + std::to_string(r.block), "gpus=" + std::to_string(r.gpus),
+                                    printable_text(r.dtype),        "n=" + std::to_string(r.n),
+                                    printable_text(graph_of(r)),    format_duration_ms(r.wall_ms)};
+    if (baseline) row.push_back(r.id == baseline->id ? "baseline" : format_percent_change(*baseline, r));
+    table.add_row(std::move(row));
   }
+  table.print(stdout);
 }
 
 void print_show(const RunRecord& r) {

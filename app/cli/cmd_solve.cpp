@@ -25,6 +25,7 @@
 #include <thread>
 
 #include <finite_range.h>
+#include <thread_count_check.h>
 
 #include "cli_common.h"
 #include "ladder_flags.h"
@@ -184,7 +185,7 @@ Action add_solve(CLI::App& app) {
   app.add_option("--dtype", a->dtype, "Distance type: i32 or i16")->capture_default_str();
   app.add_option("--threads", a->threads, "CPU threads (0: one per core; at most 4 per core)")
       ->capture_default_str()
-      ->check(CLI::Range(0, limits::max_threads()));
+      ->check(thread_count_check());
   app.add_option("--gpus", a->gpus, "GPUs for multi-GPU variants")
       ->capture_default_str()
       ->check(CLI::Range(1, limits::kMaxGpus));

@@ -6,11 +6,27 @@
 #include <apsp/core/version.h>
 
 #include <cstdio>
+#include <string>
 
 #include "commands.h"
 
+namespace {
+/// "apsp", "apsp solve" or "apsp runs list": the deepest subcommand the command line selected, also when parsing
+/// stopped at an error (CLI11 records a subcommand before it parses the subcommand's own arguments), so that a
+/// usage error points at the help that describes the flag.
+std::string selected_command(const CLI::App& app) {
+  std::string command = app.get_name();
+  const CLI::App* at = &app;
+  while (!at->get_subcommands().empty()) {
+    at = at->get_subcommands().back();
+    command += " " + at->get_name();
+  }
+  return command;
+}
+}  // namespace
+
 int main(int argc, char** argv) {
-  CLI::App app{"apsp: all-pairs shortest paths with blocked Floyd-Warshall (APSP Studio)"};
+  CLI::App app{"apsp: all-pairs shortest paths with blocked Floyd-Warshall (APSP Studio)", "apsp"};
   app.require_subcommand(1);
   app.set_help_all_flag("--help-all", "Show help for every subcommand");
   app.set_version_flag("--version", "apsp " + std::string(apsp::version()), "Print the version and exit");
@@ -38,7 +54,9 @@ int main(int argc, char** argv) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
     // CLI11 quotes the offending value whole: a 100 KB list must not become a 100 KB error line.
-    std::fprintf(stderr, "apsp: %s (see apsp --help)\n", apsp::user_value_in_message(e.what(), 300).c_str());
+    const std::string command = selected_command(app);
+    std::fprintf(stderr, "%s: %s (see %s --help)\n", command.c_str(),
+                 apsp::user_value_in_message(e.what(), 300).c_str(), command.c_str());
     return apsp::exit_status::kUsage;
   }
   for (auto& [sub, action] : actions) {

@@ -9,12 +9,9 @@ export XDG_CONFIG_HOME="$work/config"  # settings must never leak between tests 
 export XDG_DATA_HOME="$work/config/data"  # nor the run history (inside config/: tests list the work directory)
 
 # Under a virtual X display with Mesa's software GL, as in CI.
-# Two xvfb-run -a started at once (ctest -j) can pick the same display number, and one of them then fails to
-# open it: each call starts its search for a free number at a random place.
-# An auth file of our own (-f): without one xvfb-run makes a directory in /tmp and, rarely, fails to remove it
-# at the end, turning the studio's exit status into its own 5.
+# A virtual X display per call (xvfb.sh); the auth file lives in the test's own directory.
 export APSP_TEST_XAUTH="$work/config/Xauthority"
-xvfb() { xvfb-run -a -n $((100 + RANDOM % 4000)) -f "$APSP_TEST_XAUTH" "$@"; }
+source "$(dirname "$0")/xvfb.sh"
 studio() { xvfb -s "-screen 0 1600x1000x24" "$STUDIO" "$@"; }
 die() { echo "FAIL: $*" >&2; exit 1; }
 
@@ -490,6 +487,7 @@ case "$case_name" in
       [ "$rc" = 2 ] || die "$args: exit status $rc, expected 2: $(cat err.txt)"
       [ "$(wc -l < err.txt)" = 1 ] || die "$args: expected one line on stderr, got: $(cat err.txt)"
       grep -q -- "${args%% *}" err.txt || die "$args: the message does not name the flag: $(cat err.txt)"
+      grep -q -- "(see apsp-studio --help)" err.txt || die "$args: the message does not point at the help: $(cat err.txt)"
       [ ! -e never.png ] || die "$args: the app ran"
     done
     # Through a file: with pipefail, grep -q leaving early made the studio's second write of --help fail (SIGPIPE).

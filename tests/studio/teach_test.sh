@@ -7,12 +7,9 @@ work="$WORK/$case_name"
 rm -rf "$work" && mkdir -p "$work/config" && cd "$work" || exit 1
 export XDG_CONFIG_HOME="$work/config"  # settings must never leak between tests or into the user's
 
-# Two xvfb-run -a started at once (ctest -j) can pick the same display number, and one of them then fails to
-# open it: each call starts its search for a free number at a random place.
-# An auth file of our own (-f): without one xvfb-run makes a directory in /tmp and, rarely, fails to remove it
-# at the end, turning the studio's exit status into its own 5.
+# A virtual X display per call (xvfb.sh); the auth file lives in the test's own directory.
 export APSP_TEST_XAUTH="$work/config/Xauthority"
-xvfb() { xvfb-run -a -n $((100 + RANDOM % 4000)) -f "$APSP_TEST_XAUTH" "$@"; }
+source "$(dirname "$0")/xvfb.sh"
 studio() { xvfb -s "-screen 0 1280x800x24" "$STUDIO" "$@" --quit; }
 die() { echo "FAIL: $*" >&2; exit 1; }
 

@@ -11,6 +11,7 @@
 
 #include <CLI/CLI.hpp>
 #include <finite_range.h>
+#include <thread_count_check.h>
 #include <cstdio>
 #include <iostream>
 
@@ -132,7 +133,7 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o, std::o
   app.add_option("--counters-csv", o.counters_csv, "write the --counters profile as CSV (apsp profile --csv's columns)");
   // Timeline, thread count and measure mode.
   app.add_option("--threads", o.threads, "CPU threads for CPU backends (0: one per core; at most 4 per core)")
-      ->check(CLI::Range(0, limits::max_threads()));
+      ->check(thread_count_check());
   app.add_option("--trace", o.trace,
                  "write the solve's timeline (Chrome trace / Perfetto JSON: every phase, copy and broadcast per "
                  "device and stream) to FILE at the end");
@@ -233,7 +234,7 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o, std::o
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e, out, err);
   } catch (const CLI::ParseError& e) {
-    err << "apsp-studio: " << e.what() << " (see --help)\n";
+    err << "apsp-studio: " << e.what() << " (see apsp-studio --help)\n";
     return exit_status::kUsage;
   }
   return std::nullopt;
