@@ -16,7 +16,7 @@ int count_lines(const std::string& s) { return static_cast<int>(std::count(s.beg
 const char* const kLadder[] = {"cuda-simple",  "cuda-naive",  "cuda-simple-vec",  "cuda-pseudo-blocked",
                                "cuda-blocked", "cuda-staged", "cuda-blocked-vec", "cuda-tuned"};
 
-bool has_gpu() { return run_apsp("info --device").output.find("no CUDA device") == std::string::npos; }
+bool has_gpu() { return run_apsp("info --device").output.rfind("GPU ", 0) == 0; }
 
 /// The line of @p text that starts with @p name followed by a space.
 std::string line_of(const std::string& text, const std::string& name) {
