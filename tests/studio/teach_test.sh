@@ -5,7 +5,6 @@ set -uo pipefail
 case_name=$1
 work="$WORK/$case_name"
 rm -rf "$work" && mkdir -p "$work/config" && cd "$work" || exit 1
-export XDG_CONFIG_HOME="$work/config"  # settings must never leak between tests or into the user's
 
 # Two xvfb-run -a started at once (ctest -j) can pick the same display number, and one of them then fails to
 # open it: each call starts its search for a free number at a random place.
