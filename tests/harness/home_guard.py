@@ -2,7 +2,8 @@
 """The home guard: fails when anything under the real home was written while the tests ran.
 
   home_guard.py start STAMP [--reset SANDBOX]     records the start (the fixture's setup); empties every
-                                                 test's sandbox directories, so each run starts clean
+                                                 test's sandbox directories but the shared cache, so each
+                                                 run starts clean
   home_guard.py check STAMP [--home DIR]... [--account-home] [--skip DIR]...
                                                  lists every file under each home changed after the start
 
@@ -13,6 +14,8 @@ account's own from the password database (--account-home), for when they differ.
 Not reported, each for a reason:
   - the --skip directories: the build tree and $TMPDIR, where the tests are meant to write, may lie under the
     home;
+  - ccache's cache (~/.cache/ccache, or $CCACHE_DIR): no test runs a compiler, so what changes there during the
+    run is another build on the machine (a second tree, a second pass of scripts/test started by hand);
   - APSP_HOME_GUARD_IGNORE: colon-separated paths relative to the home, for a machine where other programs write
     there while the tests run (a desktop session's browser or shell history). Nothing in the project sets it.
 """
@@ -23,12 +26,13 @@ import sys
 
 
 def empty_sandboxes(root):
-    """Empties <root>/<test>/<directory>/ for every test, keeping the directories (CMake made them)."""
+    """Empties each test's <root>/<test>/{home,config,data,state}/, keeping the directories (CMake made them);
+    the cache all tests share (<root>/cache) stays."""
     for test in os.scandir(root):
         if not test.is_dir(follow_symlinks=False):
             continue
         for place in os.scandir(test.path):
-            if place.is_dir(follow_symlinks=False):
+            if place.name in ("home", "config", "data", "state") and place.is_dir(follow_symlinks=False):
                 for entry in os.scandir(place.path):
                     if entry.is_dir(follow_symlinks=False):
                         shutil.rmtree(entry.path, ignore_errors=True)
@@ -71,6 +75,9 @@ def check(stamp, homes, skip_dirs):
         if not os.path.isdir(home):
             continue
         skip = {os.path.realpath(d) for d in skip_dirs if d}
+        skip.add(os.path.join(home, ".cache", "ccache"))
+        if os.environ.get("CCACHE_DIR"):
+            skip.add(os.path.realpath(os.environ["CCACHE_DIR"]))
         for rel in filter(None, os.environ.get("APSP_HOME_GUARD_IGNORE", "").split(":")):
             skip.add(os.path.join(home, rel))
         found = changed_since(home, since_ns, skip)

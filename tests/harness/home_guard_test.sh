@@ -10,6 +10,8 @@ mkdir -p "$fake/home/.config/old" "$fake/home/build"
 touch -d "1 hour ago" "$fake/home/.config/old/settings.json"
 $guard start "$fake/stamp" || die "start failed"
 out=$($guard check "$fake/stamp" --home "$fake/home") || die "a home with only older files fails: $out"
+mkdir -p "$fake/home/.cache/ccache/0" && echo stats > "$fake/home/.cache/ccache/0/stats"
+out=$($guard check "$fake/stamp" --home "$fake/home") || die "another build's ccache writes are reported: $out"
 
 mkdir -p "$fake/home/.local/share/apsp-studio"
 echo '{"id": 1}' > "$fake/home/.local/share/apsp-studio/runs.jsonl"
