@@ -42,7 +42,7 @@ struct LaunchMachine {
   std::vector<BackendInfo> backends;
   std::string default_backend;         ///< apsp::default_backend(): the fastest available variant
   int gpu_count = 0;                   ///< CUDA devices visible
-  std::string gpu_unavailable_reason;  ///< why there is none ("built without CUDA", "no CUDA device: ...")
+  std::string gpu_unavailable_reason;  ///< why there is none ("built without CUDA ...", "no CUDA-capable GPU found")
   unsigned cpu_cores = 0;              ///< std::thread::hardware_concurrency()
 };
 

@@ -1,6 +1,8 @@
 // The optimization ladder on the command line: every step listed by `apsp info --backends` (with
 // the reason it cannot run, without a GPU), the ladder's flags refused with one line naming them (exit 2), and
 // `apsp bench --ladder`: one line and exit 2 without a GPU, the table and its CSV with one.
+#include <apsp/device/device_info.h>
+
 #include <algorithm>
 #include <sstream>
 
@@ -16,7 +18,7 @@ int count_lines(const std::string& s) { return static_cast<int>(std::count(s.beg
 const char* const kLadder[] = {"cuda-simple",  "cuda-naive",  "cuda-simple-vec",  "cuda-pseudo-blocked",
                                "cuda-blocked", "cuda-staged", "cuda-blocked-vec", "cuda-tuned"};
 
-bool has_gpu() { return run_apsp("info --device").output.find("no CUDA device") == std::string::npos; }
+bool has_gpu() { return run_apsp("info --device").output.rfind("GPU ", 0) == 0; }
 
 /// The line of @p text that starts with @p name followed by a space.
 std::string line_of(const std::string& text, const std::string& name) {
@@ -87,7 +89,7 @@ TEST_F(CliLadder, BenchLadderWithoutAGpuIsOneLineAndExitTwo) {
 }
 
 TEST_F(CliLadder, BenchLadderPrintsEveryStepInOrderAndItsCsv) {
-  if (!has_gpu()) GTEST_SKIP() << "no CUDA device";
+  if (!has_gpu()) GTEST_SKIP() << cuda_unavailable_reason();
   const RunResult r = run_apsp("bench --ladder --n 300 --repeat 1 --warmup 0 --no-history --csv " + path("l.csv"));
   ASSERT_EQ(r.status, 0) << r.output;
   for (const char* col : {"vs prev", "vs first", "% peak", "GB/s model", "DRAM GB/s", "occupancy"})
@@ -104,7 +106,7 @@ TEST_F(CliLadder, BenchLadderPrintsEveryStepInOrderAndItsCsv) {
 }
 
 TEST_F(CliLadder, BenchLadderStepsPicksASubsetInLadderOrder) {
-  if (!has_gpu()) GTEST_SKIP() << "no CUDA device";
+  if (!has_gpu()) GTEST_SKIP() << cuda_unavailable_reason();
   const RunResult r = run_apsp("bench --ladder --ladder-steps cuda-tuned,cuda-simple --n 200 --repeat 1 --warmup 0 "
                                "--no-history --csv " + path("l.csv"));
   ASSERT_EQ(r.status, 0) << r.output;

@@ -14,9 +14,9 @@
 #include <string>
 #include <vector>
 
-#define APSP_REQUIRE_GPU()                                                  \
-  do {                                                                      \
-    if (::apsp::cuda_device_count() == 0) GTEST_SKIP() << "no CUDA device"; \
+#define APSP_REQUIRE_GPU()                                                                   \
+  do {                                                                                       \
+    if (::apsp::cuda_device_count() == 0) GTEST_SKIP() << ::apsp::cuda_unavailable_reason(); \
   } while (0)
 
 namespace apsp::test {

@@ -52,7 +52,9 @@ void check_back_equals_forward(const std::string& backend, int block, int gpus) 
     for (int guard = 0; guard < 3 * n + 2 && travel.clock().position(solver->cursor()) > 0; ++guard) {
       travel.back(1, unit);
       const std::int64_t p = travel.clock().position(solver->cursor());
-      if (at.count(p)) ASSERT_TRUE(same_bytes(raw_state(*solver), at.at(p))) << "position " << p;
+      if (at.count(p)) {
+        ASSERT_TRUE(same_bytes(raw_state(*solver), at.at(p))) << "position " << p;
+      }
       // The inspector's arithmetic, from the round-start checkpoint, against the GPU's value.
       if (const auto step = travel.last_step()) {
         for (auto [i, j] : {std::pair{0, n - 1}, std::pair{n - 1, 1}, std::pair{block, block + 1}}) {

@@ -44,7 +44,7 @@ std::vector<GpuSetup> setups() {
 #define APSP_REQUIRE_SETUP(setup)                                                                               \
   do {                                                                                                          \
     const int apsp_have_ = ::apsp::cuda_device_count();                                                         \
-    if (apsp_have_ == 0) GTEST_SKIP() << "no CUDA device";                                                      \
+    if (apsp_have_ == 0) GTEST_SKIP() << ::apsp::cuda_unavailable_reason();                                     \
     const int apsp_need_ = *std::max_element((setup).devices.begin(), (setup).devices.end()) + 1;               \
     if (apsp_have_ < apsp_need_)                                                                                \
       GTEST_SKIP() << (setup).name << " needs " << apsp_need_ << " CUDA devices, " << apsp_have_ << " visible"; \
@@ -368,7 +368,7 @@ TEST(MultiGpuRegistry, CudaTunedIsMultiGpuAndDispatchesOnGpus) {
 }
 
 TEST(MultiGpuRegistry, BadGpuCountsAreRefusedWithAClearError) {
-  if (cuda_device_count() == 0) GTEST_SKIP() << "no CUDA device";
+  if (cuda_device_count() == 0) GTEST_SKIP() << cuda_unavailable_reason();
   SolverOptions o;
   o.block = 64;
   o.gpus = 0;
@@ -392,7 +392,7 @@ TEST(MultiGpuRegistry, BadGpuCountsAreRefusedWithAClearError) {
 }
 
 TEST(MultiGpuRegistry, RefusesBeforeAllocatingWhenABandDoesNotFit) {
-  if (cuda_device_count() == 0) GTEST_SKIP() << "no CUDA device";
+  if (cuda_device_count() == 0) GTEST_SKIP() << cuda_unavailable_reason();
   SolverOptions o;
   o.block = 128;
   o.gpus = 2;

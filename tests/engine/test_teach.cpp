@@ -68,8 +68,12 @@ TEST(TimeTravel, BackEqualsForwardOnCpuBackends) {
             travel.back(1, unit);
             const std::int64_t p = travel.clock().position(solver->cursor());
             ASSERT_TRUE(same_bytes(raw_state(*solver), forward[static_cast<std::size_t>(p)])) << "position " << p;
-            if (unit == TravelUnit::Phase) ASSERT_EQ(solver->cursor().k, 0);
-            if (unit == TravelUnit::Round) ASSERT_EQ(solver->cursor().phase, solver->blocked() ? Phase::Pivot : Phase::Full);
+            if (unit == TravelUnit::Phase) {
+              ASSERT_EQ(solver->cursor().k, 0);
+            }
+            if (unit == TravelUnit::Round) {
+              ASSERT_EQ(solver->cursor().phase, solver->blocked() ? Phase::Pivot : Phase::Full);
+            }
           }
         }
         // The slider: every recorded step, in a scrambled order.
@@ -176,8 +180,11 @@ TEST(TimeTravel, ProfileDropsUndoneRounds) {
   travel.step(Granularity::Round);
   travel.step(Granularity::Round);
   travel.back(2, TravelUnit::Round);
-  for (const PhaseSample& s : solver->profile().samples())
-    if (is_compute(s.phase)) EXPECT_LT(s.round, 1);
+  for (const PhaseSample& s : solver->profile().samples()) {
+    if (is_compute(s.phase)) {
+      EXPECT_LT(s.round, 1);
+    }
+  }
 }
 
 // ---- the inspector, against an independent computation ----
@@ -334,7 +341,9 @@ TEST(Paths, EndPathsAreShortestAndRestrictedPathsRespectTheRound) {
           EXPECT_EQ(p.vertices.front(), i);
           EXPECT_EQ(p.vertices.back(), j);
           for (std::size_t s = 1; s + 1 < p.vertices.size(); ++s) EXPECT_LT(p.vertices[s], t);
-          if (t == g.n) EXPECT_EQ(d, full[static_cast<std::size_t>(i) * g.n + j]);
+          if (t == g.n) {
+            EXPECT_EQ(d, full[static_cast<std::size_t>(i) * g.n + j]);
+          }
         }
       }
     }

@@ -61,7 +61,10 @@ void run_case(const std::string& backend, const SolverFactory& make, apsp::DType
   using namespace apsp;
   Graph graph = generate(GeneratorSpec::parse(spec));
   DistanceMatrix initial = to_distance_matrix(graph, block, dtype);
-  auto solver = make(SolverOptions{block, dtype});
+  SolverOptions options;
+  options.block = block;
+  options.dtype = dtype;
+  auto solver = make(options);
   solver->reset(initial);
   const ViewGeometry g = make_view_geometry(solver->n(), budget);
   DeviceViewEncoder encoder(DeviceViewEncoder::device_for(*solver));
@@ -117,7 +120,7 @@ void run_case(const std::string& backend, const SolverFactory& make, apsp::DType
 
 int main() {
   if (apsp::cuda_device_count() == 0) {
-    std::printf("no CUDA device: %s\n", apsp::cuda_unavailable_reason().c_str());
+    std::printf("SKIP: %s\n", apsp::cuda_unavailable_reason().c_str());
     return 77;
   }
   try {

@@ -14,6 +14,9 @@ export APSP_TEST_XAUTH="$work/config/Xauthority"
 source "$(dirname "$0")/xvfb.sh"
 studio() { xvfb -s "-screen 0 1600x1000x24" "$STUDIO" "$@"; }
 die() { echo "FAIL: $*" >&2; exit 1; }
+# No GPU here: `apsp info --device` lists none (it says why instead: one of NO_GPU_REASONS, from gpu_absence.h).
+no_gpu() { ! "$APSP" info --device | grep -q "^GPU [0-9]*:"; }
+NO_GPU_REASONS="no CUDA-capable GPU found|no usable CUDA GPU|the NVIDIA driver is too old"
 
 SPEC="er:n=200,p=0.015,seed=3,w=1:100"  # 200 is not a multiple of the block: padding is exercised
 
@@ -292,12 +295,12 @@ case "$case_name" in
     # The GPU-count control: greyed with the reason when fewer than 2 CUDA devices exist (always with a
     # single-device backend); the log names the state the panel shows at start-up.
     studio --gen "$SPEC" --backend cpu-blocked --log-file log.txt --quit || die "studio exited $?"
-    grep -Eq "GPU count control greyed: (built without CUDA|no CUDA device|only one CUDA device|cpu-blocked runs on one device)" \
+    grep -Eq "GPU count control greyed: (built without CUDA|$NO_GPU_REASONS|only one CUDA device|cpu-blocked runs on one device)" \
       log.txt || die "no greyed GPU-count control with a reason: $(grep -i gpu log.txt)"
-    if "$APSP" info --device | grep -q "^no CUDA device"; then
+    if no_gpu; then
       studio --gen "$SPEC" --log-file log2.txt --quit || die "studio exited $?"
-      grep -Eq "GPU count control greyed: (built without CUDA|no CUDA device)" log2.txt ||
-        die "no CUDA device but the control is not greyed for that reason: $(grep -i gpu log2.txt)"
+      grep -Eq "GPU count control greyed: (built without CUDA|$NO_GPU_REASONS)" log2.txt ||
+        die "no GPU but the control is not greyed for that reason: $(grep -i gpu log2.txt)"
     fi
     # A saved GPU count this machine cannot give falls back to 1 with a warning, and is saved as 1 again.
     gpus=$("$APSP" info --device | grep -c "^GPU [0-9]*:")
@@ -412,7 +415,7 @@ case "$case_name" in
       rc=$?
       [ "$rc" = 2 ] || die "exit status $rc, expected 2 (args: $extra)"
       [ "$(wc -l < err.txt)" = 1 ] || die "expected one line on stderr, got: $(cat err.txt)"
-      grep -Eq "^apsp-studio: --gpus 2: (built without CUDA|no CUDA device|only one CUDA device)" err.txt ||
+      grep -Eq "^apsp-studio: --gpus 2: (built without CUDA|$NO_GPU_REASONS|only one CUDA device)" err.txt ||
         die "the message does not say why: $(cat err.txt)"
       [ ! -e never.png ] || die "a window was opened"
     done
@@ -450,7 +453,7 @@ case "$case_name" in
   gpu_interop_identical)
     # GPU machine: headless EGL on the NVIDIA device, cuda-tuned through CUDA-GL interop; the heatmap must be
     # pixel-identical to the CPU backend's for the same graph and step, one pixel per cell and tiled.
-    "$APSP" info --device | grep -q "^no CUDA device" && { echo "no CUDA device"; exit 77; }
+    no_gpu && { echo "SKIP: $("$APSP" info --device)"; exit 77; }
     G="er:n=1000,p=0.004,seed=7,w=1:1000"
     for adv in 1 all; do
       for budget in 4096 256; do
@@ -469,7 +472,7 @@ case "$case_name" in
     ;;
   gpu_stats)
     # GPU machine: the statistics of a cuda-tuned run through interop are present and name the path.
-    "$APSP" info --device | grep -q "^no CUDA device" && { echo "no CUDA device"; exit 77; }
+    no_gpu && { echo "SKIP: $("$APSP" info --device)"; exit 77; }
     env -u DISPLAY "$STUDIO" --headless --gen "er:n=4096,p=0.001,seed=1,w=1:100" --backend cuda-tuned --block 64 \
       --view-budget 2048 --run-to-end --stats-view-off --stats-json s.json --log-file log.txt ||
       die "studio exited $?"
@@ -584,7 +587,7 @@ case "$case_name" in
     # GPU machine (headless EGL): a device allocation that fails mid-load (APSP_FAULT=device_alloc:3, the matrix
     # is on the GPU already) exits 4 with one line; with 2+ GPUs, NCCL initialization failing
     # (APSP_FAULT=nccl_init) is one line naming ncclCommInitAll and exit 1, as apsp solve. No output, no crash.
-    "$APSP" info --device | grep -q "^no CUDA device" && { echo "no CUDA device"; exit 77; }
+    no_gpu && { echo "SKIP: $("$APSP" info --device)"; exit 77; }
     APSP_FAULT=device_alloc:3 env -u DISPLAY "$STUDIO" --headless --gen "$SPEC" --backend cuda-tuned --block 32 \
       --advance all --heatmap-png never.png 2> oom.txt >/dev/null
     rc=$?
@@ -836,7 +839,7 @@ case "$case_name" in
   gpu_live_view_identical)
     # GPU machine: views whose texels are 4 x 4 and 8 x 8 cells, which cuda-tuned's kernels keep current
     # themselves, on one GPU and on two where there are two: pixel-identical to cpu-blocked's.
-    "$APSP" info --device | grep -q "^no CUDA device" && { echo "no CUDA device"; exit 77; }
+    no_gpu && { echo "SKIP: $("$APSP" info --device)"; exit 77; }
     G="er:n=1024,p=0.004,seed=7,w=1:1000"
     gpus_list=1
     # The devices CUDA sees: CUDA_VISIBLE_DEVICES where it is set (nvidia-smi lists every GPU of the host).
@@ -1054,7 +1057,7 @@ PY
       [ "$rc" = 2 ] || die "$args exited $rc"
       [ "$(wc -l < out.txt)" = 1 ] && grep -q -- "--ladder" out.txt || die "$args: $(cat out.txt)"
     done
-    if "$APSP" info --device 2>&1 | grep -q "no CUDA device\|built without CUDA"; then
+    if no_gpu; then
       studio --gen ring:n=16 --ladder 64 --sweep-csv l.csv --quit > out.txt 2>&1
       rc=$?
       [ "$rc" = 2 ] && grep -q "nothing to run" out.txt || die "ladder without a GPU exited $rc: $(cat out.txt)"

@@ -5,7 +5,6 @@ set -uo pipefail
 case_name=$1
 work="$WORK/$case_name"
 rm -rf "$work" && mkdir -p "$work/config" && cd "$work" || exit 1
-export XDG_CONFIG_HOME="$work/config"  # settings must never leak between tests or into the user's
 
 # A virtual X display per call (xvfb.sh); the auth file lives in the test's own directory.
 export APSP_TEST_XAUTH="$work/config/Xauthority"

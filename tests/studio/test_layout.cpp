@@ -50,8 +50,12 @@ TEST(Layout, WindowsTileTheDisplayInEveryModeAndSize) {
         EXPECT_EQ(presentation, l.controls.empty());
         EXPECT_EQ(presentation, l.plots.empty());
         // Normal mode drops the graph view where the heatmap would keep no room (see the test below).
-        if (presentation || c.h >= 26 * 17 * c.scale / 0.62f) EXPECT_EQ(graph, !l.graph.empty());
-        if (!graph) EXPECT_TRUE(l.graph.empty());
+        if (presentation || c.h >= 26 * 17 * c.scale / 0.62f) {
+          EXPECT_EQ(graph, !l.graph.empty());
+        }
+        if (!graph) {
+          EXPECT_TRUE(l.graph.empty());
+        }
       }
     }
   }

@@ -71,7 +71,7 @@ TEST(AggregateRounds, DeviceIdsNeedNotStartAtZero) {
 TEST(GpuChoice, GreyedWithTheReason) {
   EXPECT_EQ(gpu_choice(0, "built without CUDA (configure with APSP_CUDA=ON)", "cuda-tuned", true).reason,
             "built without CUDA (configure with APSP_CUDA=ON)");
-  EXPECT_EQ(gpu_choice(0, "", "cuda-tuned", true).reason, "no CUDA device");
+  EXPECT_EQ(gpu_choice(0, "", "cuda-tuned", true).reason, "no CUDA-capable GPU found");
   EXPECT_EQ(gpu_choice(1, "", "cuda-tuned", true).reason, "only one CUDA device");
   EXPECT_EQ(gpu_choice(4, "", "cuda-blocked", false).reason, "cuda-blocked runs on one device");
   const GpuChoice ok = gpu_choice(4, "", "cuda-tuned", true);

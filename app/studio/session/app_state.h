@@ -87,7 +87,7 @@ struct PanelEdits {
 /// @brief The CUDA devices, for the device panel and the "% of peak" column.
 struct DeviceState {
   std::vector<DeviceInfo> devices;
-  std::string unavailable_reason;  ///< why there is none ("built without CUDA", "no CUDA device: ...")
+  std::string unavailable_reason;  ///< why there is none ("built without CUDA ...", "no CUDA-capable GPU found")
   int count = 0;                   ///< cuda_device_count(): the GPU-count control's upper limit
 };
 

@@ -1,5 +1,7 @@
 #include "session/multi_gpu_stats.h"
 
+#include <apsp/device/gpu_absence.h>
+
 #include <algorithm>
 
 namespace apsp::studio {
@@ -80,7 +82,7 @@ GpuChoice gpu_choice(int device_count, const std::string& unavailable_reason, co
   GpuChoice c;
   c.max_gpus = std::max(1, device_count);
   if (device_count <= 0) {
-    c.reason = unavailable_reason.empty() ? std::string("no CUDA device") : unavailable_reason;
+    c.reason = unavailable_reason.empty() ? std::string(kNoGpuFound) : unavailable_reason;
   } else if (device_count == 1) {
     c.reason = "only one CUDA device";
   } else if (!backend_multi_gpu) {

@@ -1,3 +1,5 @@
+#include <apsp/device/gpu_absence.h>
+
 #include <cstdio>
 
 #include "ui/panels.h"
@@ -8,13 +10,9 @@ namespace apsp::studio {
 void draw_device_panel(const AppState& state) {
   const DeviceState& d = state.device;
   if (d.devices.empty()) {
-    // The engine's reason may already start with "no CUDA device".
+    // The engine's reason is a whole sentence (device/gpu_absence.h).
     const std::string& why = d.unavailable_reason;
-    if (why.rfind("no CUDA device", 0) == 0) {
-      ImGui::TextWrapped("%s", why.c_str());
-    } else {
-      ImGui::TextWrapped("no CUDA device: %s", why.empty() ? "none found" : why.c_str());
-    }
+    ImGui::TextWrapped("%s", why.empty() ? std::string(kNoGpuFound).c_str() : why.c_str());
     ImGui::TextDisabled("CPU backends run on this machine's cores.");
     return;
   }

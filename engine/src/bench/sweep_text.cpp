@@ -102,7 +102,10 @@ SweepSpec parse_sweep_spec(const std::string& text) {
 
 std::string sweep_results_csv(const SweepReport& report, const std::vector<std::string>& run_ids) {
   std::string dtypes;
-  for (DType d : report.spec.dtypes) dtypes += (dtypes.empty() ? "" : ",") + std::string(to_string(d));
+  for (DType d : report.spec.dtypes) {
+    if (!dtypes.empty()) dtypes += ',';
+    dtypes += to_string(d);
+  }
   // One context for the whole sweep: what varies by row (backend, block, n, GPUs, run id) is in the rows.
   const ExportContext context = ExportContextBuilder()
                                     .many_runs()

@@ -2,6 +2,7 @@
 // Never throws: a machine without a usable GPU just has no devices.
 #include <apsp/device/check.cuh>
 #include <apsp/device/device_info.h>
+#include <apsp/device/gpu_absence.h>
 
 #include <cuda_runtime.h>
 
@@ -37,8 +38,10 @@ std::string cuda_unavailable_reason() {
   cudaError_t status = cudaSuccess;
   const int count = query_device_count(&status);
   if (count > 0) return "";
-  if (status != cudaSuccess) return "no CUDA device: " + cuda::cuda_error_text(status);
-  return "no CUDA device";
+  DeviceQuery query = DeviceQuery::failed;
+  if (status == cudaSuccess || status == cudaErrorNoDevice) query = DeviceQuery::no_device;
+  if (status == cudaErrorInsufficientDriver) query = DeviceQuery::driver_too_old;
+  return gpu_absence_reason(query, cuda::cuda_error_text(status), nvidia_driver_installed());
 }
 
 std::vector<DeviceInfo> cuda_devices(bool with_occupancy) {

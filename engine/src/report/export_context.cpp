@@ -56,7 +56,7 @@ nlohmann::json context_json(const ExportContext& c) {
 
 ExportContextBuilder::ExportContextBuilder() {
   m_context.version = std::string(version());
-  m_context.run_id = "-";
+  m_context.run_id = std::string(1, '-');  // not = "-": GCC 12 sees an overlapping copy there (-Wrestrict)
 }
 
 ExportContextBuilder& ExportContextBuilder::solve(std::string_view backend, const SolverOptions& options,

@@ -35,7 +35,8 @@ struct DeviceInfo {
 
 /// @brief Number of CUDA devices; 0 when built without CUDA or none is present (never throws).
 int cuda_device_count();
-/// @brief Why no CUDA backend can run here ("built without CUDA", "no CUDA device: <error>"); empty if one can.
+/// @brief Why no CUDA backend can run here, a whole sentence ("built without CUDA ...", "no CUDA-capable GPU
+/// found", a driver too old: gpu_absence.h); empty if one can.
 std::string cuda_unavailable_reason();
 /// @brief Facts for every visible device (with kernel occupancy when @p with_occupancy).
 std::vector<DeviceInfo> cuda_devices(bool with_occupancy = false);
