@@ -15,7 +15,9 @@ source "$(dirname "$0")/xvfb.sh"
 studio() { xvfb -s "-screen 0 1600x1000x24" "$STUDIO" "$@"; }
 die() { echo "FAIL: $*" >&2; exit 1; }
 # No GPU here: `apsp info --device` lists none (it says why instead: one of NO_GPU_REASONS, from gpu_absence.h).
-no_gpu() { ! "$APSP" info --device | grep -q "^GPU [0-9]*:"; }
+# The listing is read whole before grep looks at it: `grep -q` stops at the first match, apsp then dies of SIGPIPE
+# on a long listing and pipefail would call a machine with a GPU one without.
+no_gpu() { local devices; devices=$("$APSP" info --device); ! grep -q "^GPU [0-9]*:" <<<"$devices"; }
 NO_GPU_REASONS="no CUDA-capable GPU found|no usable CUDA GPU|the NVIDIA driver is too old"
 
 SPEC="er:n=200,p=0.015,seed=3,w=1:100"  # 200 is not a multiple of the block: padding is exercised
@@ -1075,7 +1077,7 @@ PY
   counters_unavailable)
     # Without a GPU (or CUPTI): the batch run writes its other outputs, says why on one line and exits 2; the
     # log has the line and the Counters tab (shown by --plots-tab counters) the message.
-    if "$APSP" info --device | grep -q '^GPU '; then echo "a CUDA device is present: skipped"; exit 0; fi
+    if ! no_gpu; then echo "a CUDA device is present: skipped"; exit 0; fi
     studio --gen "$SPEC" --counters 0 --counters-csv c.csv --plots-tab counters \
       --screenshot shot.png --stats-json s.json --log-file log.txt --quit > out.txt 2>&1
     rc=$?
