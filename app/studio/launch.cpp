@@ -88,6 +88,7 @@ LaunchPlan resolve_launch(const StudioOptions& options, const Settings& saved_se
   const bool placed = plan.steps != LaunchSteps{} || options.back_rounds > 0 || options.back_phases > 0 ||
                       options.back_k > 0;
   if (demo && !placed) plan.steps = kDemoSteps;
+  if (demo && options.backend.empty()) plan.config.backend = kDemoBackend;
   plan.graph_failure_is_fatal = plan.batch || !options.graph_file.empty() || !options.gen_spec.empty();
   // Interactive: leave one core to the frame loop (and to software GL) so the window stays responsive.
   plan.cpu_threads = plan.batch || machine.cpu_cores < 2 ? 0 : static_cast<int>(machine.cpu_cores) - 1;

@@ -21,6 +21,11 @@ namespace apsp::studio {
 /// window, which an 8-vertex matrix is not in the normal layout.
 inline constexpr const char* kDemoGraph = "classroom:textbook4";
 
+/// @brief The demo's backend unless --backend names one: its blocks of 2 are below every CUDA variant's smallest
+/// block (cuda-tuned's is 32, which would make the whole matrix one pivot block and the lesson a single round),
+/// and 4 vertices take microseconds on one core.
+inline constexpr const char* kDemoBackend = "cpu-blocked";
+
 /// @brief Where a launch stands once its graph is loaded: the steps taken (--advance, --advance-phases,
 /// --advance-k, in that order) and the cell the inspector explains (--select).
 struct LaunchSteps {

@@ -151,6 +151,19 @@ TEST(ResolveLaunch, TheDemoOpensMidLessonWithACellSelected) {
   EXPECT_EQ(resolve_launch(batch(), saved_settings(), cpu_machine()).steps, kDemoSteps);  // --headless too
 }
 
+// On a GPU machine the default is cuda-tuned, whose smallest block (32) would swallow the demo's 4 vertices in
+// one pivot block: the demo runs on the CPU unless a backend is asked for; other graphs keep the GPU.
+TEST(ResolveLaunch, TheDemoRunsOnTheCpuBackendEvenWhereAGpuIsTheDefault) {
+  EXPECT_EQ(resolve_launch(StudioOptions{}, Settings{}, two_gpu_machine()).config.backend, kDemoBackend);
+  EXPECT_EQ(resolve_launch(batch(), Settings{}, two_gpu_machine()).config.backend, kDemoBackend);
+  StudioOptions asked;
+  asked.backend = "cuda-tuned";
+  EXPECT_EQ(resolve_launch(asked, Settings{}, two_gpu_machine()).config.backend, "cuda-tuned");
+  StudioOptions named;
+  named.gen_spec = "ring:n=64";
+  EXPECT_EQ(resolve_launch(named, Settings{}, two_gpu_machine()).config.backend, "cuda-tuned");
+}
+
 TEST(ResolveLaunch, TheDemoStepsGiveWayToTheFlagsAndToAnyOtherGraph) {
   StudioOptions advanced;
   advanced.advance = "all";
