@@ -8,15 +8,6 @@
 namespace apsp::test {
 namespace {
 
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  std::string line;
-  while (std::getline(in, line))
-    if (!line.empty()) out.push_back(line);
-  return out;
-}
-
 TEST(CliHelp, ReadsTheSameOnEveryMachine) {
   for (const char* command :
        {"", "gen", "solve", "verify", "bench", "info", "runs", "runs list", "runs show", "runs compare", "profile"}) {

@@ -21,15 +21,6 @@ class CliHistory : public TempDir {
   std::vector<RunRecord> records() const { return read_runs(runs_file()).runs; }
 };
 
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  std::string line;
-  while (std::getline(in, line))
-    if (!line.empty()) out.push_back(line);
-  return out;
-}
-
 std::string line_starting(const std::string& text, const std::string& start) {
   for (const std::string& line : lines_of(text))
     if (line.rfind(start, 0) == 0) return line;

@@ -12,15 +12,6 @@
 namespace apsp::test {
 namespace {
 
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  std::string line;
-  while (std::getline(in, line))
-    if (!line.empty()) out.push_back(line);
-  return out;
-}
-
 /// Terminal column of byte @p at of UTF-8 @p line: one per code point.
 std::size_t column_of(const std::string& line, std::size_t at) {
   std::size_t columns = 0;
