@@ -168,27 +168,20 @@ TEST(Int16, DistancesBeyondTheRangeAreAnErrorNotAWrongNumber) {
   EXPECT_EQ(m.get(4, 0), kInf32);
 }
 
-SolverOptions block_and_dtype(int block, DType dtype = DType::I32) {
-  SolverOptions o;
-  o.block = block;
-  o.dtype = dtype;
-  return o;
-}
-
 TEST(Int16, LargeNegativeWeightsAreRefusedUpFront) {
   Graph g;
   g.n = 4;
   g.edges = {{0, 1, -3000}, {1, 2, -3000}, {2, 3, 10}};
-  auto s = create_solver("cpu-blocked", block_and_dtype(8, DType::I16));
+  auto s = create_solver("cpu-blocked", SolverOptions{8, DType::I16});
   EXPECT_THROW(s->reset(to_distance_matrix(g, 8, DType::I16)), RangeError);
   EXPECT_THROW(s->step(Granularity::Round), UsageError) << "a failed reset must leave the solver unloaded";
-  auto s32 = create_solver("cpu-blocked", block_and_dtype(8, DType::I32));
+  auto s32 = create_solver("cpu-blocked", SolverOptions{8, DType::I32});
   EXPECT_NO_THROW(s32->reset(to_distance_matrix(g, 8, DType::I32)));
 }
 
 TEST(Registry, UnknownBackendAndBadBlockAreUsageErrors) {
   EXPECT_THROW(create_solver("cpu-fast", SolverOptions{}), UsageError);
-  EXPECT_THROW(create_solver("cpu-blocked", block_and_dtype(0)), UsageError);
+  EXPECT_THROW(create_solver("cpu-blocked", SolverOptions{0}), UsageError);
   bool saw_cuda = false;
   for (const BackendInfo& b : list_backends()) {
     if (b.gpu && !b.available) {

@@ -61,10 +61,7 @@ void run_case(const std::string& backend, const SolverFactory& make, apsp::DType
   using namespace apsp;
   Graph graph = generate(GeneratorSpec::parse(spec));
   DistanceMatrix initial = to_distance_matrix(graph, block, dtype);
-  SolverOptions options;
-  options.block = block;
-  options.dtype = dtype;
-  auto solver = make(options);
+  auto solver = make(SolverOptions{block, dtype});
   solver->reset(initial);
   const ViewGeometry g = make_view_geometry(solver->n(), budget);
   DeviceViewEncoder encoder(DeviceViewEncoder::device_for(*solver));

@@ -85,9 +85,8 @@ std::vector<std::int32_t> stepped_distances(const std::string& spec, int block, 
   apsp::DistanceMatrix initial = apsp::to_distance_matrix(g, block, apsp::DType::I32);
   // cpu-naive, not the cpu-blocked the studio runs: the contract says both pass through the same states after
   // each round. Single phases exist only in the blocked variant (a naive "phase" is a whole round).
-  apsp::SolverOptions options;
-  options.block = block;
-  auto solver = apsp::create_solver(phases > 0 ? "cpu-blocked" : "cpu-naive", options);
+  auto solver =
+      apsp::create_solver(phases > 0 ? "cpu-blocked" : "cpu-naive", apsp::SolverOptions{block, apsp::DType::I32});
   solver->reset(initial);
   for (int r = 0; r < rounds && !solver->finished(); ++r) solver->step(apsp::Granularity::Round);
   for (int p = 0; p < phases && !solver->finished(); ++p) solver->step(apsp::Granularity::Phase);

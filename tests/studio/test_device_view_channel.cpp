@@ -71,12 +71,7 @@ using Channel = BasicDeviceViewChannel<FakeEncoder>;
 
 class DeviceViewChannelTest : public ::testing::Test {
  protected:
-  std::unique_ptr<Solver> solver = create_solver("cpu-naive", [] {
-    SolverOptions o;
-    o.block = 4;
-    o.threads = 1;
-    return o;
-  }());
+  std::unique_ptr<Solver> solver = create_solver("cpu-naive", SolverOptions{4, DType::I32, 1});
   ViewGeometry geometry = make_view_geometry(64, 16);
   Channel channel{0};
 };

@@ -51,10 +51,7 @@ void warm_up_gpu(Solver& solver, const DistanceMatrix& initial, Log& log) {
 // The plan of a dense solve for @p config: a backend that runs on one device gets gpus = 1 whatever was asked.
 SolvePlan plan_for(RunContext& ctx, SolverConfig& config, bool block_from_graph) {
   if (!backend_info(config.backend).multi_gpu || config.gpus < 1) config.gpus = 1;
-  SolverOptions asked;
-  asked.block = config.block;
-  asked.dtype = config.dtype;
-  asked.threads = ctx.threads_for(config);
+  SolverOptions asked{config.block, config.dtype, ctx.threads_for(config)};
   asked.gpus = config.gpus;
   asked.should_stop = [&cancel = ctx.cancel] { return cancel.load(); };  // ends a negative cycle's recovery too
   return plan_dense_solve(config.backend, asked, block_from_graph);

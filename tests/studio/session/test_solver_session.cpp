@@ -62,10 +62,7 @@ Graph engine_graph(const GraphSource& source) { return load_graph(source, {}).gr
 
 /// @brief The engine's cpu-blocked solver on @p graph, for the session's backend, block and dtype.
 std::unique_ptr<Solver> engine_solver(const Graph& graph, int block, DType dtype = DType::I32) {
-  SolverOptions o;
-  o.block = block;
-  o.dtype = dtype;
-  o.threads = 1;
+  SolverOptions o{block, dtype, 1};
   std::unique_ptr<Solver> solver = create_solver("cpu-blocked", o);
   solver->reset(to_distance_matrix(graph, block, dtype));
   return solver;

@@ -59,7 +59,7 @@ struct SolverOptions {
   /// negative cycle's vertices (apsp/solve/negative_cycle.h, about every few million cells): returning true
   /// gives it up, and the NegativeCycleError carries no vertices (InterruptedError instead when a stop signal
   /// is pending); an exception it throws ends the step with it. As SparseSolverOptions::should_stop.
-  std::function<bool()> should_stop;
+  std::function<bool()> should_stop{};  // {}: positional braces that stop before it stay warning-free
 };
 
 /// @brief The P values cuda-pseudo-blocked compiles (P x P cells per thread).
