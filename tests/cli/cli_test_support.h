@@ -39,6 +39,11 @@ inline RunResult run_apsp(const std::string& args, const std::string& env = "") 
   return r;
 }
 
+/// Whether @p info_device, the result of `apsp info --device`, lists a CUDA device ("GPU 0: ..."); without one
+/// it prints the reason instead.
+inline bool lists_a_gpu(const RunResult& info_device) { return info_device.output.rfind("GPU ", 0) == 0; }
+inline bool apsp_lists_a_gpu() { return lists_a_gpu(run_apsp("info --device")); }
+
 /// The non-empty lines of @p text (a command's output), in order.
 inline std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> out;

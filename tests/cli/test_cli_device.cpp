@@ -10,8 +10,6 @@
 namespace apsp::test {
 namespace {
 
-bool lists_a_gpu(const RunResult& r) { return r.output.rfind("GPU ", 0) == 0; }
-
 // What this machine must be told: a CUDA build says there is no GPU unless a driver is installed (then its state
 // may be named); a build without CUDA says so.
 std::string expected_reason() {
@@ -35,7 +33,7 @@ TEST(CliDevice, NoGpuIsOneLineOnceAndExitZero) {
 }
 
 TEST(CliDevice, EveryUnavailableGpuBackendGivesTheSameReason) {
-  if (lists_a_gpu(run_apsp("info --device"))) GTEST_SKIP() << "a CUDA device is present";
+  if (apsp_lists_a_gpu()) GTEST_SKIP() << "a CUDA device is present";
 #ifdef APSP_WITH_CUDA
   if (nvidia_driver_installed()) GTEST_SKIP() << "a NVIDIA driver is installed (without a usable GPU)";
 #endif
@@ -56,7 +54,7 @@ TEST(CliDevice, EveryUnavailableGpuBackendGivesTheSameReason) {
 class CliDeviceSolve : public TempDir {};
 
 TEST_F(CliDeviceSolve, AGpuBackendWithoutAGpuSaysWhyOnce) {
-  if (lists_a_gpu(run_apsp("info --device"))) GTEST_SKIP() << "a CUDA device is present";
+  if (apsp_lists_a_gpu()) GTEST_SKIP() << "a CUDA device is present";
 #ifdef APSP_WITH_CUDA
   if (nvidia_driver_installed()) GTEST_SKIP() << "a NVIDIA driver is installed (without a usable GPU)";
 #endif

@@ -18,8 +18,6 @@ int count_lines(const std::string& s) { return static_cast<int>(std::count(s.beg
 const char* const kLadder[] = {"cuda-simple",  "cuda-naive",  "cuda-simple-vec",  "cuda-pseudo-blocked",
                                "cuda-blocked", "cuda-staged", "cuda-blocked-vec", "cuda-tuned"};
 
-bool has_gpu() { return run_apsp("info --device").output.rfind("GPU ", 0) == 0; }
-
 /// The line of @p text that starts with @p name followed by a space.
 std::string line_of(const std::string& text, const std::string& name) {
   std::istringstream in(text);
@@ -39,7 +37,7 @@ TEST_F(CliLadder, InfoListsEveryStepInOrderWithWhyItCannotRun) {
     const std::size_t at = r.output.find(line);
     EXPECT_GT(at, last) << name << " out of ladder order";
     last = at;
-    if (!has_gpu()) {
+    if (!apsp_lists_a_gpu()) {
       EXPECT_NE(line.find("unavailable"), std::string::npos) << line;
       EXPECT_NE(line.find("CUDA"), std::string::npos) << line;  // the reason
     }
@@ -75,7 +73,7 @@ TEST_F(CliLadder, GoodLadderFlagsAreAcceptedByEveryBackend) {
 }
 
 TEST_F(CliLadder, BenchLadderWithoutAGpuIsOneLineAndExitTwo) {
-  if (has_gpu()) GTEST_SKIP() << "a CUDA device is present";
+  if (apsp_lists_a_gpu()) GTEST_SKIP() << "a CUDA device is present";
   const RunResult r = run_apsp("bench --ladder --n 256");
   EXPECT_EQ(r.status, 2) << r.output;
   EXPECT_EQ(count_lines(r.output), 1) << r.output;
@@ -89,7 +87,7 @@ TEST_F(CliLadder, BenchLadderWithoutAGpuIsOneLineAndExitTwo) {
 }
 
 TEST_F(CliLadder, BenchLadderPrintsEveryStepInOrderAndItsCsv) {
-  if (!has_gpu()) GTEST_SKIP() << cuda_unavailable_reason();
+  if (!apsp_lists_a_gpu()) GTEST_SKIP() << cuda_unavailable_reason();
   const RunResult r = run_apsp("bench --ladder --n 300 --repeat 1 --warmup 0 --no-history --csv " + path("l.csv"));
   ASSERT_EQ(r.status, 0) << r.output;
   for (const char* col : {"vs prev", "vs first", "% peak", "GB/s model", "DRAM GB/s", "occupancy"})
@@ -106,7 +104,7 @@ TEST_F(CliLadder, BenchLadderPrintsEveryStepInOrderAndItsCsv) {
 }
 
 TEST_F(CliLadder, BenchLadderStepsPicksASubsetInLadderOrder) {
-  if (!has_gpu()) GTEST_SKIP() << cuda_unavailable_reason();
+  if (!apsp_lists_a_gpu()) GTEST_SKIP() << cuda_unavailable_reason();
   const RunResult r = run_apsp("bench --ladder --ladder-steps cuda-tuned,cuda-simple --n 200 --repeat 1 --warmup 0 "
                                "--no-history --csv " + path("l.csv"));
   ASSERT_EQ(r.status, 0) << r.output;
