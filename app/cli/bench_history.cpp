@@ -27,6 +27,16 @@ RunRecord bench_run_record(const BenchRun& run, const ProfileLog& last_profile) 
   return record;
 }
 
+void set_phase_repeats(RunRecord& record, const std::vector<bench::PhaseFigures>& phases) {
+  for (RunPhaseTotal& total : record.phases) {
+    for (const bench::PhaseFigures& p : phases) {
+      if (to_string(p.phase) != total.phase) continue;
+      total.ms = p.ms;
+      total.samples_ms = p.samples_ms;
+    }
+  }
+}
+
 std::vector<std::string> record_bench_runs(const std::vector<RunRecord>& records, bool no_history) {
   std::vector<std::string> ids;
   for (const RunRecord& r : records) {
@@ -46,7 +56,9 @@ std::vector<RunRecord> bench_records(const bench::SweepReport& report, int threa
                        threads, c.n, graph.to_string(), r.time.samples_ms};
     ProfileLog last;
     for (const PhaseSample& x : r.last_samples) last.add(x);
-    records.push_back(bench_run_record(run, last));
+    RunRecord record = bench_run_record(run, last);
+    set_phase_repeats(record, r.phases);
+    records.push_back(std::move(record));
   }
   return records;
 }

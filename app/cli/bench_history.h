@@ -9,6 +9,7 @@
 namespace apsp {
 class ProfileLog;
 namespace bench {
+struct PhaseFigures;
 struct SweepReport;
 }
 }  // namespace apsp
@@ -29,8 +30,11 @@ struct BenchRun {
 };
 
 /// A record (source "bench") for @p run: wall time the median of the repeats, spread their min and max,
-/// per-phase totals from @p last_profile (the last repeat's).
+/// per-phase totals and rounds from @p last_profile (the last repeat's; bench_records then sets each phase's
+/// median and repeats).
 RunRecord bench_run_record(const BenchRun& run, const ProfileLog& last_profile);
+/// Each phase of @p record gets the median and every timed run's time of the same phase in @p phases.
+void set_phase_repeats(RunRecord& record, const std::vector<bench::PhaseFigures>& phases);
 /// The run history's records of a sweep @p report (`apsp bench`, `apsp bench --ladder`): one per
 /// configuration measured, with @p threads the CPU threads asked for.
 std::vector<RunRecord> bench_records(const bench::SweepReport& report, int threads);

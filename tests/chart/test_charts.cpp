@@ -100,9 +100,9 @@ bench::SweepResult result(int block, int gpus, DType dtype, double median, doubl
   bench::SweepResult r;
   r.config = {"cuda-tuned", block, gpus, dtype, 16384};
   r.time = bench::time_stats({median});
-  r.phases = {{Phase::Pivot, 1.0, 1000000, 0},
-              {Phase::PivotRowCol, 2.0, 2000000, 0},
-              {Phase::Independent, p3_ms, 3000000000ull, 0}};
+  r.phases = {{Phase::Pivot, 1.0, {}, 1000000, 0},
+              {Phase::PivotRowCol, 2.0, {}, 2000000, 0},
+              {Phase::Independent, p3_ms, {}, 3000000000ull, 0}};
   return r;
 }
 

@@ -47,8 +47,8 @@ TEST(LadderBench, SpecRunsEveryStepOnOneGraphPinningTheB64OnlySteps) {
 TEST(LadderBench, RowsHaveSpeedupsOverThePreviousAndTheFirstStep) {
   SweepReport report;
   report.results = {result("cuda-simple", 800, 1.0), result("cuda-naive", 400, 2.0), result("cuda-tuned", 10, 80.0)};
-  PhaseFigures p3{Phase::Independent, 5.0, 4'000'000'000, 0};
-  PhaseFigures up{Phase::Upload, 1.0, 999'000'000'000, 0};  // transfers are not the model's compute bytes
+  PhaseFigures p3{Phase::Independent, 5.0, {}, 4'000'000'000, 0};
+  PhaseFigures up{Phase::Upload, 1.0, {}, 999'000'000'000, 0};  // transfers are not the model's compute bytes
   report.results[2].phases = {p3, up};
   const std::vector<LadderRow> rows = ladder_rows(report);
   ASSERT_EQ(rows.size(), 3u);

@@ -105,14 +105,25 @@ TEST(RunHistory, JsonLineRoundTrips) {
 TEST(RunHistory, JsonLineFormatIsStable) {
   const std::string line =
       R"({"id":"20261122-230512-3fa9","version":"0.1.0","date":"2026-11-22T23:05:12Z","source":"bench",)"
-      R"("host":"h","cpu_model":"c","threads":2,"devices":[{"name":"G","sm_count":132,"sm_clock_khz":1980000,)"
+      R"("commit":"8f05d61-dirty","build":"Release","host":"h","cpu_model":"c","threads":2,"threads_asked":0,)"
+      R"("isa":"avx2","devices":[{"name":"G","sm_count":132,"sm_clock_khz":1980000,)"
       R"("driver_version":13000}],"backend":"cuda-tuned","block":64,"gpus":1,"dtype":"i32","n":1024,)"
-      R"("graph":"er:n=1024","phases":[{"phase":"pivot","ms":1.25,"bytes":100,"updates":200}],"wall_ms":3.5,)"
-      R"("repeats":1,"wall_min_ms":3.5,"wall_max_ms":3.5,"round_ms":[1.25,2.25]})";
+      R"("graph":"er:n=1024","phase2":"split","phases":[{"phase":"pivot","ms":1.25,"bytes":100,"updates":200,)"
+      R"("samples_ms":[1.5,1.25,1.0]}],"wall_ms":3.5,"repeats":3,"wall_min_ms":3.0,"wall_max_ms":4.0,)"
+      R"("wall_samples_ms":[4.0,3.5,3.0],"round_ms":[1.25,2.25]})";
   const RunRecord r = parse_run_record(line);
   EXPECT_EQ(r.graph_hash, "");
   EXPECT_EQ(r.phases.at(0).updates, 200u);
+  EXPECT_EQ(r.phases.at(0).samples_ms.size(), 3u);
+  EXPECT_EQ(r.wall_samples_ms, (std::vector<double>{4.0, 3.5, 3.0}));
+  EXPECT_EQ(r.threads_asked, 0);
   EXPECT_EQ(to_json_line(r), line);
+  // A line written before repeats and the run's key were kept still reads, with "not recorded" defaults.
+  const RunRecord old = parse_run_record(
+      R"({"id":"20261122-230512-3fa9","threads":2,"phases":[{"phase":"pivot","ms":1.25}],"wall_ms":3.5})");
+  EXPECT_EQ(old.threads_asked, -1);
+  EXPECT_TRUE(old.phases.at(0).samples_ms.empty());
+  EXPECT_TRUE(old.wall_samples_ms.empty());
   RunRecord fine = r;
   fine.wall_ms = 3.123456789;
   fine.round_ms = {0.000049};

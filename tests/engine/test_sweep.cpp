@@ -160,6 +160,34 @@ TEST(SweepRun, SparseRowsAreTimedOnTheCsrAndCountTheirRows) {
   EXPECT_NE(csv.find(",64,0,0,0,0,-\n"), std::string::npos) << csv;  // cpu-blocked solves all 64
 }
 
+TEST(SweepRun, EveryPhaseKeepsEachTimedRunAndReportsTheirMedian) {
+  SweepSpec spec;
+  spec.backends = {"cpu-blocked", "cpu-dijkstra"};
+  spec.blocks = {16};
+  spec.sizes = {64};
+  spec.graph = "gnm:m=300,seed=3";
+  spec.sources = "0:16";
+  spec.warmup = 0;
+  spec.repeat = 3;
+  spec.threads = 1;
+  const SweepReport report = run_sweep(spec);
+  ASSERT_EQ(report.results.size(), 2u);
+  for (const SweepResult& r : report.results) {
+    ASSERT_FALSE(r.phases.empty()) << describe(r.config);
+    double compute = 0, phase12 = 0;
+    for (const PhaseFigures& p : r.phases) {
+      ASSERT_EQ(p.samples_ms.size(), 3u) << describe(r.config) << " " << to_string(p.phase);
+      std::vector<double> sorted = p.samples_ms;
+      std::sort(sorted.begin(), sorted.end());
+      EXPECT_DOUBLE_EQ(p.ms, sorted[1]) << describe(r.config) << " " << to_string(p.phase);
+      EXPECT_DOUBLE_EQ(r.phase_ms(p.phase), sorted[1]);
+      if (is_compute(p.phase)) compute += p.ms;
+      if (p.phase == Phase::Pivot || p.phase == Phase::PivotRowCol) phase12 += p.ms;
+    }
+    if (!r.config.sparse()) EXPECT_NEAR(r.phase12_share, phase12 / compute, 1e-12);
+  }
+}
+
 TEST(SweepStats, MinMedianMaxAndSpread) {
   const TimeStats s = time_stats({10.0, 12.0, 11.0, 9.0});
   EXPECT_DOUBLE_EQ(s.min_ms, 9.0);

@@ -32,24 +32,42 @@ double work_of(const SweepConfig& c) {
 
 
 
-/// Per-phase totals, the phase 1+2 share and the wall time not covered by phase 3, from the profile of the
-/// last timed run (reset() clears the profile, so it holds exactly that run).
-void fill_phase_figures(const ProfileLog& profile, double last_wall_ms, SweepResult& r) {
+/// Per-phase medians and every run's figure, the phase 1+2 share of the medians and the median wall share not
+/// covered by phase 3, from the profiles of the timed runs (@p runs_samples, in the order of @p runs_ms).
+void fill_phase_figures(const std::vector<std::vector<PhaseSample>>& runs_samples, const std::vector<double>& runs_ms,
+                        SweepResult& r) {
+  std::vector<double> non_p3;
+  for (std::size_t run = 0; run < runs_samples.size(); ++run) {
+    ProfileLog log;
+    for (const PhaseSample& x : runs_samples[run]) log.add(x);
+    for (const PhaseTotals& t : log.totals()) {
+      auto it = std::find_if(r.phases.begin(), r.phases.end(), [&](const PhaseFigures& p) { return p.phase == t.phase; });
+      if (it == r.phases.end()) {
+        it = r.phases.insert(std::upper_bound(r.phases.begin(), r.phases.end(), t.phase,
+                                              [](Phase a, const PhaseFigures& p) { return a < p.phase; }),
+                             PhaseFigures{t.phase, 0, {}, t.bytes, t.updates});
+        it->samples_ms.assign(run, 0.0);  // runs before this one did not have the phase
+      }
+      it->samples_ms.push_back(t.ms);
+    }
+    for (PhaseFigures& p : r.phases) p.samples_ms.resize(run + 1, 0.0);
+    // Phase-3 time of the busiest device: GPUs of a multi-GPU run work side by side, so their times must not
+    // be added. What the wall time has beyond it is what phases 1+2 (and communication) really cost.
+    std::map<int, double> ms3_by_device;
+    for (const PhaseSample& x : runs_samples[run])
+      if (x.phase == Phase::Independent) ms3_by_device[x.device] += x.ms;
+    double ms3 = 0;
+    for (const auto& [device, ms] : ms3_by_device) ms3 = std::max(ms3, ms);
+    if (ms3 > 0 && runs_ms[run] > 0) non_p3.push_back(std::max(0.0, 1.0 - ms3 / runs_ms[run]));
+  }
   double compute_ms = 0, ms12 = 0;
-  for (const PhaseTotals& t : profile.totals()) {
-    r.phases.push_back({t.phase, t.ms, t.bytes, t.updates});
-    if (t.phase == Phase::Pivot || t.phase == Phase::PivotRowCol) ms12 += t.ms;
-    if (is_compute(t.phase)) compute_ms += t.ms;
+  for (PhaseFigures& p : r.phases) {
+    p.ms = spread_of(p.samples_ms).median_ms;
+    if (p.phase == Phase::Pivot || p.phase == Phase::PivotRowCol) ms12 += p.ms;
+    if (is_compute(p.phase)) compute_ms += p.ms;
   }
   r.phase12_share = compute_ms > 0 ? ms12 / compute_ms : 0;
-  // Phase-3 time of the busiest device: GPUs of a multi-GPU run work side by side, so their times must not
-  // be added. What the wall time has beyond it is what phases 1+2 (and communication) really cost.
-  std::map<int, double> ms3_by_device;
-  for (const PhaseSample& x : profile.samples())
-    if (x.phase == Phase::Independent) ms3_by_device[x.device] += x.ms;
-  double ms3 = 0;
-  for (const auto& [device, ms] : ms3_by_device) ms3 = std::max(ms3, ms);
-  r.non_p3_share = ms3 > 0 && last_wall_ms > 0 ? std::max(0.0, 1.0 - ms3 / last_wall_ms) : r.phase12_share;
+  r.non_p3_share = non_p3.empty() ? r.phase12_share : spread_of(non_p3).median_ms;
 }
 
 class SweepRun {
@@ -170,7 +188,7 @@ class SweepRun {
       const double peak = (c.dtype == DType::I16 ? d.minplus_peak_i16 : d.minplus_peak_i32) * c.gpus;
       if (peak > 0) r.peak_pct = 100.0 * r.updates_per_s / peak;
     }
-    fill_phase_figures(solver->profile(), times.back(), r);
+    fill_phase_figures(measured.runs_samples, times, r);
     r.last_samples = solver->profile().samples();
     return r;
   }
@@ -203,8 +221,10 @@ class SweepRun {
     // the solver's work, as the dense variants' timings hold neither an upload nor a download.
     SourceDistances rows;
     MeasureResult measured;
+    std::vector<double> rows_ms;  // each timed run's rows time (Johnson's Bellman–Ford excluded)
     try {
-      measured = measure_runs({}, [&] { solver->solve_into(*m_csr, sources, rows); }, how);
+      measured = measure_runs({}, [&] { solver->solve_into(*m_csr, sources, rows); }, how,
+                              [&] { rows_ms.push_back(solver->stats().rows_ms); });
     } catch (const std::exception&) {
       if (cancelled()) return std::nullopt;  // should_stop ended the solve: a cancel, not a failure
       throw;
@@ -214,9 +234,9 @@ class SweepRun {
     r.config = c;
     r.time = time_stats(measured.runs_ms);
     r.updates_per_s = work_of(c) / (r.time.median_ms * 1e-3);
-    // The last run's rows time (Johnson's Bellman–Ford excluded) and its batches, as the run history keeps them.
+    // The rows time of every run, and the last run's batches, as the run history keeps them.
     const SparseSolveStats& stats = solver->stats();
-    r.phases.push_back({Phase::Full, stats.rows_ms, 0, static_cast<std::uint64_t>(work_of(c))});
+    r.phases.push_back({Phase::Full, spread_of(rows_ms).median_ms, rows_ms, 0, static_cast<std::uint64_t>(work_of(c))});
     double start_ms = 0;
     for (const SparseBatchSample& b : stats.batches) {
       PhaseSample x;

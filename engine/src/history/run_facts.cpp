@@ -90,6 +90,7 @@ RunRecord make_run_record(const RunDescription& what, const ProfileLog& log, dou
   r.source = what.source;
   r.cpu_model = cpu_model();
   r.threads = resolved_threads(what.threads);
+  r.threads_asked = what.threads;
   if (what.gpu_backend) r.devices = run_devices(what.gpus);
   r.backend = what.backend;
   r.block = what.block;
@@ -105,6 +106,7 @@ RunRecord make_run_record(const RunDescription& what, const ProfileLog& log, dou
 
 void set_wall_times(RunRecord& record, std::vector<double> times_ms) {
   if (times_ms.empty()) return;
+  record.wall_samples_ms = times_ms;
   std::sort(times_ms.begin(), times_ms.end());
   const std::size_t m = times_ms.size() / 2;
   record.wall_ms = times_ms.size() % 2 ? times_ms[m] : 0.5 * (times_ms[m - 1] + times_ms[m]);

@@ -105,7 +105,7 @@ std::string new_run_id() {
 void set_profile(RunRecord& record, const ProfileLog& log) {
   record.phases.clear();
   for (const PhaseTotals& t : log.totals())
-    record.phases.push_back({std::string(to_string(t.phase)), rounded_ms(t.ms), t.bytes, t.updates});
+    record.phases.push_back({std::string(to_string(t.phase)), rounded_ms(t.ms), t.bytes, t.updates, {rounded_ms(t.ms)}});
   std::map<int, double> by_round;
   for (const PhaseSample& s : log.samples())
     if (is_compute(s.phase) && s.round >= 0) by_round[s.round] += s.ms;
@@ -131,6 +131,7 @@ template <class Phase, class Visit> void phase_fields(Phase& p, Visit& v) {
   v("ms", p.ms);
   v("bytes", p.bytes);
   v("updates", p.updates);
+  v("samples_ms", p.samples_ms);
 }
 
 template <class Record, class Visit> void record_fields(Record& r, Visit& v) {
@@ -138,9 +139,13 @@ template <class Record, class Visit> void record_fields(Record& r, Visit& v) {
   v("version", r.version);
   v("date", r.date);
   v("source", r.source);
+  v("commit", r.commit, /*omit_empty=*/true);
+  v("build", r.build, /*omit_empty=*/true);
   v("host", r.host);
   v("cpu_model", r.cpu_model);
   v("threads", r.threads);
+  v("threads_asked", r.threads_asked);
+  v("isa", r.isa, /*omit_empty=*/true);
   v.list("devices", r.devices, [](auto& d, auto& w) { device_fields(d, w); });
   v("backend", r.backend);
   v("block", r.block);
@@ -149,11 +154,14 @@ template <class Record, class Visit> void record_fields(Record& r, Visit& v) {
   v("n", r.n);
   v("graph", r.graph);
   v("graph_hash", r.graph_hash, /*omit_empty=*/true);
+  v("sources", r.sources, /*omit_empty=*/true);
+  v("phase2", r.phase2, /*omit_empty=*/true);
   v.list("phases", r.phases, [](auto& p, auto& w) { phase_fields(p, w); });
   v("wall_ms", r.wall_ms);
   v("repeats", r.repeats);
   v("wall_min_ms", r.wall_min_ms);
   v("wall_max_ms", r.wall_max_ms);
+  v("wall_samples_ms", r.wall_samples_ms);
   v("round_ms", r.round_ms);
 }
 

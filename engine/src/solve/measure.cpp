@@ -42,14 +42,17 @@ TimeSpread equal_rounds_spread(const std::vector<PhaseSample>& samples, Phase ph
 }
 
 MeasureResult measure_runs(const std::function<void()>& prepare, const std::function<void()>& timed,
-                           const MeasureOptions& options) {
+                           const MeasureOptions& options, const std::function<void()>& after_timed_run) {
   MeasureResult result;
   for (int run = 0; run < options.warmup + options.repeat; ++run) {
     if (prepare) prepare();
     const auto t0 = std::chrono::steady_clock::now();
     timed();
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-    if (run >= options.warmup) result.runs_ms.push_back(ms);
+    if (run >= options.warmup) {
+      result.runs_ms.push_back(ms);
+      if (after_timed_run) after_timed_run();
+    }
     if (options.after_run && !options.after_run()) {
       result.stopped = true;
       break;
@@ -60,7 +63,8 @@ MeasureResult measure_runs(const std::function<void()>& prepare, const std::func
 }
 
 MeasureResult measure_solve(Solver& solver, const DistanceMatrix& initial, const MeasureOptions& options) {
-  return measure_runs(
+  std::vector<std::vector<PhaseSample>> runs_samples;
+  MeasureResult result = measure_runs(
       [&] {
         solver.reset(initial);
         solver.synchronize();  // the upload is not part of the solve time
@@ -69,7 +73,13 @@ MeasureResult measure_solve(Solver& solver, const DistanceMatrix& initial, const
         solver.step(Granularity::ToEnd);
         solver.synchronize();
       },
-      options);
+      options,
+      [&] {
+        solver.collect_timings(true);
+        runs_samples.push_back(solver.profile().samples());
+      });
+  result.runs_samples = std::move(runs_samples);
+  return result;
 }
 
 }  // namespace apsp

@@ -105,12 +105,13 @@ struct TimeStats {
 /// @brief Statistics of @p samples_ms (non-empty; throws UsageError when empty).
 TimeStats time_stats(std::vector<double> samples_ms);
 
-/// @brief Totals of one phase of the last timed run, from the solver's profile.
+/// @brief One phase over the timed runs, from the solver's profile: the median of the runs, and every run.
 struct PhaseFigures {
   Phase phase = Phase::Full;
-  double ms = 0;            ///< summed over devices and rounds (device event time)
-  std::uint64_t bytes = 0;  ///< modeled bytes
-  std::uint64_t updates = 0;
+  double ms = 0;                   ///< median over the timed runs of the run's time (summed over devices and rounds)
+  std::vector<double> samples_ms;  ///< each timed run's time, in the order of TimeStats::samples_ms
+  std::uint64_t bytes = 0;         ///< modeled bytes of one run
+  std::uint64_t updates = 0;       ///< of one run
   double gb_per_s() const { return ms > 0 ? static_cast<double>(bytes) / (ms * 1e6) : 0.0; }
 };
 
@@ -120,17 +121,18 @@ struct SweepResult {
   TimeStats time;                    ///< wall time of step(ToEnd) + synchronize, upload excluded
   double updates_per_s = 0;          ///< n^3 / median (a sparse solver: S n^2 / median, the Floyd–Warshall equivalent)
   double peak_pct = -1;              ///< % of the min-plus peak of the device(s); -1 when no device is known
-  std::vector<PhaseFigures> phases;  ///< every phase of the last timed run, enum order
+  std::vector<PhaseFigures> phases;  ///< every phase that occurred, enum order: medians and every run
   std::vector<PhaseSample> last_samples;  ///< the last timed run's profile (the run history's per-round times)
-  double phase12_share = 0;          ///< phases 1+2 event time / all compute event time
-  double non_p3_share = 0;           ///< wall time not covered by the busiest device's phase-3 events
+  double phase12_share = 0;          ///< phases 1+2 / all compute event time, of the phases' medians
+  double non_p3_share = 0;           ///< median over the runs of the wall time not covered by the busiest
+                                     ///< device's phase-3 events
   double ratio = 1;                  ///< median of the first result of the same n / this median
   double efficiency = -1;            ///< t(1 GPU) / (gpus x t); -1 unless results of this kind ran on 1 GPU and on more
   bool best = false;                 ///< the lowest median of its n
 
-  /// @brief GB/s of @p phase in the last timed run, 0 when it did not occur.
+  /// @brief GB/s of @p phase at its median time, 0 when it did not occur.
   double gb_per_s(Phase phase) const;
-  /// @brief Event time of @p phase in the last timed run, 0 when it did not occur.
+  /// @brief Median event time of @p phase over the timed runs, 0 when it did not occur.
   double phase_ms(Phase phase) const;
 };
 

@@ -35,7 +35,8 @@ struct RunDescription {
 
 /// @brief A record for @p what with wall time @p wall_ms (one run) and the per-phase totals of @p log.
 RunRecord make_run_record(const RunDescription& what, const ProfileLog& log, double wall_ms);
-/// @brief Sets @p record's wall time to the median of @p times_ms and its spread to their min and max.
+/// @brief Sets @p record's wall time to the median of @p times_ms, its spread to their min and max, and keeps
+/// every time (wall_samples_ms, in the order given).
 void set_wall_times(RunRecord& record, std::vector<double> times_ms);
 
 }  // namespace apsp

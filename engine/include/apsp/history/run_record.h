@@ -15,9 +15,10 @@ class ProfileLog;
 /// summed over rounds and devices.
 struct RunPhaseTotal {
   std::string phase;
-  double ms = 0;
-  std::uint64_t bytes = 0;
-  std::uint64_t updates = 0;
+  double ms = 0;                   ///< the median of samples_ms where there are repeats
+  std::uint64_t bytes = 0;         ///< of one run
+  std::uint64_t updates = 0;       ///< of one run
+  std::vector<double> samples_ms;  ///< each timed run's time, in the order of RunRecord::wall_samples_ms
 };
 
 /// @brief A GPU the run used.
@@ -35,8 +36,12 @@ struct RunRecord {
   std::string date;     ///< ISO 8601 UTC, "2026-11-22T23:05:12Z"
   std::string host;
   std::string source;  ///< "gui", "solve" or "bench"
+  std::string commit;  ///< the build's git commit, "-dirty" appended for uncommitted changes; "" when unknown
+  std::string build;   ///< build type and flags of the binary that ran
   std::string cpu_model;
   int threads = 0;                 ///< CPU threads the solver used (resolved: never 0)
+  int threads_asked = -1;          ///< as asked (0: one per core); -1 in records that did not say
+  std::string isa;                 ///< the CPU kernels' instruction set in use ("avx512", "avx2", "generic")
   std::vector<RunDevice> devices;  ///< GPUs of a CUDA backend; empty for CPU backends
   std::string backend;
   int block = 0;
@@ -45,11 +50,14 @@ struct RunRecord {
   int n = 0;
   std::string graph;       ///< generator spec, or the file's path
   std::string graph_hash;  ///< files only: "fnv1a64:<16 hex digits>" of the file's bytes
+  std::string sources;     ///< sparse solvers: the rows asked for (--sources text); "" for dense variants
+  std::string phase2;      ///< the classic blocked phase 2's mode ("split", ...); "" where it does not apply
   std::vector<RunPhaseTotal> phases;
   double wall_ms = 0;      ///< the solve's wall time (median over the repeats when there are several)
   int repeats = 1;         ///< timed runs behind wall_ms
   double wall_min_ms = 0;  ///< spread of the repeats (both equal wall_ms for one run)
   double wall_max_ms = 0;
+  std::vector<double> wall_samples_ms;  ///< every timed run's wall time, in the order they ran
   std::vector<double> round_ms;  ///< per round: compute ms summed over phases and devices (the last repeat)
 
   /// @brief Sum of the compute phases' ms (pivot, rowcol, independent, full).

@@ -59,18 +59,23 @@ struct MeasureOptions {
 
 struct MeasureResult {
   std::vector<double> runs_ms;  ///< the timed runs, in order
+  /// measure_solve only: every timed run's profile samples, in the order of runs_ms (collected after each run,
+  /// outside its timing), so per-phase figures come from the same runs as the wall-time statistics.
+  std::vector<std::vector<PhaseSample>> runs_samples;
   TimeSpread spread;
   bool stopped = false;  ///< after_run asked to stop before every run was done
 };
 
 /// @brief The loop itself: warmup + repeat times, @p prepare (untimed; may be empty), then the steady clock
-/// around @p timed. measure_solve and the sweep's sparse solvers both time through it.
+/// around @p timed, then @p after_timed_run (untimed; may be empty) after each timed run only, to keep what
+/// that run measured. measure_solve and the sweep's sparse solvers both time through it.
 MeasureResult measure_runs(const std::function<void()>& prepare, const std::function<void()>& timed,
-                           const MeasureOptions& options);
+                           const MeasureOptions& options, const std::function<void()>& after_timed_run = {});
 
 /// @brief Solves @p initial (padded for the solver's block and dtype, as reset() takes it) warmup + repeat
-/// times with @p solver and times the repeats. Afterwards the solver is finished and its profile holds the
-/// last run's samples (reset() clears it). Throws what reset() and step() throw.
+/// times with @p solver and times the repeats, keeping each timed run's profile (MeasureResult::runs_samples).
+/// Afterwards the solver is finished and its profile holds the last run's samples (reset() clears it). Throws
+/// what reset() and step() throw.
 MeasureResult measure_solve(Solver& solver, const DistanceMatrix& initial, const MeasureOptions& options);
 
 }  // namespace apsp
