@@ -253,6 +253,7 @@ TEST(RunHistory, CompareGivesRatiosBOverA) {
   RunRecord a = sample_record(10);
   RunRecord b = sample_record(15);
   b.phases[2].ms = 12.0;  // independent: 6 -> 12
+  b.phases[2].samples_ms = {12.0};
   const std::vector<ComparisonRow> rows = compare_runs(a, b);
   auto row = [&](const std::string& what) {
     for (const ComparisonRow& r : rows)

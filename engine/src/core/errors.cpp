@@ -60,6 +60,7 @@ int exit_code(const std::exception& e) {
   if (dynamic_cast<const NegativeCycleError*>(&e)) return exit_status::kNegativeCycle;
   if (dynamic_cast<const OutOfMemoryError*>(&e) || dynamic_cast<const std::bad_alloc*>(&e))
     return exit_status::kMemory;
+  if (dynamic_cast<const RegressionError*>(&e)) return exit_status::kRegression;
   if (const auto* stop = dynamic_cast<const InterruptedError*>(&e))
     return exit_status::kSignalBase + stop->signal_number();
   if (dynamic_cast<const UsageError*>(&e) || dynamic_cast<const InputError*>(&e) ||

@@ -1,4 +1,5 @@
 #include <apsp/history/run_compare.h>
+#include <apsp/history/run_key.h>
 #include <apsp/profile/profile.h>
 
 #include <cstdio>
@@ -6,22 +7,57 @@
 namespace apsp {
 
 namespace {
-double ratio(double a, double b) { return a > 0 ? b / a : 0; }
+bool is_compute_phase(const std::string& name) {
+  return name == "pivot" || name == "rowcol" || name == "independent" || name == "full";
+}
+
+/// Per repeat, the sum of the compute phases; empty when the phases do not all hold the same number of repeats
+/// (a record written before repeats were kept, or edited by hand).
+std::vector<double> compute_samples(const RunRecord& r) {
+  std::vector<double> sums;
+  bool first = true;
+  for (const RunPhaseTotal& p : r.phases) {
+    if (!is_compute_phase(p.phase)) continue;
+    if (first) sums.assign(p.samples_ms.size(), 0.0);
+    first = false;
+    if (p.samples_ms.size() != sums.size()) return {};
+    for (std::size_t i = 0; i < sums.size(); ++i) sums[i] += p.samples_ms[i];
+  }
+  return sums;
+}
+
+std::vector<double> or_single(std::vector<double> samples, double figure) {
+  if (samples.empty() && figure > 0) samples.push_back(figure);
+  return samples;
+}
 }  // namespace
 
-std::vector<ComparisonRow> compare_runs(const RunRecord& a, const RunRecord& b) {
-  std::vector<ComparisonRow> rows;
+std::vector<double> row_samples(const RunRecord& r, const std::string& what) {
+  if (what == "wall") return or_single(r.wall_samples_ms, r.wall_ms);
+  if (what == "compute") return or_single(compute_samples(r), r.compute_ms());
+  const RunPhaseTotal* p = r.phase(what);
+  return p ? or_single(p->samples_ms, p->ms) : std::vector<double>{};
+}
+
+std::vector<ComparisonRow> compare_runs(const RunRecord& a, const RunRecord& b, const CompareOptions& options) {
+  std::vector<std::string> names;
   for (Phase p : {Phase::Pivot, Phase::PivotRowCol, Phase::Independent, Phase::Full, Phase::Upload, Phase::Download,
                   Phase::Comm}) {
     const std::string name(to_string(p));
-    const RunPhaseTotal* pa = a.phase(name);
-    const RunPhaseTotal* pb = b.phase(name);
-    if (!pa && !pb) continue;
-    const double ma = pa ? pa->ms : 0, mb = pb ? pb->ms : 0;
-    rows.push_back({name, ma, mb, ratio(ma, mb)});
+    if (a.phase(name) || b.phase(name)) names.push_back(name);
   }
-  rows.push_back({"compute", a.compute_ms(), b.compute_ms(), ratio(a.compute_ms(), b.compute_ms())});
-  rows.push_back({"wall", a.wall_ms, b.wall_ms, ratio(a.wall_ms, b.wall_ms)});
+  names.push_back("compute");
+  names.push_back("wall");
+  std::vector<ComparisonRow> rows;
+  for (const std::string& name : names) {
+    ComparisonRow row;
+    row.what = name;
+    row.stats = compare_samples(row_samples(a, name), row_samples(b, name), options);
+    row.a_ms = row.stats.median_a;
+    row.b_ms = row.stats.median_b;
+    row.ratio = row.stats.ratio;
+    rows.push_back(std::move(row));
+  }
   return rows;
 }
 
@@ -43,6 +79,11 @@ std::string format_percent_change(const RunRecord& baseline, const RunRecord& ru
   char buf[32];
   std::snprintf(buf, sizeof buf, "%+.1f %%", percent_change(baseline, run));
   return buf;
+}
+
+std::string format_change_against(const RunRecord& baseline, const RunRecord& run) {
+  const std::vector<KeyDifference> differences = key_differences(baseline, run);
+  return differences.empty() ? format_percent_change(baseline, run) : "differs: " + differing_fields(differences);
 }
 
 }  // namespace apsp

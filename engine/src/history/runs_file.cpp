@@ -9,6 +9,8 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 namespace apsp {
@@ -149,6 +151,21 @@ RunsFile read_runs(const std::filesystem::path& path) {
     }
   }
   return out;
+}
+
+RunsFile load_runs_file(const std::filesystem::path& path) {
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec)) throw InputError(path.string(), "", "no such file");
+  RunsFile file = read_runs(path);  // refuses a FIFO or a directory before anything reads it
+  if (!file.runs.empty()) return file;
+  // No run record: one JSON document with a "benchmarks" array is a bench JSON file.
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  const nlohmann::json whole = nlohmann::json::parse(text.str(), nullptr, /*allow_exceptions=*/false);
+  if (whole.is_object() && whole.contains("benchmarks"))
+    throw InputError(path.string(), "", "an apsp bench --json file, which this build does not read as runs");
+  throw InputError(path.string(), "", "holds no run record (the run history's JSON lines)");
 }
 
 const RunRecord& find_run(const std::vector<RunRecord>& runs, const std::string& id) {

@@ -16,6 +16,7 @@ inline constexpr int kFailure = 1;        ///< internal error, anything unclassi
 inline constexpr int kUsage = 2;          ///< bad usage or input, unavailable backend, RangeError
 inline constexpr int kNegativeCycle = 3;  ///< NegativeCycleError
 inline constexpr int kMemory = 4;         ///< OutOfMemoryError, std::bad_alloc
+inline constexpr int kRegression = 5;     ///< RegressionError: `apsp runs gate` confirmed a slowdown
 inline constexpr int kSignalBase = 128;   ///< InterruptedError: 128 + the signal (130 SIGINT, 143 SIGTERM)
 }  // namespace exit_status
 
@@ -82,6 +83,12 @@ class OutOfMemoryError : public Error {
   std::uint64_t m_available;
 };
 
+/// @brief A performance gate found a confirmed regression beyond its allowance (`apsp runs gate`). Exit 5.
+class RegressionError : public Error {
+ public:
+  using Error::Error;
+};
+
 /// @brief Stopped by SIGINT or SIGTERM (apsp/core/stop_signal.h) before the work ended. Exit 128 + signal.
 class InterruptedError : public Error {
  public:
@@ -93,7 +100,7 @@ class InterruptedError : public Error {
 };
 
 /// @brief Exit status for an exception, the same in both programs (exit_status): 2 usage, input, unavailable
-/// or range, 3 negative cycle, 4 memory (std::bad_alloc too), 128 + signal when interrupted, 1 anything else.
+/// or range, 3 negative cycle, 4 memory (std::bad_alloc too), 5 regression, 128 + signal when interrupted, 1 anything else.
 int exit_code(const std::exception& e);
 
 /// @brief "1.50 GiB" style size for messages.

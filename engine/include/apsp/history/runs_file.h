@@ -27,6 +27,11 @@ struct RunsFile {
 /// @brief Reads @p path under a shared lock; a missing file has no runs.
 RunsFile read_runs(const std::filesystem::path& path);
 
+/// @brief The runs of a file a user names (a baseline kept beside a CI job): the history's JSON lines, or
+/// (told apart by content) an `apsp bench --json` file. Throws apsp::InputError naming the file when it is
+/// missing, of an unknown kind or holds no run.
+RunsFile load_runs_file(const std::filesystem::path& path);
+
 /// @brief The run whose id is @p id or starts with it ("last": the newest). Throws apsp::UsageError when
 /// none or several match.
 const RunRecord& find_run(const std::vector<RunRecord>& runs, const std::string& id);

@@ -1,0 +1,76 @@
+#include <apsp/history/run_key.h>
+
+#include <utility>
+
+namespace apsp {
+
+namespace {
+std::string asked_text(int asked) { return asked < 0 ? "not recorded" : std::to_string(asked); }
+
+/// The key's fields in order, as (name, text) pairs: the one list behind the differences, the key and the
+/// description, so a field added here is compared, grouped and shown alike.
+std::vector<std::pair<const char*, std::string>> key_fields(const RunRecord& r) {
+  return {{"backend", r.backend},
+          {"block", std::to_string(r.block)},
+          {"dtype", r.dtype},
+          {"gpus", std::to_string(r.gpus)},
+          {"threads asked", asked_text(r.threads_asked)},
+          {"threads", std::to_string(r.threads)},
+          {"n", std::to_string(r.n)},
+          {"graph", r.graph},
+          {"graph hash", r.graph_hash},
+          {"sources", r.sources},
+          {"phase2", r.phase2},
+          {"isa", r.isa},
+          {"build", r.build}};
+}
+
+std::string shown_value(const std::string& value) { return value.empty() ? "none" : value; }
+}  // namespace
+
+std::vector<KeyDifference> key_differences(const RunRecord& a, const RunRecord& b) {
+  const auto fields_a = key_fields(a);
+  const auto fields_b = key_fields(b);
+  std::vector<KeyDifference> out;
+  for (std::size_t i = 0; i < fields_a.size(); ++i)
+    if (fields_a[i].second != fields_b[i].second)
+      out.push_back({fields_a[i].first, shown_value(fields_a[i].second), shown_value(fields_b[i].second)});
+  return out;
+}
+
+std::string describe_differences(const std::vector<KeyDifference>& differences) {
+  std::string text;
+  for (const KeyDifference& d : differences)
+    text += (text.empty() ? "" : ", ") + d.field + " (" + d.a + " vs " + d.b + ")";
+  return text;
+}
+
+std::string differing_fields(const std::vector<KeyDifference>& differences) {
+  std::string text;
+  for (const KeyDifference& d : differences) text += (text.empty() ? "" : ", ") + d.field;
+  return text;
+}
+
+std::string run_key(const RunRecord& r) {
+  std::string key;
+  // A unit separator cannot be typed into a field by accident, so two different keys never join alike.
+  for (const auto& [name, value] : key_fields(r)) key += std::string(name) + '\x1f' + value + '\x1e';
+  return key;
+}
+
+std::string threads_text(const RunRecord& r) {
+  if (r.threads_asked == 0) return "0 (auto: " + std::to_string(r.threads) + ")";
+  return std::to_string(r.threads_asked > 0 ? r.threads_asked : r.threads);
+}
+
+std::string describe_configuration(const RunRecord& r) {
+  std::string text = r.backend + " B=" + std::to_string(r.block) + " " + r.dtype + " gpus=" + std::to_string(r.gpus) +
+                     " threads=" + threads_text(r) + " n=" + std::to_string(r.n);
+  if (!r.graph.empty()) text += " " + r.graph;
+  for (const auto& [name, value] :
+       {std::pair<const char*, const std::string&>{"sources", r.sources}, {"phase2", r.phase2}, {"isa", r.isa}})
+    if (!value.empty()) text += std::string(" ") + name + "=" + value;
+  return text;
+}
+
+}  // namespace apsp
