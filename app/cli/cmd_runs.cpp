@@ -1,10 +1,12 @@
-// apsp runs: the run history (README "Run history"). `list` prints one run a line, its id first; `show ID`
-// prints everything a record holds with a per-phase table; `compare A B` puts two runs side by side with the
-// ratios B/A. IDs may be shortened to any unique prefix; "last" is the newest run.
+// apsp runs: the run history (docs/tuning.md "Run history"). `list` prints one run a line, its id first; `show ID`
+// prints everything a record holds with a per-phase table; `compare A B` puts two runs of one configuration side
+// by side with the ratios B/A, their intervals and verdicts; `gate` exits non-zero on a confirmed regression.
+// IDs may be shortened to any unique prefix; "last" is the newest run.
 #include <apsp/core/errors.h>
 #include <apsp/core/format.h>
 #include <apsp/core/untrusted_text.h>
 #include <apsp/history/run_compare.h>
+#include <apsp/history/run_key.h>
 #include <apsp/history/runs_file.h>
 
 #include <algorithm>
@@ -12,6 +14,8 @@
 #include <memory>
 
 #include "commands.h"
+#include "runs_gate.h"
+#include "runs_text.h"
 #include "text_table.h"
 
 namespace apsp::cli {
@@ -21,6 +25,8 @@ struct RunsArgs {
   std::string a;
   std::string b;
   std::string baseline;
+  bool allow_mismatch = false;
+  GateArgs gate;
 };
 
 /// The history, its skipped lines reported on stderr (one warning each, naming file:line).
@@ -29,11 +35,6 @@ std::vector<RunRecord> load_history() {
   RunsFile file = read_runs(path);
   for (const std::string& w : file.warnings) std::fprintf(stderr, "apsp runs: warning: %s\n", printable_text(w).c_str());
   return std::move(file.runs);
-}
-
-/// @p text right-aligned in @p width columns (display_width: "µs" is one column).
-std::string right(const std::string& text, int width) {
-  return std::string(static_cast<std::size_t>(std::max(0, width - display_width(text))), ' ') + text;
 }
 
 /// A history field as printed: the file is anyone's to edit, so its text goes through printable_text() (no raw
@@ -64,7 +65,7 @@ void print_list(const std::vector<RunRecord>& runs, const RunRecord* baseline) {
                                     "B=" + std::to_string(r.block), "gpus=" + std::to_string(r.gpus),
                                     printable_text(r.dtype),        "n=" + std::to_string(r.n),
                                     printable_text(graph_of(r)),    format_duration_ms(r.wall_ms)};
-    if (baseline) row.push_back(r.id == baseline->id ? "baseline" : format_percent_change(*baseline, r));
+    if (baseline) row.push_back(r.id == baseline->id ? "baseline" : format_change_against(*baseline, r));
     table.add_row(std::move(row));
   }
   table.print(stdout);
@@ -75,7 +76,11 @@ void print_show(const RunRecord& r) {
   std::printf("date:      %s\n", shown(r.date));
   std::printf("source:    %s (apsp %s)\n", shown(r.source), shown(r.version));
   std::printf("host:      %s\n", shown(r.host));
-  std::printf("cpu:       %s, %d threads\n", r.cpu_model.empty() ? "unknown" : shown(r.cpu_model), r.threads);
+  std::printf("cpu:       %s, threads %s\n", r.cpu_model.empty() ? "unknown" : shown(r.cpu_model),
+              threads_text(r).c_str());
+  if (!r.isa.empty()) std::printf("isa:       %s\n", shown(r.isa));
+  if (!r.commit.empty()) std::printf("commit:    %s\n", shown(r.commit));
+  if (!r.build.empty()) std::printf("build:     %s\n", shown(r.build));
   for (const RunDevice& d : r.devices)
     std::printf("gpu:       %s, %d SMs, %.0f MHz, driver %d.%d\n", shown(d.name), d.sm_count, d.sm_clock_khz / 1e3,
                 d.driver_version / 1000, d.driver_version % 1000 / 10);
@@ -83,6 +88,8 @@ void print_show(const RunRecord& r) {
               shown(r.dtype));
   std::printf("graph:     %s, n = %d%s%s\n", shown(graph_of(r)), r.n, r.graph_hash.empty() ? "" : ", ",
               shown(r.graph_hash));
+  if (!r.sources.empty()) std::printf("sources:   %s\n", shown(r.sources));
+  if (!r.phase2.empty()) std::printf("phase 2:   %s\n", shown(r.phase2));
   std::printf("wall:      %s\n", wall_with_spread(r).c_str());
   if (!r.round_ms.empty()) {
     std::vector<double> sorted = r.round_ms;
@@ -91,33 +98,46 @@ void print_show(const RunRecord& r) {
                 format_duration_ms(sorted.front()).c_str(), format_duration_ms(sorted.back()).c_str(),
                 format_duration_ms(sorted[sorted.size() / 2]).c_str());
   }
-  std::printf("\n%-12s %12s %7s %16s %16s %10s\n", "phase", "time", "share", "bytes", "updates", "GB/s");
+  // Per phase the median of the repeats and their range (min .. max of samples_ms; one run: none).
+  using Align = TextTable::Align;
+  TextTable table({Align::Left, Align::Right, Align::Right, Align::Right, Align::Right, Align::Right, Align::Right});
+  table.add_row({"phase", "median", "min .. max", "share", "bytes", "updates", "GB/s"});
   const double compute = r.compute_ms();
   for (const RunPhaseTotal& p : r.phases) {
     const bool is_compute = p.phase == "pivot" || p.phase == "rowcol" || p.phase == "independent" || p.phase == "full";
     char share[16] = "-";
     if (is_compute && compute > 0) std::snprintf(share, sizeof share, "%.1f%%", 100.0 * p.ms / compute);
-    std::printf("%-12s %s %7s %16llu %16llu %10.2f\n", shown(p.phase), right(format_duration_ms(p.ms), 12).c_str(),
-                share, static_cast<unsigned long long>(p.bytes), static_cast<unsigned long long>(p.updates),
-                p.ms > 0 ? static_cast<double>(p.bytes) / (p.ms * 1e6) : 0.0);
+    std::string range = "-";
+    if (p.samples_ms.size() > 1) {
+      const auto [lo, hi] = std::minmax_element(p.samples_ms.begin(), p.samples_ms.end());
+      range = format_duration_ms(*lo) + " .. " + format_duration_ms(*hi);
+    }
+    char rate[32];
+    std::snprintf(rate, sizeof rate, "%.2f", p.ms > 0 ? static_cast<double>(p.bytes) / (p.ms * 1e6) : 0.0);
+    table.add_row({printable_text(p.phase), format_duration_ms(p.ms), range, share, std::to_string(p.bytes),
+                   std::to_string(p.updates), rate});
   }
-  std::printf("%-12s %s\n", "compute", right(format_duration_ms(compute), 12).c_str());
+  table.add_row({"compute", format_duration_ms(compute)});
+  std::printf("\n");
+  table.print(stdout);
 }
 
-void print_compare(const RunRecord& a, const RunRecord& b) {
+void print_compare(const RunRecord& a, const RunRecord& b, bool allow_mismatch) {
+  const std::vector<KeyDifference> differences = key_differences(a, b);
+  if (!differences.empty() && !allow_mismatch)
+    throw UsageError("runs " + printable_text(a.id) + " and " + printable_text(b.id) +
+                     " are different configurations: " + printable_text(describe_differences(differences)) +
+                     " (--allow-mismatch compares them anyway)");
   auto describe = [](const char* label, const RunRecord& r) {
-    std::printf("%s: %s  %s B=%d gpus=%d %s n=%d %s, wall %s\n", label, shown(r.id), shown(r.backend), r.block,
-                r.gpus, shown(r.dtype), r.n, shown(graph_of(r)), wall_with_spread(r).c_str());
+    std::printf("%s: %s  %s%s%s, wall %s\n", label, shown(r.id), shown(describe_configuration(r)),
+                r.commit.empty() ? "" : ", commit ", shown(r.commit), wall_with_spread(r).c_str());
   };
   describe("A", a);
   describe("B", b);
-  std::printf("\n%-12s %12s %12s %8s\n", "phase", "A", "B", "B/A");
-  for (const ComparisonRow& row : compare_runs(a, b)) {
-    char ratio[16] = "-";
-    if (row.a_ms > 0) std::snprintf(ratio, sizeof ratio, "%.3f", row.ratio);
-    std::printf("%-12s %s %s %8s\n", shown(row.what), right(format_duration_ms(row.a_ms), 12).c_str(),
-                right(format_duration_ms(row.b_ms), 12).c_str(), ratio);
-  }
+  if (!differences.empty()) std::printf("differs: %s\n", shown(describe_differences(differences)));
+  const CompareOptions options;
+  std::printf("\n%s%s\n", comparison_table(compare_runs(a, b, options), options).c_str(),
+              verdict_legend(options).c_str());
 }
 }  // namespace
 
@@ -130,13 +150,34 @@ Action add_runs(CLI::App& app) {
   CLI::App* list = app.add_subcommand("list",
                                       "One run a line, its id first (date, source, backend, block, GPUs, "
                                       "dtype, n, graph, wall time)");
-  list->add_option("--baseline", a->baseline, "Add each run's compute-time change against this run (+: slower)");
+  list->add_option("--baseline", a->baseline,
+                   "Add each run's compute-time change against this run (+: slower; 'differs: FIELDS' for a run of "
+                   "another configuration)");
   CLI::App* show = app.add_subcommand("show", "Everything a run holds, with a per-phase table");
   show->add_option("id", a->a, "Run id (or a unique prefix, or 'last')")->required();
-  CLI::App* compare = app.add_subcommand("compare", "Two runs side by side: per-phase times and the ratios B/A");
+  CLI::App* compare = app.add_subcommand(
+      "compare",
+      "Two runs of one configuration side by side: per phase, compute and wall the medians of the repeats, "
+      "the ratio B/A, its bootstrap interval and a verdict (same, faster, slower, unsure)");
   compare->add_option("a", a->a, "Run A (the reference)")->required();
   compare->add_option("b", a->b, "Run B")->required();
-  return [a, list, show, compare]() {
+  compare->add_flag("--allow-mismatch", a->allow_mismatch,
+                    "Compare runs of different configurations (refused otherwise, naming the fields that differ)");
+  CLI::App* gate = app.add_subcommand(
+      "gate",
+      "Exit 5 on a confirmed regression (the interval of B/A above 1 + --max-regress), naming the configuration "
+      "and phase; exit 0 with a one-line summary otherwise (unsure is said, not failed)");
+  gate->add_option("--baseline", a->gate.baseline, "The reference: a run id, or a runs file (JSON lines)")
+      ->required();
+  gate->add_option("--candidate", a->gate.candidate,
+                   "The runs to judge: a run id or a runs file (default: the history's newest run of each "
+                   "baseline configuration); configurations are matched by their full key");
+  gate->add_option("--max-regress", a->gate.max_regress, "Slowdown allowed before the gate fails")
+      ->default_str("5%");
+  gate->add_flag("--allow-mismatch", a->gate.allow_mismatch,
+                 "With one configuration on each side, compare them though their keys differ");
+  return [a, list, show, compare, gate]() {
+    if (gate->parsed()) return run_gate(a->gate);
     const std::vector<RunRecord> runs = load_history();
     if (list->parsed()) {
       if (runs.empty()) {
@@ -147,7 +188,7 @@ Action add_runs(CLI::App& app) {
     } else if (show->parsed()) {
       print_show(find_run(runs, a->a));
     } else if (compare->parsed()) {
-      print_compare(find_run(runs, a->a), find_run(runs, a->b));
+      print_compare(find_run(runs, a->a), find_run(runs, a->b), a->allow_mismatch);
     }
     return 0;
   };

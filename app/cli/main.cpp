@@ -41,7 +41,7 @@ int main(int argc, char** argv) {
   add("bench", "Benchmark sweep: backends x block sizes x GPUs x dtypes x n (min / median / max, spread, best per n, charts)",
       &apsp::cli::add_bench);
   add("info", "Describe a graph file, or the CUDA devices with --device", &apsp::cli::add_info);
-  add("runs", "The run history: list, show ID, compare A B", &apsp::cli::add_runs);
+  add("runs", "The run history: list, show ID, compare A B, gate --baseline ID|FILE", &apsp::cli::add_runs);
   add("profile", "Hardware counters per (round, phase) of CUDA variants: DRAM bytes beside the model, roofline (slow)",
       &apsp::cli::add_profile);
   try {

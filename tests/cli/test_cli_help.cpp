@@ -9,8 +9,8 @@ namespace apsp::test {
 namespace {
 
 TEST(CliHelp, ReadsTheSameOnEveryMachine) {
-  for (const char* command :
-       {"", "gen", "solve", "verify", "bench", "info", "runs", "runs list", "runs show", "runs compare", "profile"}) {
+  for (const char* command : {"", "gen", "solve", "verify", "bench", "info", "runs", "runs list", "runs show",
+                              "runs compare", "runs gate", "profile"}) {
     SCOPED_TRACE(command);
     const RunResult help = run_apsp(std::string(command) + " --help");
     ASSERT_EQ(help.status, 0) << help.output;

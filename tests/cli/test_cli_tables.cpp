@@ -63,7 +63,7 @@ TEST_F(CliTables, RunsListColumnsLineUp) {
       end.push_back(column_of(line, line.find(wall, graph_end) + wall.size()));
       if (with_baseline)
         change.push_back(
-            column_of(line, line.find(i == 0 ? "baseline" : format_percent_change(runs[0], runs[i]), graph_end)));
+            column_of(line, line.find(i == 0 ? "baseline" : format_change_against(runs[0], runs[i]), graph_end)));
       EXPECT_NE(line.back(), ' ') << "trailing blanks: '" << line << "'";
     }
     for (std::size_t i = 1; i < lines.size(); ++i) {
