@@ -1,5 +1,6 @@
 #include "app.h"
 
+#include <apsp/core/errors.h>
 #include <apsp/history/run_facts.h>
 #include <apsp/history/runs_file.h>
 #include <apsp/report/export_context.h>
@@ -59,6 +60,19 @@ App::App(const StudioOptions& options) : m_options(options) {
   m_state.history.enabled = !m_options.no_history && history_enabled_by_environment();
   m_state.history.baseline_id = m_settings.baseline_run;
   m_recorder.load(m_state.history, m_log);
+  if (m_options.compare.size() == 2) pick_compared_runs();
+}
+
+void App::pick_compared_runs() {
+  HistoryPanelState& picks = m_state.edits.history;
+  try {
+    picks.a_id = find_run(m_state.history.runs, m_options.compare[0]).id;
+    picks.b_id = find_run(m_state.history.runs, m_options.compare[1]).id;
+    picks.b_follows_newest = false;
+    picks.reveal_frames = 3;
+  } catch (const UsageError& e) {
+    m_plan.usage_error = std::string("--compare: ") + e.what();  // exit 2 with this line, as a bad --gpus
+  }
 }
 
 ExportContext App::export_context() const {

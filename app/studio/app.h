@@ -106,6 +106,8 @@ class App : private FrameActions {
   void begin_ui_frame();
   /// @brief The session's newest view into the texture (and the flash of improved cells).
   void update_heatmap();
+  /// @brief --compare A B: the History panel's picks, or a usage error naming the id that is not in the history.
+  void pick_compared_runs();
   /// @brief The frame's draw data into the platform's framebuffer, then the screenshot and slides read it back.
   void render_frame();
   // app_layout.cpp

@@ -85,6 +85,23 @@ case "$case_name" in
     "$APSP" runs show "$id" | grep -q "source:    gui" || die "apsp runs show does not find the gui run"
     echo "ok: run $id"
     ;;
+  history_compare)
+    # --compare A B opens the History panel comparing two runs of the history (verdicts as apsp runs compare);
+    # an id the history lacks is a usage error naming the flag.
+    "$APSP" bench --backend cpu-blocked --block 32 --n 64 --repeat 3 --threads 1 >/dev/null || die "bench failed"
+    "$APSP" bench --backend cpu-blocked --block 32 --n 64 --repeat 3 --threads 1 >/dev/null || die "bench failed"
+    runs="$XDG_DATA_HOME/apsp-studio/runs.jsonl"
+    a=$(sed -n '1s/.*"id":"\([^"]*\)".*/\1/p' "$runs")
+    b=$(sed -n '2s/.*"id":"\([^"]*\)".*/\1/p' "$runs")
+    [ -n "$a" ] && [ -n "$b" ] || die "no two runs: $(cat "$runs")"
+    studio --gen "$SPEC" --size 1280x800 --compare "$a" "$b" --no-history --screenshot shot.png --quit ||
+      die "studio exited $?"
+    [ -s shot.png ] || die "no screenshot"
+    studio --gen "$SPEC" --compare nosuchrun "$b" --no-history --quit 2>err.txt
+    status=$?
+    [ "$status" = 2 ] || die "--compare with an unknown id exited $status, expected 2"
+    grep -q -- "--compare: no run 'nosuchrun'" err.txt || die "no message naming --compare: $(cat err.txt)"
+    ;;
   timings_csv_ksteps)
     # k-steps of one phase are one row of the timing CSV: k_steps counts them, ms/updates/bytes add up.
     studio --gen "$SPEC" --backend cpu-blocked --block 32 --advance 1 --advance-k 5 --timings-csv t.csv --quit ||

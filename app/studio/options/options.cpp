@@ -140,6 +140,9 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o, std::o
   app.add_flag("--measure", o.measure,
                "after the run, time the configuration exactly as apsp bench does (1 warm-up + 3 runs, no view "
                "updates); reported beside the interactive figure");
+  app.add_option("--compare", o.compare,
+                 "open the History panel comparing runs A and B of the run history (ids, unique prefixes or 'last')")
+      ->expected(2);
   app.add_option("--plots-tab", o.plots_tab, "the plots' tab to show at start (per-round, timeline or counters)")
       ->check(CLI::IsMember({"per-round", "timeline", "counters"}));
   // Overlays and presentation.

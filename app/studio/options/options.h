@@ -63,6 +63,7 @@ struct StudioOptions {
   std::string trace;           ///< --trace FILE.json: the samples as a Chrome trace / Perfetto timeline, at the end
   bool measure = false;        ///< --measure: after the run, time the configuration as apsp bench does
   std::string plots_tab;       ///< --plots-tab per-round|timeline: the plots' tab at start (screenshots)
+  std::vector<std::string> compare;  ///< --compare A B: two runs of the history, compared in the History panel
   // Overlays and presentation: the heatmap export's scale, the projector layout.
   int heatmap_scale = 1;      ///< --heatmap-scale S: --heatmap-png with S x S pixels per cell (texel)
   bool presentation = false;  ///< --presentation: side panels hidden, heatmap (and graph view) fill the window

@@ -73,6 +73,7 @@ struct HistoryPanelState {
   std::string a_id;               ///< "" until picked: the baseline
   std::string b_id;
   bool b_follows_newest = true;   ///< B is the newest run until the user picks one
+  int reveal_frames = 0;          ///< frames left to open the panel and scroll to it (--compare)
 };
 
 /// @brief What the panels edit in place (see the rule at the top of this file).

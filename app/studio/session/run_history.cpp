@@ -78,7 +78,7 @@ void RunRecorder::update(const SessionSnapshot& s, int cpu_threads, const std::v
                      format_duration_ms(record.wall_ms);
   if (!state.baseline_id.empty()) {
     for (const RunRecord& b : state.runs)
-      if (b.id == state.baseline_id) line += " (compute " + format_percent_change(b, record) + " against the baseline)";
+      if (b.id == state.baseline_id) line += " (compute " + format_change_against(b, record) + " against the baseline)";
   }
   log.info(line + (state.enabled ? "" : " (history off: not recorded)"));
   state.runs.push_back(std::move(record));
