@@ -165,8 +165,9 @@ Action add_runs(CLI::App& app) {
                     "Compare runs of different configurations (refused otherwise, naming the fields that differ)");
   CLI::App* gate = app.add_subcommand(
       "gate",
-      "Exit 5 on a confirmed regression (the interval of B/A above 1 + --max-regress), naming the configuration "
-      "and phase; exit 0 with a one-line summary otherwise (unsure is said, not failed)");
+      "Exit 5 on a confirmed regression (the interval of the compute or wall time's B/A above 1 + --max-regress), "
+      "naming the configuration and the phase that led it; exit 0 with a one-line summary otherwise (unsure is "
+      "said, not failed)");
   gate->add_option("--baseline", a->gate.baseline, "The reference: a run id, or a runs file (JSON lines)")
       ->required();
   gate->add_option("--candidate", a->gate.candidate,
