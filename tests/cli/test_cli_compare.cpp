@@ -145,6 +145,26 @@ TEST_F(CliCompare, GateExitStatusForPassRegressionAndUnsure) {
   EXPECT_EQ(apsp("runs gate --baseline " + base.id + " --max-regress lots").status, exit_status::kUsage);
 }
 
+TEST_F(CliCompare, GateJudgesTheTotalsAndNamesThePhase) {
+  const RunRecord base = bench_record("20261127-100000-aaaa", 10, 0.003);
+  // The pivot phase (1 ms of 13) 50 % slower: the compute time is 4 % slower, within the 5 % allowed.
+  RunRecord pivot = bench_record("20261127-100100-bbbb", 10, 0.003);
+  for (double& ms : pivot.phases[0].samples_ms) ms *= 1.5;
+  pivot.phases[0].ms *= 1.5;
+  // A lost overlap (look-ahead off on a GPU): the phases as before, the wall time 10 % longer.
+  RunRecord overlap = bench_record("20261127-100200-cccc", 10, 0.003);
+  for (double& ms : overlap.wall_samples_ms) ms *= 1.1;
+  overlap.wall_ms *= 1.1;
+  write_history({base, pivot, overlap});
+
+  const RunResult phase_only = apsp("runs gate --baseline " + base.id + " --candidate " + pivot.id);
+  EXPECT_EQ(phase_only.status, 0) << phase_only.output;
+  EXPECT_NE(phase_only.output.find("phase pivot 1.500"), std::string::npos) << phase_only.output;
+  const RunResult wall = apsp("runs gate --baseline " + base.id + " --candidate " + overlap.id);
+  EXPECT_EQ(wall.status, exit_status::kRegression) << wall.output;
+  EXPECT_NE(wall.output.find(": wall 1.100"), std::string::npos) << wall.output;
+}
+
 TEST_F(CliCompare, GateReadsBaselineFilesAndMatchesConfigurationsByKey) {
   RunRecord base64 = bench_record("20261127-100000-aaaa", 10, 0.003);
   RunRecord base128 = bench_record("20261127-100000-aaab", 8, 0.003);
