@@ -130,7 +130,9 @@ TEST_F(Cli, TimingsCsvHasOneRowPerRoundAndPhase) {
   ASSERT_EQ(r.status, 0) << r.output;
   const std::string csv = read_text(path("t.csv"));
   EXPECT_NE(csv.find("\nbackend,block,round,phase,device,ms,updates,bytes"), std::string::npos);
-  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 10 + 1 + 4 * 3);  // 10 context comments
+  // 10 context comments, the header, the copy into the solver (the CPU's upload, round -1), 4 rounds x 3 phases.
+  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 10 + 1 + 1 + 4 * 3);
+  EXPECT_NE(csv.find("\ncpu-blocked,32,-1,upload,0,"), std::string::npos) << csv;
 }
 
 TEST_F(Cli, GraphSmallerThanTheBlockRunsAsOneBlockOfN) {

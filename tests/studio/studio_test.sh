@@ -809,8 +809,10 @@ case "$case_name" in
     studio --gen "$SPEC" --block 32 --threads 1 --run-to-end --measure --trace t.json --stats-json s.json \
       --log-file log.txt --quit || die "studio exited $?"
     grep -q '"traceEvents"' t.json || die "no traceEvents in the trace"
-    slices=$(grep -c '"ph": "X"' t.json)
-    [ "$slices" = 21 ] || die "expected 21 slices (7 rounds x 3 phases), got $slices"
+    slices=$(grep -c '"cat": "compute"' t.json)
+    [ "$slices" = 21 ] || die "expected 21 compute slices (7 rounds x 3 phases), got $slices"
+    # The copy into the solver is the CPU's upload, a slice of its own.
+    grep -q '"phase": "upload"' t.json || die "no upload slice in the trace"
     grep -q '"name": "CPU"' t.json || die "the CPU process is not named"
     grep -q '"threads": 1' t.json || die "the trace does not say --threads 1"
     grep -q '"measure_ms": {' s.json || die "no solve.measure_ms in the stats"
