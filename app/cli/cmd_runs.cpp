@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <memory>
 
+#include "cli_common.h"
 #include "commands.h"
 #include "text_table.h"
 
@@ -84,6 +85,10 @@ void print_show(const RunRecord& r) {
   std::printf("graph:     %s, n = %d%s%s\n", shown(graph_of(r)), r.n, r.graph_hash.empty() ? "" : ", ",
               shown(r.graph_hash));
   std::printf("wall:      %s\n", wall_with_spread(r).c_str());
+  // A sparse solver's rate is its own work's (no min-plus updates): edges relaxed per second of the median.
+  if (r.edges > 0 && r.wall_ms > 0)
+    std::printf("rate:      %s edges/s (%lld edges relaxed per run)\n",
+                si(static_cast<double>(r.edges) / (r.wall_ms * 1e-3)).c_str(), static_cast<long long>(r.edges));
   if (!r.round_ms.empty()) {
     std::vector<double> sorted = r.round_ms;
     std::sort(sorted.begin(), sorted.end());
