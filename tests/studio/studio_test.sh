@@ -831,13 +831,18 @@ case "$case_name" in
     # solve.last_run: the run to the end as its samples time it, beside its wall time (n = 200, B = 32: 7 rounds).
     studio --gen "$SPEC" --block 32 --threads 1 --run-to-end --stats-json s.json --log-file log.txt --quit ||
       die "studio exited $?"
-    last=$(grep -A10 '"last_run": {' s.json) || die "no solve.last_run in the stats"
+    last=$(sed -n '/"last_run": {/,/}/p' s.json) || die "no solve.last_run in the stats"
     echo "$last" | grep -q '"rounds": 7,' || die "solve.last_run.rounds is not 7: $last"
-    for field in wall_ms device_span_ms wall_over_device_span ms_pivot ms_rowcol ms_independent ms_full; do
+    for field in wall_ms device_span_ms wall_over_device_span device_busy_ms wall_over_device_busy ms_pivot ms_rowcol \
+      ms_independent ms_full; do
       echo "$last" | grep -q "\"$field\"" || die "solve.last_run.$field missing: $last"
     done
     echo "$last" | grep -E '"ms_independent": 0(\.0)?,' && die "phase 3 took no time: $last"
     echo "$last" | grep -E '"device_span_ms": 0(\.0)?,' && die "the run spans no time: $last"
+    # The phases cover at most their span: busy <= span, so wall / busy >= wall / span.
+    num() { echo "$last" | sed -n "s/.*\"$1\": \([0-9.e+-]*\).*/\1/p"; }
+    awk -v b="$(num device_busy_ms)" -v s="$(num device_span_ms)" 'BEGIN { exit !(b > 0 && b <= s * 1.000001) }' ||
+      die "device_busy_ms is not within (0, device_span_ms]: $last"
     echo "ok: $(echo "$last" | tr -d ' \n')"
     ;;
   gpu_live_view_identical)
