@@ -1103,11 +1103,12 @@ PY
     ;;
 
   files_reported)
-    # A batch run says on stdout what it wrote, one line per file (path and what it is), and nothing else.
+    # A batch run says on stdout what it wrote, one line per file (path and what it is), and nothing else. No
+    # round ran: the timings hold the upload alone (on the CPU, the copy into the solver).
     studio --gen classroom:textbook4 --size 640x480 --screenshot shot.png --heatmap-png h.png --timings-csv t.csv \
       --stats-json s.json --quit > out.txt 2> err.txt || die "studio exited $?: $(cat err.txt)"
     for line in "wrote shot.png (640 x 480 screenshot)" "wrote h.png (4 x 4 heatmap, one texel per cell)" \
-                "wrote t.csv (timings CSV, 0 rows)" "wrote s.json (the run's statistics, JSON)"; do
+                "wrote t.csv (timings CSV, 1 rows)" "wrote s.json (the run's statistics, JSON)"; do
       grep -qxF "$line" out.txt || die "no line '$line' on stdout: $(cat out.txt)"
     done
     [ "$(wc -l < out.txt)" = 4 ] || die "four lines expected on stdout: $(cat out.txt)"
