@@ -4,7 +4,8 @@
 /// backends x block sizes x GPU counts x dtypes x n on one generated graph per n (sparse solvers: x threads per
 /// block x concurrent sources for those with launch knobs, the block and GPU lists not applying), with warm-up runs and
 /// repeats, min / median / max / spread per configuration, updates/s, GB/s per phase, % of the min-plus peak
-/// (sparse solvers: edges relaxed and sources per second instead), ratios, parallel efficiency and the best configuration per n.
+/// (sparse solvers: edges relaxed and sources per second instead), ratios, parallel efficiency and the best
+/// configuration per n.
 ///
 /// The pure parts (plan_sweep, time_stats, mark_best, fill_ratios_and_scaling) run no solver and are
 /// unit-tested on their own; run_sweep does the measuring.
@@ -123,7 +124,7 @@ struct SweepResult {
   double peak_pct = -1;              ///< % of the min-plus peak of the device(s); -1 when no device is known or
                                      ///< for a sparse solver (a dense peak says nothing of its work)
   // Sparse solvers only (0 for the dense variants): the rates of their own work.
-  std::int64_t edges = 0;            ///< edges_relaxed() of one run (apsp/solve/sparse_solver.h)
+  std::int64_t edges = 0;            ///< edges_relaxed() of one run (apsp/solve/sparse_work.h)
   double edges_per_s = 0;            ///< edges / median
   double sources_per_s = 0;          ///< S / median
   std::vector<PhaseFigures> phases;  ///< every phase that occurred, enum order: medians and every run
