@@ -57,6 +57,7 @@ std::vector<RunRecord> bench_records(const bench::SweepReport& report, int threa
     ProfileLog last;
     for (const PhaseSample& x : r.last_samples) last.add(x);
     RunRecord record = bench_run_record(run, last);
+    record.edges = r.edges;
     set_phase_repeats(record, r.phases);
     records.push_back(std::move(record));
   }

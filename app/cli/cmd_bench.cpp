@@ -137,11 +137,15 @@ void print_row(std::FILE* out, const bench::SweepResult& r) {
     if (c.chunk > 0)
       std::snprintf(knobs, sizeof knobs, "tpb %d, S %s, W %d", c.threads_per_block,
                     c.batch > 0 ? std::to_string(c.batch).c_str() : "auto", c.chunk);
-    std::fprintf(out, "%c %-13s %4s %4d %5s %6d %9s %9s %9s %7s %10s %7s %24s %7s %7s %7.2fx %7s  %lld sources%s%s\n",
+    // No min-plus updates, so no updates/s and no % of the dense peak: its own rates, in the note.
+    std::fprintf(out,
+                 "%c %-13s %4s %4d %5s %6d %9s %9s %9s %7s %10s %7s %24s %7s %7s %7.2fx %7s  %lld sources, %s edges/s, "
+                 "%s sources/s%s%s\n",
                  r.best ? '*' : ' ', c.backend.c_str(), "-", c.gpus, std::string(to_string(c.dtype)).c_str(), c.n,
                  format_duration_ms(r.time.min_ms).c_str(), format_duration_ms(r.time.median_ms).c_str(),
-                 format_duration_ms(r.time.max_ms).c_str(), spread, si(r.updates_per_s).c_str(), "-", knobs, "-", "-",
-                 r.ratio, "-", static_cast<long long>(c.sources), note.empty() ? "" : "; ", note.c_str());
+                 format_duration_ms(r.time.max_ms).c_str(), spread, "-", "-", knobs, "-", "-", r.ratio, "-",
+                 static_cast<long long>(c.sources), si(r.edges_per_s).c_str(), si(r.sources_per_s).c_str(),
+                 note.empty() ? "" : "; ", note.c_str());
     return;
   }
   std::fprintf(out, "%c %-13s %4d %4d %5s %6d %9s %9s %9s %7s %10s %7s %24s %6.1f%% %6.1f%% %7.2fx %7s  %s\n",

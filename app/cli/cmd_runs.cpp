@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <memory>
 
+#include "cli_common.h"
 #include "commands.h"
 #include "runs_gate.h"
 #include "runs_text.h"
@@ -91,6 +92,10 @@ void print_show(const RunRecord& r) {
   if (!r.sources.empty()) std::printf("sources:   %s\n", shown(r.sources));
   if (!r.phase2.empty()) std::printf("phase 2:   %s\n", shown(r.phase2));
   std::printf("wall:      %s\n", wall_with_spread(r).c_str());
+  // A sparse solver's rate is its own work's (no min-plus updates): edges relaxed per second of the median.
+  if (r.edges > 0 && r.wall_ms > 0)
+    std::printf("rate:      %s edges/s (%lld edges relaxed per run)\n",
+                si(static_cast<double>(r.edges) / (r.wall_ms * 1e-3)).c_str(), static_cast<long long>(r.edges));
   if (!r.round_ms.empty()) {
     std::vector<double> sorted = r.round_ms;
     std::sort(sorted.begin(), sorted.end());

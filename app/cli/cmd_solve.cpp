@@ -202,7 +202,8 @@ Action add_solve(CLI::App& app) {
   // The run history (README "Run history").
   app.add_flag("--no-history", a->no_history, "Do not append this run to the run history (also: APSP_HISTORY=off)");
   // Sparse graphs.
-  app.add_flag("-v,--verbose", a->verbose, "Say which backend --backend auto chose and why");
+  app.add_flag("-v,--verbose", a->verbose,
+               "Say which backend --backend auto chose and why, and the load, upload, compute and read-back times");
   app.add_option("--sources", a->sources,
                  "Rows to solve: all, A:B (A..B-1) or a list 0,5,9; writes S x n (.npy, .csv; .bin only for all)")
       ->capture_default_str();
@@ -301,10 +302,18 @@ Action add_solve(CLI::App& app) {
     };
     opts = plan.options;
     const std::unique_ptr<Solver> solver = create_planned_solver(plan);
+    // Timed apart, as apsp bench times them: the load (graph -> matrix) and the reset (the upload into the
+    // solver) are not in the compute time the rate counts.
+    using Clock = std::chrono::steady_clock;
+    const auto ms_between = [](Clock::time_point a, Clock::time_point b) {
+      return std::chrono::duration<double, std::milli>(b - a).count();
+    };
+    const auto load_start = Clock::now();
     DistanceMatrix initial = to_distance_matrix(input.graph, opts.block, opts.dtype);
-    const auto t0 = std::chrono::steady_clock::now();
+    const auto reset_start = Clock::now();
     solver->reset(initial);
     initial = DistanceMatrix();  // the solver holds its own copy
+    const auto t0 = Clock::now();
     ProgressBar bar(solver->rounds());
     SolveProgress progress(*solver);  // a round counts once every GPU finished it (round_progress.h)
     while (!solver->finished()) {
@@ -323,8 +332,11 @@ Action add_solve(CLI::App& app) {
     bar.update(solver->rounds());
     bar.finish();
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const auto read_start = Clock::now();
     DistanceMatrix result;
     solver->read(result);
+    const double load_ms = ms_between(load_start, reset_start), reset_ms = ms_between(reset_start, t0),
+                 read_ms = ms_between(read_start, Clock::now());
     throw_if_stop_requested();
     if (!a->output.empty()) {
       if (sources.all())
@@ -351,13 +363,30 @@ Action add_solve(CLI::App& app) {
       context.run_id = run_id.empty() ? "-" : run_id;  // "-": the run is not in the history
       write_timings_csv(output_path(a->timings_csv), context, solver->profile());
     }
-    if (!a->trace.empty())
-      write_trace(a->trace, solver->profile().samples(), trace_context_for(backend, opts, solver->n()));
+    if (!a->trace.empty()) {
+      TraceContext context = trace_context_for(backend, opts, solver->n());
+      // The load ended as reset() began, which takes the samples' time reference (the upload slice follows).
+      context.host_slices.push_back({"load (graph -> matrix)", -1000.0 * load_ms, load_ms});
+      write_trace(a->trace, solver->profile().samples(), context);
+    }
     if (!a->quiet) {
       const double n = solver->n();
       const std::string destination = a->output.empty() ? "(distances not written)"
                                       : is_stdout(a->output) ? "standard output" : a->output;
-      std::fprintf(report, "%s: n = %d, m = %lld, %s, block %d, %s: %s, %s updates/s -> %s%s%s\n",
+      if (a->verbose) {
+        // The upload as the profile times it (the trace's slice) inside the reset's wall time (its checks and,
+        // on the CPU, the thread pool's start besides).
+        double copy_ms = 0;
+        for (const PhaseSample& x : solver->profile().samples())
+          if (x.phase == Phase::Upload) copy_ms += x.ms;
+        std::fprintf(report,
+                     "times: load (graph -> matrix) %s, reset %s (the upload into the solver %s of it), compute "
+                     "(steps to the end) %s, read back %s; the rate counts the compute only, as apsp bench's\n",
+                     format_duration_ms(load_ms).c_str(), format_duration_ms(reset_ms).c_str(),
+                     format_duration_ms(copy_ms).c_str(), format_duration_ms(seconds * 1e3).c_str(),
+                     format_duration_ms(read_ms).c_str());
+      }
+      std::fprintf(report, "%s: n = %d, m = %lld, %s, block %d, %s: compute %s, %s updates/s -> %s%s%s\n",
                    input.description.c_str(), solver->n(), static_cast<long long>(input.graph.m()), backend.c_str(),
                    opts.block, std::string(to_string(opts.dtype)).c_str(), format_duration_ms(seconds * 1e3).c_str(),
                    si(n * n * n / seconds).c_str(), destination.c_str(), run_id.empty() ? "" : ", run ",

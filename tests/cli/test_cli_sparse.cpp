@@ -151,7 +151,7 @@ TEST_F(CliSparse, InfoAndBenchListTheSparseSolvers) {
   EXPECT_NE(bench.output.find("cpu-dijkstra"), std::string::npos) << bench.output;
   EXPECT_NE(bench.output.find("32 sources"), std::string::npos) << bench.output;
   const std::string csv = read_text(path("b.csv"));
-  EXPECT_NE(csv.find(",repeats,warmup,sources,threads_per_block,concurrent,batch,chunk,run_id\n"), std::string::npos) << csv;
+  EXPECT_NE(csv.find(",repeats,warmup,sources,threads_per_block,concurrent,batch,chunk,edges_per_s,sources_per_s,run_id\n"), std::string::npos) << csv;
   EXPECT_NE(csv.find("cpu-dijkstra,1,128,0,i32,"), std::string::npos) << csv;  // no block size
   EXPECT_NE(csv.find(",32,0,0,"), std::string::npos) << csv;                    // 32 sources, no GPU knobs
   EXPECT_NE(csv.find(",128,0,0,"), std::string::npos) << csv;                   // cpu-blocked solves all 128 rows
@@ -185,6 +185,38 @@ TEST_F(CliSparse, AutoIsTheDefaultAndSaysWhichAndWhy) {
   EXPECT_NE(paths.output.find("since --paths / --path needs it"), std::string::npos) << paths.output;
   EXPECT_NE(paths.output.find("path 0 -> 3"), std::string::npos) << paths.output;
   EXPECT_EQ(run_apsp("solve --gen ring:n=200 -q -o " + path("q.npy")).output, "");
+}
+
+TEST_F(CliSparse, RatesAreEdgesAndSourcesPerSecondNotDenseUpdates) {
+  // The solve's own rates (the count itself is checked against a plain search in the engine's sweep test).
+  const RunResult s = run_apsp("solve --gen ring:n=20 --backend cpu-dijkstra --sources 0:4 -o " + path("d.npy"));
+  ASSERT_EQ(s.status, 0) << s.output;
+  EXPECT_NE(s.output.find(" edges/s, "), std::string::npos) << s.output;
+  EXPECT_NE(s.output.find(" sources/s"), std::string::npos) << s.output;
+  EXPECT_EQ(s.output.find("updates/s"), std::string::npos) << s.output;
+  const std::string history = "XDG_DATA_HOME='" + path("data") + "'";
+  const RunResult b = run_apsp("bench --backend cpu-dijkstra --n 64 --graph gnm:m=300,seed=3 --sources 0:8 --repeat 1 "
+                               "--warmup 0 --threads 1 --csv " + path("b.csv"), history);
+  ASSERT_EQ(b.status, 0) << b.output;
+  // The history keeps the edges relaxed; runs show gives the rate from them, no min-plus updates.
+  const RunResult shown = run_apsp("runs show last", history);
+  ASSERT_EQ(shown.status, 0) << shown.output;
+  EXPECT_NE(shown.output.find("\nrate:      "), std::string::npos) << shown.output;
+  EXPECT_NE(shown.output.find(" edges/s ("), std::string::npos) << shown.output;
+  const std::size_t row = b.output.find("cpu-dijkstra", b.output.find("backend"));
+  ASSERT_NE(row, std::string::npos) << b.output;
+  const std::string line = b.output.substr(row, b.output.find('\n', row) - row);
+  EXPECT_NE(line.find("8 sources, "), std::string::npos) << line;
+  EXPECT_NE(line.find(" edges/s, "), std::string::npos) << line;
+  EXPECT_NE(line.find(" sources/s"), std::string::npos) << line;
+  const std::string csv = read_text(path("b.csv"));
+  EXPECT_NE(csv.find(",edges_per_s,sources_per_s,run_id\n"), std::string::npos) << csv;
+  EXPECT_NE(csv.find("\ncpu-dijkstra,1,64,0,i32,"), std::string::npos) << csv;
+  // updates_per_s, the eighth cell, is empty: no n^3 or S n^2 figure for a sparse solver.
+  const std::size_t at = csv.find("\ncpu-dijkstra,");
+  std::size_t comma = at;
+  for (int i = 0; i < 7; ++i) comma = csv.find(',', comma + 1);
+  EXPECT_EQ(csv[comma + 1], ',') << csv;
 }
 
 }  // namespace

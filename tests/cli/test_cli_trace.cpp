@@ -1,4 +1,5 @@
 // apsp solve --trace: the timeline file, one complete slice per (round, phase) of a CPU solve, named processes.
+#include <algorithm>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
@@ -14,20 +15,52 @@ TEST_F(CliTrace, SolveWritesOneSlicePerRoundAndPhase) {
                                " --backend cpu-blocked --block 32 --trace " + path("t.json"));
   ASSERT_EQ(r.status, 0) << r.output;
   const nlohmann::json doc = nlohmann::json::parse(read_text(path("t.json")));
-  int slices = 0;
+  int slices = 0, uploads = 0, loads = 0;
+  double upload_start_us = -1, upload_end_us = -1, load_end_us = -1, first_compute_us = 1e300;
   bool cpu_named = false;
   for (const nlohmann::json& e : doc.at("traceEvents")) {
     if (e.at("ph") == "X") {
-      ++slices;
       EXPECT_GE(e.at("ts").get<double>(), 0.0);
       EXPECT_EQ(e.at("pid"), 0);
+      if (e.at("cat") == "compute") {
+        ++slices;
+        first_compute_us = std::min(first_compute_us, e.at("ts").get<double>());
+      } else if (e.at("cat") == "host") {
+        // The load (graph -> matrix), before the solver's time reference: the trace starts with it.
+        ++loads;
+        EXPECT_EQ(e.at("name"), "load (graph -> matrix)");
+        EXPECT_EQ(e.at("ts").get<double>(), 0.0);
+        load_end_us = e.at("dur").get<double>();
+      } else if (e.at("args").at("phase") == "upload") {
+        // The copy into the solver, the CPU's upload: at the solver's time reference, before round 0.
+        ++uploads;
+        EXPECT_GT(e.at("args").at("bytes").get<double>(), 0.0);
+        upload_start_us = e.at("ts").get<double>();
+        upload_end_us = upload_start_us + e.at("dur").get<double>();
+      }
     } else if (e.at("ph") == "M" && e.at("name") == "process_name") {
       cpu_named = e.at("args").at("name") == "CPU";
     }
   }
   EXPECT_EQ(slices, 4 * 3);  // ceil(100 / 32) rounds x 3 phases
+  EXPECT_EQ(uploads, 1);
+  EXPECT_EQ(loads, 1);
+  EXPECT_NEAR(upload_start_us, load_end_us, 1e-6);  // the axis moved right by the load
+  EXPECT_NEAR(doc.at("otherData").at("time_axis_shift_us").get<double>(), load_end_us, 1e-6);
+  EXPECT_GE(first_compute_us, upload_end_us - 1e-3);
   EXPECT_TRUE(cpu_named);
   EXPECT_EQ(doc.at("otherData").at("backend"), "cpu-blocked");
+}
+
+TEST_F(CliTrace, VerboseSolveGivesEachTimeAndSaysWhatItsRateCounts) {
+  const RunResult r = run_apsp("solve --gen er:n=100,p=0.1,seed=1 --backend cpu-blocked --block 32 -v --no-history");
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("times: load (graph -> matrix) "), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find(", reset "), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find(" (the upload into the solver "), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find("the upload into the solver 0 "), std::string::npos) << r.output;  // measured on the CPU
+  EXPECT_NE(r.output.find("the rate counts the compute only"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find(": compute "), std::string::npos) << r.output;
 }
 
 TEST_F(CliTrace, AnUnwritableTraceIsOneLineAndAFailure) {

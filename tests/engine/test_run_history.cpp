@@ -100,6 +100,14 @@ TEST(RunHistory, JsonLineRoundTrips) {
   EXPECT_THROW(parse_run_record("{not json"), Error);
 }
 
+TEST(RunHistory, ASparseRunKeepsItsEdgesRelaxedAndADenseOneWritesNone) {
+  RunRecord r = sample_record(9.5);
+  EXPECT_EQ(to_json_line(r).find("\"edges\""), std::string::npos);  // 0: not a sparse run, not written
+  r.edges = 123456789012;
+  EXPECT_NE(to_json_line(r).find("\"edges\":123456789012,"), std::string::npos) << to_json_line(r);
+  EXPECT_EQ(parse_run_record(to_json_line(r)).edges, 123456789012);
+}
+
 // The file's format itself: a line in the order runs.jsonl has always been written (no graph_hash for a
 // generator) reads back and is written again byte for byte; times are kept to 0.1 us.
 TEST(RunHistory, JsonLineFormatIsStable) {

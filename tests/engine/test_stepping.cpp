@@ -95,7 +95,15 @@ TEST(Profile, OneSamplePerRoundAndPhaseWithTheModelledColumns) {
   const Graph g = test::random_graph(100, 3, o);
   auto s = loaded("cpu-blocked", g, 32);
   s->step(Granularity::ToEnd);
-  const auto& samples = s->profile().samples();
+  std::vector<PhaseSample> samples = s->profile().samples();
+  // First the copy into the solver (the CPU's upload, before round 0 on the time axis), then the rounds.
+  ASSERT_FALSE(samples.empty());
+  EXPECT_EQ(samples.front().phase, Phase::Upload);
+  EXPECT_EQ(samples.front().round, -1);
+  EXPECT_EQ(samples.front().start_us, 0.0);
+  EXPECT_GT(samples.front().bytes, 0u);
+  EXPECT_GE(samples[1].start_us, samples.front().start_us + 1000.0 * samples.front().ms - 1e-6);
+  samples.erase(samples.begin());
   ASSERT_EQ(samples.size(), 4u * 3u);
   for (std::size_t t = 0; t < samples.size(); ++t) {
     EXPECT_EQ(samples[t].round, static_cast<int>(t / 3));

@@ -4,6 +4,9 @@
 #include <apsp/bench/sweep_text.h>
 #include <apsp/core/errors.h>
 #include <apsp/core/format.h>
+#include <apsp/graph/csr.h>
+#include <apsp/graph/generators.h>
+#include <apsp/graph/graph.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -152,12 +155,87 @@ TEST(SweepRun, SparseRowsAreTimedOnTheCsrAndCountTheirRows) {
   EXPECT_EQ(sparse.config.backend, "cpu-dijkstra");
   EXPECT_EQ(sparse.config.sources, 16);
   EXPECT_EQ(sparse.time.samples_ms.size(), 2u);
-  EXPECT_NEAR(sparse.updates_per_s, 16.0 * 64 * 64 / (sparse.time.median_ms * 1e-3), 1e-6 * sparse.updates_per_s);
   EXPECT_FALSE(report.results[0].config.sparse());
   const std::string csv = sweep_results_csv(report, {});
   EXPECT_NE(csv.find("cpu-dijkstra,1,64,0,i32,"), std::string::npos) << csv;
-  EXPECT_NE(csv.find(",16,0,0,0,0,-\n"), std::string::npos) << csv;  // 16 rows, no launch knobs, no run id
-  EXPECT_NE(csv.find(",64,0,0,0,0,-\n"), std::string::npos) << csv;  // cpu-blocked solves all 64
+  EXPECT_NE(csv.find(",16,0,0,0,0,"), std::string::npos) << csv;  // 16 rows, no launch knobs
+  EXPECT_NE(csv.find(",64,0,0,0,0,,,-\n"), std::string::npos) << csv;  // cpu-blocked solves all 64, no sparse rates
+}
+
+/// Out-edges of every vertex reachable from @p s (a plain search, independent of the solvers).
+std::int64_t reachable_out_edges(const CsrGraph& g, std::int32_t s) {
+  std::vector<bool> seen(static_cast<std::size_t>(g.n), false);
+  std::vector<std::int32_t> stack{s};
+  seen[static_cast<std::size_t>(s)] = true;
+  std::int64_t edges = 0;
+  while (!stack.empty()) {
+    const std::int32_t u = stack.back();
+    stack.pop_back();
+    for (std::int32_t e = g.offsets[static_cast<std::size_t>(u)]; e < g.offsets[static_cast<std::size_t>(u) + 1]; ++e) {
+      ++edges;
+      const auto v = static_cast<std::size_t>(g.targets[static_cast<std::size_t>(e)]);
+      if (!seen[v]) {
+        seen[v] = true;
+        stack.push_back(static_cast<std::int32_t>(v));
+      }
+    }
+  }
+  return edges;
+}
+
+TEST(SweepRun, SparseRatesAreEdgesAndSourcesPerSecondNeverDenseUpdates) {
+  SweepSpec spec;
+  spec.backends = {"cpu-blocked", "cpu-dijkstra"};
+  spec.blocks = {16};
+  spec.sizes = {64};
+  spec.graph = "gnm:m=150,seed=5";  // sparse enough that some sources miss some vertices
+  spec.sources = "0:16";
+  spec.warmup = 0;
+  spec.repeat = 2;
+  spec.threads = 1;
+  const SweepReport report = run_sweep(spec);
+  ASSERT_EQ(report.results.size(), 2u);
+  const SweepResult& dense = report.results[0];
+  const SweepResult& sparse = report.results[1];
+  ASSERT_TRUE(sparse.config.sparse());
+  GeneratorSpec g = GeneratorSpec::parse(spec.graph);
+  g.params["n"] = "64";
+  const CsrGraph csr = to_csr(generate(g));
+  std::int64_t expected = 0;
+  for (std::int32_t s = 0; s < 16; ++s) expected += reachable_out_edges(csr, s);
+  ASSERT_LT(expected, 16 * csr.m());  // the count is of reached vertices, not S x m
+  EXPECT_EQ(sparse.edges, expected);
+  const double seconds = sparse.time.median_ms * 1e-3;
+  EXPECT_NEAR(sparse.edges_per_s, static_cast<double>(expected) / seconds, 1e-9 * sparse.edges_per_s);
+  EXPECT_NEAR(sparse.sources_per_s, 16 / seconds, 1e-9 * sparse.sources_per_s);
+  EXPECT_EQ(sparse.updates_per_s, 0);  // no S n^2 "Floyd–Warshall equivalent"
+  EXPECT_EQ(sparse.peak_pct, -1);
+  ASSERT_EQ(sparse.phases.size(), 1u);
+  EXPECT_EQ(sparse.phases[0].updates, 0u);  // the run history keeps no min-plus updates for it either
+  EXPECT_GT(dense.updates_per_s, 0);
+  EXPECT_EQ(dense.edges_per_s, 0);
+  EXPECT_EQ(dense.sources_per_s, 0);
+  // The CSV: the sparse row's updates_per_s empty, its two rates filled; the dense row's rates empty.
+  const std::string csv = sweep_results_csv(report, {"a", "b"});
+  const std::size_t header = csv.find("\nbackend,");
+  ASSERT_NE(header, std::string::npos);
+  EXPECT_NE(csv.find(",chunk,edges_per_s,sources_per_s,run_id\n"), std::string::npos) << csv;
+  const std::size_t row = csv.find("\ncpu-dijkstra,");
+  ASSERT_NE(row, std::string::npos) << csv;
+  const std::string line = csv.substr(row + 1, csv.find('\n', row + 1) - row - 1);
+  std::vector<std::string> cells;
+  for (std::size_t at = 0;;) {
+    const std::size_t comma = line.find(',', at);
+    cells.push_back(line.substr(at, comma == std::string::npos ? std::string::npos : comma - at));
+    if (comma == std::string::npos) break;
+    at = comma + 1;
+  }
+  ASSERT_GE(cells.size(), 3u);
+  EXPECT_EQ(cells[7], "") << line;  // updates_per_s
+  EXPECT_NEAR(std::stod(cells[cells.size() - 3]), sparse.edges_per_s, 1e-3) << line;
+  EXPECT_NEAR(std::stod(cells[cells.size() - 2]), sparse.sources_per_s, 1e-3) << line;
+  EXPECT_EQ(cells.back(), "b");
+  EXPECT_NE(csv.find(",,,a\n"), std::string::npos) << csv;  // the dense row: no sparse rates
 }
 
 TEST(SweepRun, EveryPhaseKeepsEachTimedRunAndReportsTheirMedian) {

@@ -55,8 +55,9 @@ TEST(Trace, CpuBlockedHasOneCompleteSlicePerRoundPhaseAndValidFields) {
     EXPECT_TRUE(a.contains("bytes") && a.contains("updates"));
     keys.emplace(a.at("round").get<int>(), a.at("phase").get<std::string>(), a.at("device").get<int>());
   }
-  EXPECT_EQ(slices.size(), 15u);
-  EXPECT_EQ(keys.size(), 15u);  // every (round, phase, device) exactly once
+  EXPECT_EQ(slices.size(), 16u);
+  EXPECT_EQ(keys.size(), 16u);  // every (round, phase, device) exactly once, and the copy into the solver
+  EXPECT_TRUE(keys.count({-1, "upload", 0}));
   for (int r = 0; r < 5; ++r)
     for (const char* p : {"pivot", "rowcol", "independent"}) EXPECT_TRUE(keys.count({r, p, 0})) << r << " " << p;
   // The process and its thread are named.
@@ -122,6 +123,36 @@ TEST(Trace, SamplesWithoutAStartAreLeftOutAndGpuProcessesAreNamedByDevice) {
   EXPECT_TRUE(names.count("GPU 1 (NVIDIA H200)"));
   EXPECT_TRUE(names.count("communication"));
   EXPECT_TRUE(names.count("main"));
+}
+
+TEST(Trace, HostSlicesBeforeTheReferenceShiftTheWholeAxis) {
+  std::vector<PhaseSample> samples(2);
+  samples[0].phase = Phase::Upload;
+  samples[0].round = -1;
+  samples[0].start_us = 0;
+  samples[0].ms = 1;
+  samples[1].phase = Phase::Independent;
+  samples[1].start_us = 1500;
+  samples[1].ms = 2;
+  TraceContext c;
+  c.backend = "cuda-tuned";
+  c.on_gpu = true;
+  c.host_slices.push_back({"load (graph -> matrix)", -3000, 3});
+  const json doc = json::parse(trace_json(samples, c));
+  const std::vector<json> slices = complete_events(doc);
+  ASSERT_EQ(slices.size(), 3u);
+  EXPECT_EQ(slices[0].at("cat"), "host");
+  EXPECT_DOUBLE_EQ(slices[0].at("ts").get<double>(), 0.0);
+  EXPECT_DOUBLE_EQ(slices[0].at("dur").get<double>(), 3000.0);
+  EXPECT_DOUBLE_EQ(slices[1].at("ts").get<double>(), 3000.0);  // the upload, where the load ended
+  EXPECT_DOUBLE_EQ(slices[2].at("ts").get<double>(), 4500.0);
+  EXPECT_DOUBLE_EQ(doc.at("otherData").at("time_axis_shift_us").get<double>(), 3000.0);
+  bool host_named = false;
+  for (const json& e : doc.at("traceEvents"))
+    if (e.at("ph") == "M" && e.at("name") == "process_name" && e.at("pid") == slices[0].at("pid"))
+      host_named = e.at("args").at("name") == "host";
+  EXPECT_TRUE(host_named);  // on a GPU run, beside the GPUs' processes
+  EXPECT_NE(slices[0].at("pid"), slices[1].at("pid"));
 }
 
 TEST(Trace, WriteTraceReplacesTheFileWithTheSameText) {

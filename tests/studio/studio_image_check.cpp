@@ -5,7 +5,7 @@
 //   scaled      a --heatmap-scale S image is the 1x image with each pixel repeated S x S times
 //   align       block outlines on the blocks' texel boundaries, also in tiled views (no L-shaped pivot)
 //   screenshot  not blank: many distinct colours, the panels' title bars in the left, middle and right thirds
-//   timings     the CSV header is the documented one, one row per (round, phase)
+//   timings     the CSV header is the documented one, one row per (round, phase) besides transfers (round -1)
 //   plots       the live plots in a screenshot: each phase colour in the bar chart and in the GB/s chart, the
 //               updates/s line in the third chart
 //   stats       --stats-json: every documented field, with sane values
@@ -403,6 +403,7 @@ int check_timings(const std::map<std::string, std::string>& args) {
     auto key = std::make_pair(std::stoi(cells[c_round]), cells[c_phase]);
     if (!seen.insert(key).second) fail("duplicate row for round " + cells[c_round] + " phase " + cells[c_phase]);
     if (std::stod(cells[c_ms]) < 0) fail("negative time");
+    if (key.first < 0) continue;  // a transfer outside the rounds (the upload: on the CPU the copy into the solver)
     ++rows;
   }
   for (int r = 0; r < rounds; ++r) {

@@ -826,8 +826,10 @@ case "$case_name" in
     studio --gen "$SPEC" --block 32 --threads 1 --run-to-end --measure --trace t.json --stats-json s.json \
       --log-file log.txt --quit || die "studio exited $?"
     grep -q '"traceEvents"' t.json || die "no traceEvents in the trace"
-    slices=$(grep -c '"ph": "X"' t.json)
-    [ "$slices" = 21 ] || die "expected 21 slices (7 rounds x 3 phases), got $slices"
+    slices=$(grep -c '"cat": "compute"' t.json)
+    [ "$slices" = 21 ] || die "expected 21 compute slices (7 rounds x 3 phases), got $slices"
+    # The copy into the solver is the CPU's upload, a slice of its own.
+    grep -q '"phase": "upload"' t.json || die "no upload slice in the trace"
     grep -q '"name": "CPU"' t.json || die "the CPU process is not named"
     grep -q '"threads": 1' t.json || die "the trace does not say --threads 1"
     grep -q '"measure_ms": {' s.json || die "no solve.measure_ms in the stats"
@@ -846,13 +848,18 @@ case "$case_name" in
     # solve.last_run: the run to the end as its samples time it, beside its wall time (n = 200, B = 32: 7 rounds).
     studio --gen "$SPEC" --block 32 --threads 1 --run-to-end --stats-json s.json --log-file log.txt --quit ||
       die "studio exited $?"
-    last=$(grep -A10 '"last_run": {' s.json) || die "no solve.last_run in the stats"
+    last=$(sed -n '/"last_run": {/,/}/p' s.json) || die "no solve.last_run in the stats"
     echo "$last" | grep -q '"rounds": 7,' || die "solve.last_run.rounds is not 7: $last"
-    for field in wall_ms device_span_ms wall_over_device_span ms_pivot ms_rowcol ms_independent ms_full; do
+    for field in wall_ms device_span_ms wall_over_device_span device_busy_ms wall_over_device_busy ms_pivot ms_rowcol \
+      ms_independent ms_full; do
       echo "$last" | grep -q "\"$field\"" || die "solve.last_run.$field missing: $last"
     done
     echo "$last" | grep -E '"ms_independent": 0(\.0)?,' && die "phase 3 took no time: $last"
     echo "$last" | grep -E '"device_span_ms": 0(\.0)?,' && die "the run spans no time: $last"
+    # The phases cover at most their span: busy <= span, so wall / busy >= wall / span.
+    num() { echo "$last" | sed -n "s/.*\"$1\": \([0-9.e+-]*\).*/\1/p"; }
+    awk -v b="$(num device_busy_ms)" -v s="$(num device_span_ms)" 'BEGIN { exit !(b > 0 && b <= s * 1.000001) }' ||
+      die "device_busy_ms is not within (0, device_span_ms]: $last"
     echo "ok: $(echo "$last" | tr -d ' \n')"
     ;;
   gpu_live_view_identical)
@@ -1113,11 +1120,12 @@ PY
     ;;
 
   files_reported)
-    # A batch run says on stdout what it wrote, one line per file (path and what it is), and nothing else.
+    # A batch run says on stdout what it wrote, one line per file (path and what it is), and nothing else. No
+    # round ran: the timings hold the upload alone (on the CPU, the copy into the solver).
     studio --gen classroom:textbook4 --size 640x480 --screenshot shot.png --heatmap-png h.png --timings-csv t.csv \
       --stats-json s.json --quit > out.txt 2> err.txt || die "studio exited $?: $(cat err.txt)"
     for line in "wrote shot.png (640 x 480 screenshot)" "wrote h.png (4 x 4 heatmap, one texel per cell)" \
-                "wrote t.csv (timings CSV, 0 rows)" "wrote s.json (the run's statistics, JSON)"; do
+                "wrote t.csv (timings CSV, 1 rows)" "wrote s.json (the run's statistics, JSON)"; do
       grep -qxF "$line" out.txt || die "no line '$line' on stdout: $(cat out.txt)"
     done
     [ "$(wc -l < out.txt)" = 4 ] || die "four lines expected on stdout: $(cat out.txt)"

@@ -2,6 +2,7 @@
 
 #include <apsp/core/errors.h>
 #include <apsp/io/distance_io.h>
+#include <apsp/profile/compute_busy.h>
 #include <apsp/solve/registry.h>
 #include <apsp/view/device_view.h>
 
@@ -55,6 +56,7 @@ RunToEndTimes run_times(const Solver& solver) {
     last_us = std::max(last_us, s.start_us + 1000.0 * s.ms);
   }
   if (first_us >= 0) t.span_ms = (last_us - first_us) / 1000.0;
+  t.busy_ms = compute_busy_ms(solver.profile().samples());
   return t;
 }
 

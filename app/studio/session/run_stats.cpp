@@ -104,7 +104,11 @@ void write_stats_json(const std::string& path, const RunStats& r) {
     last["wall_ms"] = r.solve_last_run_to_end_ms;
     last["rounds"] = t.rounds;
     last["device_span_ms"] = t.span_ms;
+    // Wall over span shows only the time before the first phase and after the last; the gaps between phases
+    // (the host not keeping the device fed) show in wall over busy.
     last["wall_over_device_span"] = t.span_ms > 0 ? nlohmann::json(r.solve_last_run_to_end_ms / t.span_ms) : nullptr;
+    last["device_busy_ms"] = t.busy_ms;
+    last["wall_over_device_busy"] = t.busy_ms > 0 ? nlohmann::json(r.solve_last_run_to_end_ms / t.busy_ms) : nullptr;
     last["ms_pivot"] = t.pivot_ms;
     last["ms_rowcol"] = t.rowcol_ms;
     last["ms_independent"] = t.independent_ms;

@@ -75,6 +75,7 @@ struct ViewFrame {
 struct RunToEndTimes {
   int rounds = 0;
   double span_ms = 0;
+  double busy_ms = 0;  ///< of the span, the time some compute phase ran (compute_busy_ms: overlaps once, gaps not)
   double pivot_ms = 0;
   double rowcol_ms = 0;
   double independent_ms = 0;

@@ -87,7 +87,7 @@ double sort_key(const bench::SweepResult& r, int column) {
     case kSpread:
       return r.time.spread_pct;
     case kUpdates:
-      return r.updates_per_s;
+      return r.config.sparse() ? r.edges_per_s : r.updates_per_s;
     case kPeak:
       return r.peak_pct;
     case kGbps3:
@@ -231,7 +231,7 @@ void SweepPanel::draw_table(const SweepJobSnapshot& job, CommandQueue& commands)
   if (!ImGui::BeginTable("sweep results", kColumns, flags)) return;
   ImGui::TableSetupScrollFreeze(0, 1);
   const char* names[kColumns] = {"best",   "backend", "B",      "GPUs",      "dtype",  "n",      "min",
-                                 "median", "max",     "spread", "updates/s", "% peak", "GB/s p3"};
+                                 "median", "max",     "spread", "rate",      "% peak", "GB/s p3"};
   for (int c = 0; c < kColumns; ++c)
     ImGui::TableSetupColumn(names[c], c == kMedian ? ImGuiTableColumnFlags_DefaultSort : ImGuiTableColumnFlags_None);
   ImGui::TableHeadersRow();
@@ -274,7 +274,15 @@ void SweepPanel::draw_table(const SweepJobSnapshot& job, CommandQueue& commands)
     if (r.time.noisy() && ImGui::IsItemHovered())
       ImGui::SetTooltip("max - min is above %.0f %% of the median: this figure is noise-dominated",
                         apsp::kNoisySpreadPct);
-    cell(kUpdates, format_si(r.updates_per_s));
+    // A sparse solver does no min-plus updates: its rate is edges relaxed per second (and sources per second).
+    if (r.config.sparse()) {
+      cell(kUpdates, format_si(r.edges_per_s) + " edges/s");
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("%s sources/s; edges relaxed: the out-edges of every vertex each source reaches",
+                          format_si(r.sources_per_s).c_str());
+    } else {
+      cell(kUpdates, format_si(r.updates_per_s) + " upd/s");
+    }
     char peak[16] = "-";
     if (r.peak_pct >= 0) std::snprintf(peak, sizeof peak, "%.1f", r.peak_pct);
     cell(kPeak, peak);

@@ -39,6 +39,14 @@ std::vector<int> parse_ints(const std::string& key, const std::string& value, in
   return out;
 }
 
+/// A rate in the results CSV: three decimals where it applies, an empty cell where it does not.
+std::string rate_cell(bool applies, double per_s) {
+  if (!applies) return "";
+  char cell[48];
+  std::snprintf(cell, sizeof cell, "%.3f", per_s);
+  return cell;
+}
+
 }  // namespace
 
 SweepSpec parse_sweep_spec(const std::string& text) {
@@ -121,15 +129,16 @@ std::string sweep_results_csv(const SweepReport& report, const std::vector<std::
   text +=
       "backend,gpus,n,block,dtype,median_ms,min_ms,updates_per_s,peak_pct,gbps_pivot,gbps_rowcol,gbps_independent,"
       "gbps_full,phase12_share,non_p3_share,upload_ms,ratio_to_first,parallel_efficiency,max_ms,spread_pct,best,"
-      "noisy,ms_pivot,ms_rowcol,ms_independent,ms_full,repeats,warmup,sources,threads_per_block,concurrent,batch,chunk,run_id\n";
+      "noisy,ms_pivot,ms_rowcol,ms_independent,ms_full,repeats,warmup,sources,threads_per_block,concurrent,batch,chunk,"
+      "edges_per_s,sources_per_s,run_id\n";
   for (const SweepResult& r : report.results) {
     const SweepConfig& c = r.config;
     char line[768];
     std::snprintf(line, sizeof line,
-                  "%s,%d,%d,%d,%s,%.4f,%.4f,%.3f,%.2f,%.3f,%.3f,%.3f,%.3f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.2f,%d,%d,"
+                  "%s,%d,%d,%d,%s,%.4f,%.4f,%s,%.2f,%.3f,%.3f,%.3f,%.3f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.2f,%d,%d,"
                   "%.4f,%.4f,%.4f,%.4f,%d,%d,",
                   c.backend.c_str(), c.gpus, c.n, c.block, std::string(to_string(c.dtype)).c_str(), r.time.median_ms,
-                  r.time.min_ms, r.updates_per_s, r.peak_pct, r.gb_per_s(Phase::Pivot), r.gb_per_s(Phase::PivotRowCol),
+                  r.time.min_ms, rate_cell(!c.sparse(), r.updates_per_s).c_str(), r.peak_pct, r.gb_per_s(Phase::Pivot), r.gb_per_s(Phase::PivotRowCol),
                   r.gb_per_s(Phase::Independent), r.gb_per_s(Phase::Full), r.phase12_share, r.non_p3_share,
                   r.phase_ms(Phase::Upload), r.ratio, r.efficiency, r.time.max_ms, r.time.spread_pct, r.best ? 1 : 0,
                   r.time.noisy() ? 1 : 0, r.phase_ms(Phase::Pivot), r.phase_ms(Phase::PivotRowCol),
@@ -139,6 +148,8 @@ std::string sweep_results_csv(const SweepReport& report, const std::vector<std::
     // Sparse solvers: the rows solved (a dense variant: all n) and the launch knobs (0: none).
     text += std::to_string(c.sparse() ? c.sources : c.n) + "," + std::to_string(c.threads_per_block) + "," +
             std::to_string(c.concurrent) + "," + std::to_string(c.batch) + "," + std::to_string(c.chunk) + ",";
+    // A rate that does not apply to the row's kind of solver is an empty cell, never a number to average.
+    text += rate_cell(c.sparse(), r.edges_per_s) + "," + rate_cell(c.sparse(), r.sources_per_s) + ",";
     text += (i < run_ids.size() ? run_ids[i] : std::string("-")) + "\n";
   }
   return text;

@@ -156,6 +156,7 @@ template <class Record, class Visit> void record_fields(Record& r, Visit& v) {
   v("graph_hash", r.graph_hash, /*omit_empty=*/true);
   v("sources", r.sources, /*omit_empty=*/true);
   v("phase2", r.phase2, /*omit_empty=*/true);
+  v("edges", r.edges, /*omit_empty=*/true);
   v.list("phases", r.phases, [](auto& p, auto& w) { phase_fields(p, w); });
   v("wall_ms", r.wall_ms);
   v("repeats", r.repeats);
@@ -176,6 +177,8 @@ struct JsonWriter {
       j[key] = values;
     } else if constexpr (std::is_same_v<T, std::string>) {
       if (!(omit_empty && value.empty())) j[key] = value;
+    } else if constexpr (std::is_integral_v<T>) {
+      if (!(omit_empty && value == 0)) j[key] = value;
     } else {
       j[key] = value;
     }

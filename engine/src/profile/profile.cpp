@@ -1,4 +1,8 @@
+#include <apsp/profile/compute_busy.h>
 #include <apsp/profile/profile.h>
+
+#include <algorithm>
+#include <utility>
 
 namespace apsp {
 
@@ -43,6 +47,25 @@ bool is_compute(Phase p) {
 
 void ProfileLog::drop_rounds_from(int round) {
   std::erase_if(m_samples, [round](const PhaseSample& s) { return is_compute(s.phase) && s.round >= round; });
+}
+
+double compute_busy_ms(const std::vector<PhaseSample>& samples) {
+  std::vector<std::pair<double, double>> spans;  // [start, end) in microseconds
+  for (const PhaseSample& s : samples)
+    if (s.round >= 0 && is_compute(s.phase) && s.start_us >= 0) spans.emplace_back(s.start_us, s.start_us + 1000.0 * s.ms);
+  std::sort(spans.begin(), spans.end());
+  double busy_us = 0, open_start = 0, open_end = -1;
+  for (const auto& [start, end] : spans) {
+    if (start > open_end) {  // a gap: close the merged interval so far
+      if (open_end > open_start) busy_us += open_end - open_start;
+      open_start = start;
+      open_end = end;
+    } else {
+      open_end = std::max(open_end, end);
+    }
+  }
+  if (open_end > open_start) busy_us += open_end - open_start;
+  return busy_us / 1000.0;
 }
 
 double ProfileLog::compute_ms() const {

@@ -17,8 +17,12 @@ using nlohmann::json;
 /// Chrome-trace process id of a sample's device: the CUDA ordinal, or 0 for the CPU.
 int process_of(const PhaseSample& s, const TraceContext& c) { return c.on_gpu ? s.device : 0; }
 
+/// The process of host slices in a GPU run's trace (CUDA ordinals are far below it).
+constexpr int kHostProcess = 1000;
+
 std::string process_name(int pid, const TraceContext& c) {
   if (!c.on_gpu) return "CPU";
+  if (pid == kHostProcess) return "host";
   const auto it = c.device_names.find(pid);
   return "GPU " + std::to_string(pid) + (it != c.device_names.end() ? " (" + it->second + ")" : std::string());
 }
@@ -54,6 +58,21 @@ TraceContext trace_context_for(std::string_view backend, const SolverOptions& op
 std::string trace_json(const std::vector<PhaseSample>& samples, const TraceContext& c) {
   json events = json::array();
   std::set<std::pair<int, int>> tracks;  // (pid, tid) that hold a slice, named below
+  // Host work before the time reference would have a negative ts: everything moves right by as much.
+  double shift_us = 0;
+  for (const HostSlice& h : c.host_slices) shift_us = std::max(shift_us, -h.start_us);
+  const int host_pid = c.on_gpu ? kHostProcess : 0;
+  for (const HostSlice& h : c.host_slices) {
+    tracks.emplace(host_pid, static_cast<int>(Track::Main));
+    events.push_back(json{{"name", h.name},
+                          {"cat", "host"},
+                          {"ph", "X"},
+                          {"ts", h.start_us + shift_us},
+                          {"dur", h.ms * 1000.0},
+                          {"pid", host_pid},
+                          {"tid", static_cast<int>(Track::Main)},
+                          {"args", {{"ms", h.ms}}}});
+  }
   for (const PhaseSample& s : samples) {
     if (s.start_us < 0) continue;
     const int pid = process_of(s, c);
@@ -64,10 +83,12 @@ std::string trace_json(const std::vector<PhaseSample>& samples, const TraceConte
                  {"updates", s.updates}, {"k_steps", s.k_steps},
                  {"ms", s.ms},           {"stream", std::string(to_string(s.track))}};
     if (s.ms > 0 && s.bytes > 0) args["gb_per_s"] = s.gb_per_s();
-    events.push_back(json{{"name", std::string(label(s.phase))},
+    // On the CPU the upload is the copy into the solver's own matrix: no device on either side.
+    const std::string name = !c.on_gpu && s.phase == Phase::Upload ? "copy into the solver" : std::string(label(s.phase));
+    events.push_back(json{{"name", name},
                           {"cat", category(s.phase)},
                           {"ph", "X"},
-                          {"ts", s.start_us},
+                          {"ts", s.start_us + shift_us},
                           {"dur", s.ms * 1000.0},
                           {"pid", pid},
                           {"tid", tid},
@@ -85,6 +106,7 @@ std::string trace_json(const std::vector<PhaseSample>& samples, const TraceConte
   json other = context_json(c);
   other["time_axis"] = c.on_gpu ? "CUDA events from one reference event per device, recorded at reset"
                                 : "steady clock from reset";
+  if (shift_us > 0) other["time_axis_shift_us"] = shift_us;  // host work before the reset, at ts 0
   const json doc = {{"traceEvents", std::move(events)}, {"displayTimeUnit", "ms"}, {"otherData", std::move(other)}};
   return doc.dump(1) + "\n";
 }

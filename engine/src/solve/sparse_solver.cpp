@@ -6,6 +6,7 @@
 #include <apsp/core/types.h>
 #include <apsp/solve/negative_cycle.h>
 #include <apsp/solve/sparse_solver.h>
+#include <apsp/solve/sparse_work.h>
 
 #include <algorithm>
 #include <chrono>
@@ -77,6 +78,17 @@ std::int32_t checked_distance(std::int64_t d, std::int32_t source, std::int32_t 
                      std::to_string(d) + ", outside the i32 range (-" + std::to_string(kInf32) + ", " +
                      std::to_string(kInf32) + ")");
   return static_cast<std::int32_t>(d);
+}
+
+std::int64_t edges_relaxed(const CsrGraph& graph, const SourceDistances& rows) {
+  std::int64_t edges = 0;
+  for (std::int64_t r = 0; r < rows.rows(); ++r) {
+    const std::int32_t* row = rows.row(r);
+    for (std::int32_t v = 0; v < graph.n; ++v)
+      if (row[v] != kInf32)
+        edges += graph.offsets[static_cast<std::size_t>(v) + 1] - graph.offsets[static_cast<std::size_t>(v)];
+  }
+  return edges;
 }
 
 void SparseSolver::throw_if_stopped() const {

@@ -3,8 +3,9 @@
 /// @brief The benchmark sweep shared by `apsp bench` and the studio's Sweep panel: the cartesian product of
 /// backends x block sizes x GPU counts x dtypes x n on one generated graph per n (sparse solvers: x threads per
 /// block x concurrent sources for those with launch knobs, the block and GPU lists not applying), with warm-up runs and
-/// repeats, min / median / max / spread per configuration, updates/s, GB/s per phase, % of the min-plus peak,
-/// ratios, parallel efficiency and the best configuration per n.
+/// repeats, min / median / max / spread per configuration, updates/s, GB/s per phase, % of the min-plus peak
+/// (sparse solvers: edges relaxed and sources per second instead), ratios, parallel efficiency and the best
+/// configuration per n.
 ///
 /// The pure parts (plan_sweep, time_stats, mark_best, fill_ratios_and_scaling) run no solver and are
 /// unit-tested on their own; run_sweep does the measuring.
@@ -119,8 +120,13 @@ struct PhaseFigures {
 struct SweepResult {
   SweepConfig config;
   TimeStats time;                    ///< wall time of step(ToEnd) + synchronize, upload excluded
-  double updates_per_s = 0;          ///< n^3 / median (a sparse solver: S n^2 / median, the Floyd–Warshall equivalent)
-  double peak_pct = -1;              ///< % of the min-plus peak of the device(s); -1 when no device is known
+  double updates_per_s = 0;          ///< n^3 / median; 0 for a sparse solver, which does no min-plus updates
+  double peak_pct = -1;              ///< % of the min-plus peak of the device(s); -1 when no device is known or
+                                     ///< for a sparse solver (a dense peak says nothing of its work)
+  // Sparse solvers only (0 for the dense variants): the rates of their own work.
+  std::int64_t edges = 0;            ///< edges_relaxed() of one run (apsp/solve/sparse_work.h)
+  double edges_per_s = 0;            ///< edges / median
+  double sources_per_s = 0;          ///< S / median
   std::vector<PhaseFigures> phases;  ///< every phase that occurred, enum order: medians and every run
   std::vector<PhaseSample> last_samples;  ///< the last timed run's profile (the run history's per-round times)
   double phase12_share = 0;          ///< phases 1+2 / all compute event time, of the phases' medians

@@ -23,7 +23,9 @@ SweepSpec parse_sweep_spec(const std::string& text);
 /// `apsp bench --csv` always wrote (backend, gpus, n, block, dtype, median_ms, min_ms, updates_per_s, peak_pct,
 /// gbps_pivot, gbps_rowcol, gbps_independent, gbps_full, phase12_share, non_p3_share, upload_ms, ratio_to_first,
 /// parallel_efficiency); then max_ms, spread_pct, best (0/1), noisy (0/1: spread above kNoisySpreadPct),
-/// ms_pivot, ms_rowcol, ms_independent, ms_full (event time of the last timed run), repeats, warmup, run_id
+/// ms_pivot, ms_rowcol, ms_independent, ms_full (event time of the last timed run), repeats, warmup, sources,
+/// threads_per_block, concurrent, batch, chunk, edges_per_s and sources_per_s (sparse solvers' rates, whose
+/// updates_per_s cell is empty; empty for the dense variants), run_id
 /// (@p run_ids[i] for result i, the run history's id; "-" where none was recorded).
 std::string sweep_results_csv(const SweepReport& report, const std::vector<std::string>& run_ids = {});
 

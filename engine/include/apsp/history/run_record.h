@@ -52,6 +52,7 @@ struct RunRecord {
   std::string graph_hash;  ///< files only: "fnv1a64:<16 hex digits>" of the file's bytes
   std::string sources;     ///< sparse solvers: the rows asked for (--sources text); "" for dense variants
   std::string phase2;      ///< the classic blocked phase 2's mode ("split", ...); "" where it does not apply
+  std::int64_t edges = 0;  ///< sparse solvers: edges relaxed by one run (apsp/solve/sparse_work.h); 0 otherwise
   std::vector<RunPhaseTotal> phases;
   double wall_ms = 0;      ///< the solve's wall time (median over the repeats when there are several)
   int repeats = 1;         ///< timed runs behind wall_ms

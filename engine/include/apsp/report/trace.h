@@ -16,11 +16,22 @@
 
 namespace apsp {
 
+/// @brief Host work that is not in the solver's profile (apsp solve's load: graph -> matrix), as a slice of the
+/// "host" track on the samples' time axis.
+struct HostSlice {
+  std::string name;
+  double start_us = 0;  ///< on the samples' axis; < 0 before the solve's time reference (taken in reset())
+  double ms = 0;
+};
+
 /// @brief What the timeline names: the run it came from (the export context every export carries, as
 /// "otherData") and its devices.
 struct TraceContext : ExportContext {
   bool on_gpu = false;                      ///< samples' device numbers are CUDA ordinals (else: one CPU)
   std::map<int, std::string> device_names;  ///< CUDA ordinal -> name, for the process names
+  /// Drawn on the CPU process (a "host" process beside the GPUs); a slice before the reference shifts every
+  /// event by the same amount so that the trace starts at 0.
+  std::vector<HostSlice> host_slices;
 };
 
 /// @brief The context of a run of @p backend with @p options on an n-vertex graph (run id "-", graph unknown:
