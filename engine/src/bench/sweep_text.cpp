@@ -162,15 +162,17 @@ std::string sweep_results_csv(const SweepReport& report, const std::vector<std::
   for (std::size_t i = 0; i < report.results.size(); ++i) {
     const SweepResult& r = report.results[i];
     const SweepConfig& c = r.config;
-    const bool phased = has_compute_phase(r);
+    const bool phased = has_compute_phase(r) && !c.sparse();  // a sparse solver has no phases 1-3 to share
     // The configuration's aggregates, the same on each of its rows (one row per timed run, long form).
     CsvLine aggregates;
     aggregates.text(c.backend).integer(c.gpus).integer(c.n).integer_if(!c.sparse(), c.block);
     aggregates.text(std::string(to_string(c.dtype)));
     aggregates.number(r.time.median_ms, 4).number(r.time.min_ms, 4).number(r.updates_per_s, 3);
     aggregates.number_if(r.peak_pct >= 0, r.peak_pct, 2);
-    for (Phase ph : {Phase::Pivot, Phase::PivotRowCol, Phase::Independent, Phase::Full})
-      aggregates.number_if(find_phase(r, ph) != nullptr, r.gb_per_s(ph), 3);
+    for (Phase ph : {Phase::Pivot, Phase::PivotRowCol, Phase::Independent, Phase::Full}) {
+      const PhaseFigures* f = find_phase(r, ph);
+      aggregates.number_if(f != nullptr && f->bytes > 0, r.gb_per_s(ph), 3);  // no modeled bytes: no GB/s
+    }
     aggregates.number_if(phased, r.phase12_share, 4).number_if(phased, r.non_p3_share, 4);
     aggregates.number_if(find_phase(r, Phase::Upload) != nullptr, r.phase_ms(Phase::Upload), 4);
     aggregates.number(r.ratio, 4).number_if(r.efficiency >= 0, r.efficiency, 4);
