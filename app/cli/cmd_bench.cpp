@@ -394,7 +394,8 @@ Action add_bench(CLI::App& app) {
       if (charts.empty())
         std::fprintf(stderr, "apsp bench: no chart applies (each needs two or more values on its axis)\n");
       if (!a->chart.empty() && !charts.empty()) chart::write_charts_png(a->chart, charts);
-      if (!a->chart_csv.empty()) chart::write_charts_csv(a->chart_csv, charts);
+      if (!a->chart_csv.empty())
+        chart::write_charts_csv(a->chart_csv, charts, csv_context_comments(bench::sweep_export_context(report)));
     }
 #endif
     if (report.first_failure) std::rethrow_exception(report.first_failure);

@@ -108,10 +108,10 @@ int run_bench_ladder(const LadderBenchRequest& q) {
     std::fprintf(table, "skipped %s: %s\n", bench::describe(s.config).c_str(), s.reason.c_str());
   std::fflush(table);
 
-  record_bench_runs(bench_records(report, 0), q.no_history);
+  const std::vector<std::string> run_ids = record_bench_runs(bench_records(report, 0), q.no_history);
   if (!q.csv.empty()) {
     AtomicFile f(output_path(q.csv));
-    f.write(bench::ladder_csv(rows));
+    f.write(bench::ladder_csv(report, rows, run_ids));
     f.commit();
   }
 #if APSP_CLI_HAVE_CHARTS

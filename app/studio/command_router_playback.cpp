@@ -53,9 +53,11 @@ void CommandRouter::on(const CmdReset&) {
   m_t.session.reset_async();
 }
 
-void CommandRouter::on(const CmdMeasure&) {
+void CommandRouter::on(const CmdMeasure& c) {
   stop_playing_and_cancel();
-  m_t.session.measure_async();
+  MeasureOptions options;
+  options.repeat = c.repeat;
+  m_t.session.measure_async(options);
 }
 
 void CommandRouter::on(const CmdSelectCell& c) {

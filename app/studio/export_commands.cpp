@@ -7,6 +7,7 @@
 #include <apsp/report/trace.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <utility>
 
 #include "platform/image_io.h"
@@ -31,11 +32,26 @@ void export_heatmap_png(const std::string& path, const HeatmapRenderer& renderer
                                  : ""));
 }
 
+std::string samples_note(const SessionSnapshot& session) {
+  std::string note = "the interactive run (its last run to the end), one run";
+  if (!session.measure) return note;
+  const MeasureRecord& m = *session.measure;
+  char line[192];
+  std::snprintf(line, sizeof line,
+                "; not the measure after it (%d warm-up + %zu timed runs, median %.4f ms, min %.4f, max %.4f; "
+                "--stats-json keeps every run)",
+                m.options.warmup, m.result.runs_ms.size(), m.result.spread.median_ms, m.result.spread.min_ms,
+                m.result.spread.max_ms);
+  return note + line;
+}
+
 void export_timings_csv(const std::string& path, const SessionSnapshot& session, const ExportContext& context,
                         Log& log) {
   ProfileLog profile;
   for (const PhaseSample& s : session.samples) profile.add(s);
-  write_timings_csv(path, context, profile);
+  ExportContext with_runs = context;
+  with_runs.extra.emplace_back("samples", samples_note(session));
+  write_timings_csv(path, with_runs, profile);
   log.wrote(path, "timings CSV, " + std::to_string(merge_k_steps(profile.samples()).size()) + " rows");
 }
 
@@ -48,7 +64,9 @@ void export_trace(const std::string& path, const SessionSnapshot& session, Log& 
   options.dtype = session.config.dtype;
   options.gpus = session.config.gpus;
   options.threads = session.config.threads;
-  write_trace(path, session.samples, trace_context_for(session.config.backend, options, session.n));
+  TraceContext context = trace_context_for(session.config.backend, options, session.n);
+  context.extra.emplace_back("samples", samples_note(session));
+  write_trace(path, session.samples, context);
   log.wrote(path, "timeline of " + std::to_string(session.samples.size()) +
                       " slices; open it in ui.perfetto.dev or chrome://tracing");
 }

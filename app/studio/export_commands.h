@@ -21,7 +21,11 @@ namespace apsp::studio {
 void export_heatmap_png(const std::string& path, const HeatmapRenderer& renderer, const HeatmapTexture& texture,
                         const HeatmapOverlay& overlay, int scale, const Platform& platform, Log& log);
 
-/// @brief One row per (round, phase, device) of @p session's samples.
+/// @brief Which runs the timings CSV and the trace hold: the interactive run's samples, and, after a measure,
+/// that the measure's timed runs are not among them (written as their "samples" context value).
+std::string samples_note(const SessionSnapshot& session);
+
+/// @brief One row per (round, phase, device) of @p session's samples, after the context and samples_note().
 void export_timings_csv(const std::string& path, const SessionSnapshot& session, const ExportContext& context,
                         Log& log);
 

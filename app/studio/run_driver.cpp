@@ -214,7 +214,9 @@ int RunDriver::run_batch() {
     log_frame_summary();
   }
   if (m_options.measure) {  // after the interactive run, so both figures describe the same configuration
-    session.measure_async();
+    MeasureOptions measure;
+    measure.repeat = m_options.measure_repeat;
+    session.measure_async(measure);
     wait_idle_or_stop();  // no frames meanwhile: software GL would take the cores a CPU solve is timed on
     if (int status = report_failure(session); status != 0) return status;
   }
@@ -324,7 +326,7 @@ void RunDriver::run_interactive() {
   if (m_options.run_to_end) commands.push(CmdRunToEnd{});
   if (m_options.sweep) commands.push(CmdStartSweep{*m_options.sweep});
   bool sweep_outputs_pending = m_options.sweep && (!m_options.sweep_csv.empty() || !m_options.sweep_chart.empty());
-  if (m_options.measure) commands.push(CmdMeasure{});
+  if (m_options.measure) commands.push(CmdMeasure{m_options.measure_repeat});
   bool counters_pending = m_options.counters.has_value();  // pushed once the graph is loaded
   bool outputs_pending = !m_options.screenshot.empty() || !m_options.heatmap_png.empty() ||
                          !m_options.timings_csv.empty() || !m_options.distances.empty();

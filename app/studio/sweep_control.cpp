@@ -1,12 +1,16 @@
 #include "sweep_control.h"
 
+#include <apsp/bench/ladder.h>
+#include <apsp/bench/sweep_records.h>
 #include <apsp/bench/sweep_text.h>
 #include <apsp/core/errors.h>
 #include <apsp/core/format.h>
+#include <apsp/history/runs_file.h>
 #include <apsp/io/atomic_file.h>
 #include <chart/sweep_charts.h>
 
 #include <cstdio>
+#include <exception>
 #include <utility>
 #include <vector>
 
@@ -42,6 +46,7 @@ void SweepControl::update() {
   // The sweep ended: its outcome in the log, one line per n with the best configuration and its spread.
   m_logged = m_snapshot.generation;
   const bench::SweepReport& r = *m_snapshot.report;
+  record_runs(r);
   m_log.info("sweep " + std::string(r.cancelled ? "cancelled" : "finished") + ": " + std::to_string(r.results.size()) +
              " measured, " + std::to_string(r.skipped.size()) + " skipped");
   for (const bench::SweepResult& x : r.results) {
@@ -53,6 +58,29 @@ void SweepControl::update() {
   }
 }
 
+void SweepControl::record_runs(const bench::SweepReport& report) {
+  m_run_ids.clear();
+  RunHistoryState& history = m_state.history;
+  std::vector<RunRecord> records;
+  try {
+    records = bench::sweep_run_records(report, report.spec.threads, "sweep");
+  } catch (const std::exception& e) {  // the sweep's results stay; only their history records are missing
+    m_log.warning(std::string("sweep: not recorded in the run history: ") + e.what());
+    return;
+  }
+  for (RunRecord& record : records) {
+    std::string id = "-";
+    if (history.enabled) {
+      if (const std::string warning = try_append_run(record, true); !warning.empty())
+        m_log.warning(warning);
+      else
+        id = record.id;
+    }
+    m_run_ids.push_back(id);
+    history.runs.push_back(std::move(record));
+  }
+}
+
 void SweepControl::export_files(const CmdExportSweep& files) {
   if (!m_snapshot.report) throw UsageError("no sweep has ended yet: nothing to export");
   export_files(*m_snapshot.report, files);
@@ -61,7 +89,12 @@ void SweepControl::export_files(const CmdExportSweep& files) {
 void SweepControl::export_files(const bench::SweepReport& report, const CmdExportSweep& files) {
   if (!files.results_csv.empty()) {
     AtomicFile file(files.results_csv);
-    file.write(bench::sweep_results_csv(report));
+    // A ladder gets the layout of `apsp bench --ladder --csv` (one writer), any other sweep apsp bench --csv's.
+    // The ids recorded at the sweep's end (update()); a report that did not end here has none.
+    const bool recorded = m_run_ids.size() == report.results.size();
+    const std::vector<std::string> ids = recorded ? m_run_ids : std::vector<std::string>{};
+    file.write(bench::is_ladder_report(report) ? bench::ladder_csv(report, bench::ladder_rows(report), ids)
+                                               : bench::sweep_results_csv(report, ids));
     file.commit();
     m_state.last_written = files.results_csv;
     m_log.wrote(files.results_csv, "the sweep's results, CSV");
@@ -77,7 +110,7 @@ void SweepControl::export_files(const bench::SweepReport& report, const CmdExpor
     m_log.wrote(files.chart_png, std::to_string(charts.size()) + " sweep chart(s)");
   }
   if (!files.chart_csv.empty()) {
-    chart::write_charts_csv(files.chart_csv, charts);
+    chart::write_charts_csv(files.chart_csv, charts, csv_context_comments(bench::sweep_export_context(report)));
     m_state.last_written = files.chart_csv;
     m_log.wrote(files.chart_csv, "the sweep charts' data, CSV");
   }

@@ -1,11 +1,13 @@
 #pragma once
 // The frame's side of the sweep job (session/sweep_job.h): starts and cancels it with a line in the log, takes
-// its snapshot once a frame (logging a sweep's end once) and writes the ended sweep's files.
+// its snapshot once a frame (logging a sweep's end once and recording its results in the run history) and writes
+// the ended sweep's files.
 #include <apsp/bench/sweep.h>
 
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "session/app_state.h"
 #include "session/commands.h"
@@ -38,6 +40,11 @@ class SweepControl {
   SweepJob m_job;
   SweepJobSnapshot m_snapshot;
   std::uint64_t m_logged = 0;  ///< generation of the last sweep whose end was logged
+  /// The run-history ids of that sweep's results, in order ("-" where not recorded), for its results CSV.
+  std::vector<std::string> m_run_ids;
+
+  /// Appends the ended sweep's results to the run history (as apsp bench does) and keeps their ids.
+  void record_runs(const bench::SweepReport& report);
 };
 
 }  // namespace apsp::studio

@@ -1,6 +1,7 @@
 // Charts rendered offscreen: bars where the model puts them, ink in the plot area, the same pixels every time, a
 // PNG; the sweep's charts from a report (which charts, their data, the efficiency labels) and their CSV.
 #include <apsp/core/errors.h>
+#include <apsp/solve/measure.h>
 #include <gtest/gtest.h>
 
 #include "chart/chart_draw.h"
@@ -177,6 +178,64 @@ TEST(SweepCharts, ChartKindsParse) {
   EXPECT_EQ(parse_chart_kinds("knobs").size(), 1u);
   EXPECT_EQ(parse_chart_kinds("n,block").size(), 2u);
   EXPECT_THROW(parse_chart_kinds("block,pie"), UsageError);
+}
+
+TEST(SweepCharts, TheStackIsThePhasesMediansUnderTheMedianWallTickNeverOneRun) {
+  // Three timed runs per block size, the last one twice as slow: a stack from the last run would be ~2x the tick.
+  bench::SweepReport report;
+  for (int b : {32, 64}) {
+    bench::SweepResult r;
+    r.config = {"cpu-blocked", b, 1, DType::I32, 1024};
+    r.time = bench::time_stats({10.0 * b, 11.0 * b, 22.0 * b});
+    const std::vector<double> p1 = {1.0, 1.2, 2.4}, p3 = {8.0 * b, 9.0 * b, 19.0 * b};
+    r.phases = {{Phase::Pivot, spread_of(p1).median_ms, p1, 1000, 0},
+                {Phase::Independent, spread_of(p3).median_ms, p3, 1000000, 0}};
+    report.results.push_back(r);
+  }
+  const std::vector<Chart> charts = sweep_charts(report, {SweepChartKind::BlockPhases});
+  ASSERT_EQ(charts.size(), 1u);
+  const Chart& c = charts[0];
+  ASSERT_EQ(c.series.size(), 4u);  // three phases and the wall tick
+  for (std::size_t i = 0; i < report.results.size(); ++i) {
+    const bench::SweepResult& r = report.results[i];
+    EXPECT_DOUBLE_EQ(c.series[0].values[i], spread_of(r.phases[0].samples_ms).median_ms);
+    EXPECT_DOUBLE_EQ(c.series[2].values[i], spread_of(r.phases[1].samples_ms).median_ms);
+    EXPECT_NE(c.series[2].values[i], r.phases[1].samples_ms.back());
+    EXPECT_DOUBLE_EQ(c.series[3].values[i], spread_of(r.time.samples_ms).median_ms);
+    EXPECT_LE(c.series[0].values[i] + c.series[1].values[i] + c.series[2].values[i], c.series[3].values[i]);
+  }
+}
+
+TEST(SweepCharts, ARealSweepStacksEachPhasesMedianOverItsTimedRuns) {
+  bench::SweepSpec spec;
+  spec.backends = {"cpu-blocked"};
+  spec.blocks = {8, 16};
+  spec.sizes = {48};
+  spec.repeat = 3;
+  spec.warmup = 0;
+  spec.threads = 1;
+  const bench::SweepReport report = bench::run_sweep(spec);
+  ASSERT_EQ(report.results.size(), 2u);
+  const std::vector<Chart> charts = sweep_charts(report, {SweepChartKind::BlockPhases});
+  ASSERT_EQ(charts.size(), 1u);
+  const Chart& c = charts[0];
+  const std::vector<Phase> stacked = {Phase::Pivot, Phase::PivotRowCol, Phase::Independent};
+  for (std::size_t i = 0; i < report.results.size(); ++i) {
+    const bench::SweepResult& r = report.results[i];
+    for (std::size_t p = 0; p < stacked.size(); ++p) {
+      std::vector<double> runs;
+      for (const bench::PhaseFigures& f : r.phases)
+        if (f.phase == stacked[p]) runs = f.samples_ms;
+      ASSERT_EQ(runs.size(), 3u) << p;  // every timed run's time, recomputed here
+      EXPECT_DOUBLE_EQ(c.series[p].values[i], spread_of(runs).median_ms) << p;
+    }
+    EXPECT_DOUBLE_EQ(c.series[3].values[i], spread_of(r.time.samples_ms).median_ms);
+  }
+}
+
+TEST(SweepCharts, TheDataCsvCarriesTheContextComments) {
+  const std::string csv = charts_csv(sweep_charts(lead_like_report()), "# version: 1\n# graph: \"a,b\"\n");
+  EXPECT_EQ(csv.rfind("# version: 1\n# graph: \"a,b\"\nchart,series,x,y\n", 0), 0u) << csv;
 }
 
 }  // namespace

@@ -14,6 +14,13 @@ namespace {
 class CliLadder : public TempDir {};
 
 int count_lines(const std::string& s) { return static_cast<int>(std::count(s.begin(), s.end(), '\n')); }
+/// The header and the rows of a CSV: its lines but the leading `# key: value` context comments.
+int data_lines(const std::string& csv) {
+  std::istringstream in(csv);
+  int lines = 0;
+  for (std::string line; std::getline(in, line);) lines += line.rfind('#', 0) != 0;
+  return lines;
+}
 
 const char* const kLadder[] = {"cuda-simple",  "cuda-naive",  "cuda-simple-vec",  "cuda-pseudo-blocked",
                                "cuda-blocked", "cuda-staged", "cuda-blocked-vec", "cuda-tuned"};
@@ -88,12 +95,13 @@ TEST_F(CliLadder, BenchLadderWithoutAGpuIsOneLineAndExitTwo) {
 
 TEST_F(CliLadder, BenchLadderPrintsEveryStepInOrderAndItsCsv) {
   if (!apsp_lists_a_gpu()) GTEST_SKIP() << cuda_unavailable_reason();
-  const RunResult r = run_apsp("bench --ladder --n 300 --repeat 1 --warmup 0 --no-history --csv " + path("l.csv"));
+  const RunResult r = run_apsp("bench --ladder --n 300 --repeat 2 --warmup 0 --no-history --csv " + path("l.csv"));
   ASSERT_EQ(r.status, 0) << r.output;
   for (const char* col : {"vs prev", "vs first", "% peak", "GB/s model", "DRAM GB/s", "occupancy"})
     EXPECT_NE(r.output.find(col), std::string::npos) << col << "\n" << r.output;
   const std::string csv = read_text(path("l.csv"));
-  EXPECT_EQ(count_lines(csv), 1 + 8) << csv;
+  EXPECT_EQ(csv.rfind("# version: ", 0), 0u) << csv;  // the sweep's context, as the results CSV
+  EXPECT_EQ(data_lines(csv), 1 + 8 * 2) << csv;       // a row per timed run of each step
   std::size_t last = 0;
   for (const char* name : kLadder) {
     const std::size_t at = csv.find(std::string(",") + name + ",");
@@ -109,7 +117,7 @@ TEST_F(CliLadder, BenchLadderStepsPicksASubsetInLadderOrder) {
                                "--no-history --csv " + path("l.csv"));
   ASSERT_EQ(r.status, 0) << r.output;
   const std::string csv = read_text(path("l.csv"));
-  EXPECT_EQ(count_lines(csv), 1 + 2) << csv;
+  EXPECT_EQ(data_lines(csv), 1 + 2) << csv;
   EXPECT_LT(csv.find(",cuda-simple,"), csv.find(",cuda-tuned,")) << csv;
   const RunResult bad = run_apsp("bench --ladder --ladder-steps cuda-simple,cpu-blocked --n 64");
   EXPECT_EQ(bad.status, 2) << bad.output;

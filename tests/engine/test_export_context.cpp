@@ -36,7 +36,7 @@ TEST(ExportContext, BuilderStartsWithThisVersionAndNoRunId) {
 TEST(ExportContext, CsvCommentsInFieldOrder) {
   const std::string expected = "# version: " + std::string(version()) +
                                "\n# run_id: 20261122-230512-3fa9\n# backend: cuda-tuned\n# block: 64\n# n: 4096\n"
-                               "# dtype: i16\n# threads: 3\n# gpus: 2\n# graph: er:n=4096,p=0.1\n"
+                               "# dtype: i16\n# threads: 3\n# gpus: 2\n# graph: \"er:n=4096,p=0.1\"\n"
                                "# device: NVIDIA H200 x 2\n";
   EXPECT_EQ(csv_context_comments(one_run_context()), expected);
 }
@@ -70,7 +70,7 @@ TEST(ExportContext, ManyRunsLeavesOutWhatRowsSayAndAddsItsNotes) {
                               .extra("warmup", "1")
                               .build();
   EXPECT_EQ(csv_context_comments(c), "# version: " + std::string(version()) +
-                                         "\n# dtype: i32,i16\n# threads: 0\n# graph: er:n=256\n# device: none\n"
+                                         "\n# dtype: \"i32,i16\"\n# threads: 0\n# graph: er:n=256\n# device: none\n"
                                          "# cpu: Test CPU\n# warmup: 1\n");
   const nlohmann::json j = context_json(c);
   EXPECT_FALSE(j.contains("run_id"));

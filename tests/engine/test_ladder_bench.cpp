@@ -75,13 +75,14 @@ TEST(LadderBench, MeasuredCountersGoWithTheirRowAndAbsentOnesStayEmptyInTheCsv) 
   ASSERT_EQ(rows.size(), 2u);
   EXPECT_EQ(rows[0].measured.dram_gb_per_s, 3000.5);
   EXPECT_FALSE(rows[1].measured.occupancy.has_value());
-  const std::string csv = ladder_csv(rows);
-  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 3);
-  EXPECT_EQ(csv.rfind("step,backend,block,dtype,n,median_ms,", 0), 0u) << csv;
+  const std::string csv = ladder_csv(report, rows);
+  const std::size_t header = csv.find("\nstep,backend,block,dtype,n,median_ms,");
+  ASSERT_NE(header, std::string::npos) << csv;  // after the context comments
+  EXPECT_EQ(std::count(csv.begin() + static_cast<std::ptrdiff_t>(header) + 1, csv.end(), '\n'), 3);
   EXPECT_NE(csv.find("\n1,cuda-simple,64,i32,1024,8,1,1,"), std::string::npos) << csv;
-  EXPECT_NE(csv.find(",3000.5,0.75\n"), std::string::npos) << csv;
+  EXPECT_NE(csv.find(",3000.5,0.75,"), std::string::npos) << csv;
   EXPECT_NE(csv.find("\n5,cuda-blocked,64,i32,1024,2,4,4,"), std::string::npos) << csv;
-  EXPECT_NE(csv.find(",,\n"), std::string::npos) << csv;  // the second row measured nothing
+  EXPECT_NE(csv.find(",,,2,2,0.00,,1,2\n"), std::string::npos) << csv;  // no peak, no counters, no run id
 }
 
 TEST(LadderBench, AReportIsALadderOnlyWithStepsInOrderOnOneGraph) {

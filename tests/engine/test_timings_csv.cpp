@@ -41,6 +41,15 @@ TEST(TimingsCsv, RowFormatIsFixedDecimalsAndIntegers) {
   EXPECT_EQ(timings_csv_header(), "backend,block,round,phase,device,ms,updates,bytes,k_steps,gb_per_s,updates_per_s");
 }
 
+TEST(TimingsCsv, ATransferOutsideTheRoundsHasAnEmptyRoundNotMinusOne) {
+  PhaseSample s;
+  s.round = -1;
+  s.phase = Phase::Upload;
+  s.ms = 2;
+  EXPECT_EQ(timings_csv_row("cuda-tuned", 64, s).rfind("cuda-tuned,64,,upload,0,2.000000,", 0), 0u)
+      << timings_csv_row("cuda-tuned", 64, s);
+}
+
 TEST(TimingsCsv, ContextCommentsThenHeaderThenRows) {
   ProfileLog log;
   PhaseSample s;
@@ -60,7 +69,7 @@ TEST(TimingsCsv, ContextCommentsThenHeaderThenRows) {
   text << in.rdbuf();
   const std::string expected_comments =
       "# version: 9.9.9\n# run_id: 20261122-230512-3fa9\n# backend: cpu-blocked\n# block: 32\n# n: 100\n"
-      "# dtype: i32\n# threads: 4\n# gpus: 1\n# graph: er:n=100,p=0.1\n# device: cpu: Test CPU\n";
+      "# dtype: i32\n# threads: 4\n# gpus: 1\n# graph: \"er:n=100,p=0.1\"\n# device: cpu: Test CPU\n";
   EXPECT_EQ(text.str(), expected_comments + std::string(timings_csv_header()) + "\n" +
                             timings_csv_row("cpu-blocked", 32, log.samples()[0]) + "\n" +
                             timings_csv_row("cpu-blocked", 32, log.samples()[1]) + "\n");

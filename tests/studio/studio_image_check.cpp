@@ -400,6 +400,7 @@ int check_timings(const std::map<std::string, std::string>& args) {
     auto cells = split_csv(line);
     if (cells.size() != columns.size())
       fail("row " + std::to_string(rows + 1) + " has " + std::to_string(cells.size()) + " cells");
+    if (cells[c_round].empty()) continue;  // a transfer outside the rounds (upload)
     auto key = std::make_pair(std::stoi(cells[c_round]), cells[c_phase]);
     if (!seen.insert(key).second) fail("duplicate row for round " + cells[c_round] + " phase " + cells[c_phase]);
     if (std::stod(cells[c_ms]) < 0) fail("negative time");

@@ -785,14 +785,26 @@ case "$case_name" in
     studio --gen ring:n=64 --sweep "$lists" --sweep-csv s.csv --sweep-chart s.png --log-file log.txt --quit ||
       die "studio exited $?"
     grep -q '^# version: ' s.csv && grep -q '^# graph: ' s.csv || die "no context comments: $(cat s.csv)"
-    grep -v '^#' s.csv > rows.csv  # the context comments, then the header and the rows
-    [ "$(wc -l < rows.csv)" = 9 ] || die "expected a header and 2 x 2 x 2 rows: $(cat s.csv)"
+    grep -v '^#' s.csv > rows.csv  # the context comments, then the header and a row per timed run
+    [ "$(wc -l < rows.csv)" = 17 ] || die "expected a header and 2 x 2 x 2 x 2 rows: $(cat s.csv)"
+    col() { head -1 rows.csv | tr , '\n' | grep -nx "$1" | cut -d: -f1; }
+    repeat=$(col repeat)
+    id=$(col run_id)
+    [ -n "$repeat" ] && [ -n "$id" ] || die "no repeat or run_id column: $(head -1 rows.csv)"
+    # Every configuration recorded in the run history, its id on each of its rows (as apsp bench does).
+    runs="$XDG_DATA_HOME/apsp-studio/runs.jsonl"
+    [ "$(grep -c '"source":"sweep"' "$runs")" = 8 ] || die "expected 8 sweep records: $(cat "$runs")"
+    for run_id in $(awk -F, -v c="$id" 'NR > 1 {print $c}' rows.csv | sort -u); do
+      grep -q "\"id\":\"$run_id\"" "$runs" || die "run id '$run_id' of the CSV is not in the history"
+    done
+    [ "$(awk -F, -v c="$id" 'NR > 1 {print $c}' rows.csv | sort -u | wc -l)" = 8 ] || die "not one id per configuration"
     for b in cpu-blocked cpu-naive; do for B in 8 16; do for n in 48 64; do
       grep -q "^$b,1,$n,$B,i32," s.csv || die "no row for $b B=$B n=$n"
     done; done; done
     # Columns: 21 is best, 20 spread_pct, 19 max_ms, 7 min_ms, 6 median_ms.
     for n in 48 64; do
-      [ "$(awk -F, -v n=$n 'NR > 1 && $3 == n && $21 == 1' rows.csv | wc -l)" = 1 ] || die "not one best row at n = $n"
+      [ "$(awk -F, -v n=$n -v r="$repeat" 'NR > 1 && $3 == n && $21 == 1 && $r == 1' rows.csv | wc -l)" = 1 ] ||
+        die "not one best configuration at n = $n"
       grep -q "sweep best at n = $n: " log.txt || die "no best of n = $n in the log: $(cat log.txt)"
     done
     awk -F, 'NR > 1 && !($7 <= $6 && $6 <= $19 && $20 >= 0) {bad = 1} END {exit bad}' rows.csv ||
@@ -838,6 +850,16 @@ case "$case_name" in
     done
     grep -q "measure (as apsp bench, 1 warm-up + 3 runs)" log.txt || die "the log does not report the measure run"
     grep -q "wrote t.json (timeline of" log.txt || die "the log does not report the trace"
+    grep -q '"samples": "the interactive run' t.json || die "the trace does not say which run it holds"
+    # --measure=N: N timed runs; the timings CSV says its rows are the interactive run's, not the measure's.
+    studio --gen "$SPEC" --block 32 --threads 1 --run-to-end --measure=4 --timings-csv m.csv --stats-json m.json \
+      --log-file log4.txt --quit || die "studio --measure=4 exited $?"
+    grep -q "measure (as apsp bench, 1 warm-up + 4 runs)" log4.txt || die "--measure=4: $(cat log4.txt)"
+    grep -q '"repeat": 4' m.json || die "--measure=4: the stats do not say 4 runs"
+    grep -q '^# samples: "the interactive run.*1 warm-up + 4 timed runs' m.csv ||
+      die "no samples line: $(head -20 m.csv)"
+    studio --gen "$SPEC" --measure=0 --quit 2>err.txt
+    [ $? = 2 ] || die "--measure=0 was not refused with status 2"
     # --threads is bounded like apsp's: a usage error, before any window.
     studio --gen "$SPEC" --threads 100000 --quit 2>err.txt
     [ $? = 2 ] || die "--threads 100000 was not refused with status 2"
@@ -1091,8 +1113,11 @@ PY
     else
       studio --gen ring:n=200 --ladder 200 --sweep-csv l.csv --sweep-chart l.png --quit || die "studio exited $?"
       grep -v '^#' l.csv > rows.csv
-      [ "$(wc -l < rows.csv)" = 9 ] || die "expected a header and 8 steps: $(cat l.csv)"
-      [ "$(sed -n 2p rows.csv | cut -d, -f1)" = cuda-simple ] && [ "$(sed -n 9p rows.csv | cut -d, -f1)" = cuda-tuned ] ||
+      # The layout of apsp bench --ladder --csv (one writer): a row per timed run of each step.
+      [ "$(head -1 rows.csv | cut -d, -f1-2)" = step,backend ] || die "not the ladder CSV layout: $(head -1 rows.csv)"
+      repeat=$(sed -n 's/^# repeat: //p' l.csv)
+      [ "$(wc -l < rows.csv)" = $((1 + 8 * repeat)) ] || die "expected a header and 8 steps x $repeat: $(cat l.csv)"
+      [ "$(sed -n 2p rows.csv | cut -d, -f2)" = cuda-simple ] && [ "$(tail -1 rows.csv | cut -d, -f2)" = cuda-tuned ] ||
         die "steps out of ladder order: $(cat rows.csv)"
       [ -s l.png ] || die "no chart PNG"
     fi

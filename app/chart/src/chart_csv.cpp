@@ -15,8 +15,8 @@ std::string field(const std::string& s) {
 }
 }  // namespace
 
-std::string charts_csv(const std::vector<Chart>& charts) {
-  std::string text = "chart,series,x,y\n";
+std::string charts_csv(const std::vector<Chart>& charts, const std::string& context_comments) {
+  std::string text = context_comments + "chart,series,x,y\n";
   for (const Chart& c : charts)
     for (const Series& s : c.series)
       for (std::size_t i = 0; i < c.categories.size() && i < s.values.size(); ++i) {
@@ -28,9 +28,10 @@ std::string charts_csv(const std::vector<Chart>& charts) {
   return text;
 }
 
-void write_charts_csv(const std::string& path, const std::vector<Chart>& charts) {
+void write_charts_csv(const std::string& path, const std::vector<Chart>& charts,
+                      const std::string& context_comments) {
   AtomicFile file(path);
-  file.write(charts_csv(charts));
+  file.write(charts_csv(charts, context_comments));
   file.commit();
 }
 

@@ -137,9 +137,11 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o, std::o
   app.add_option("--trace", o.trace,
                  "write the solve's timeline (Chrome trace / Perfetto JSON: every phase, copy and broadcast per "
                  "device and stream) to FILE at the end");
-  app.add_flag("--measure", o.measure,
-               "after the run, time the configuration exactly as apsp bench does (1 warm-up + 3 runs, no view "
-               "updates); reported beside the interactive figure");
+  CLI::Option* measure_flag =
+      app.add_flag("--measure{3}", o.measure_repeat,
+                   "after the run, time the configuration exactly as apsp bench does (1 warm-up + N timed runs, "
+                   "--measure=N, default 3; no view updates); reported beside the interactive figure")
+          ->type_name("");  // bounded after parsing: a check would print its range as the flag's type
   app.add_option("--compare", o.compare,
                  "open the History panel comparing runs A and B of the run history (ids, unique prefixes or 'last')")
       ->expected(2);
@@ -168,6 +170,10 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o, std::o
                  "(default), as apsp solve --sources");
   try {
     app.parse(argc, argv);
+    o.measure = measure_flag->count() > 0;
+    if (o.measure && (o.measure_repeat < 1 || o.measure_repeat > limits::kMaxRepeat))
+      throw CLI::ValidationError("--measure",
+                                 "N of --measure=N is the timed runs: 1 to " + std::to_string(limits::kMaxRepeat));
     if (!o.sources.empty()) {
       try {
         (void)SourceSpec::parse(o.sources);

@@ -62,6 +62,7 @@ struct StudioOptions {
   std::optional<int> threads;  ///< --threads N: CPU threads for CPU backends (0: all cores)
   std::string trace;           ///< --trace FILE.json: the samples as a Chrome trace / Perfetto timeline, at the end
   bool measure = false;        ///< --measure: after the run, time the configuration as apsp bench does
+  int measure_repeat = 3;      ///< --measure=N: its timed runs (after 1 warm-up)
   std::string plots_tab;       ///< --plots-tab per-round|timeline: the plots' tab at start (screenshots)
   std::vector<std::string> compare;  ///< --compare A B: two runs of the history, compared in the History panel
   // Overlays and presentation: the heatmap export's scale, the projector layout.

@@ -67,7 +67,9 @@ struct CmdStartSweep {
 };
 struct CmdCancelSweep {};
 // Measure mode: time the active configuration as apsp bench does.
-struct CmdMeasure {};
+struct CmdMeasure {
+  int repeat = MeasureOptions{}.repeat;  ///< timed runs after the warm-up
+};
 // Timeline export: the samples as a Chrome trace / Perfetto JSON.
 struct CmdExportTrace {
   std::string path;

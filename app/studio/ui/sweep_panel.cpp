@@ -4,6 +4,7 @@
 #include <apsp/bench/sweep_text.h>
 #include <apsp/core/errors.h>
 #include <apsp/core/format.h>
+#include <apsp/solve/measure.h>
 #include <imgui.h>
 // imgui_stdlib.h needs imgui.h first (IMGUI_API); a separate block keeps include sorting from swapping them.
 #include <chart/chart_draw.h>
@@ -63,8 +64,29 @@ enum Column {
   kUpdates,
   kPeak,
   kGbps3,
+  kPhase3,
   kColumns
 };
+
+/// The phase the table shows: phase 3 of a blocked variant, else the full pass (naive, sparse).
+const bench::PhaseFigures* main_phase(const bench::SweepResult& r) {
+  const bench::PhaseFigures* full = nullptr;
+  for (const bench::PhaseFigures& p : r.phases) {
+    if (p.phase == Phase::Independent) return &p;
+    if (p.phase == Phase::Full) full = &p;
+  }
+  return full;
+}
+
+/// "10.2 ms, 11.0 ms, 12.1 ms": every timed run, in the order they ran.
+std::string runs_text(const std::vector<double>& runs_ms) {
+  std::string s;
+  for (double ms : runs_ms) {
+    if (!s.empty()) s += ", ";
+    s += format_duration_ms(ms);
+  }
+  return s;
+}
 
 double sort_key(const bench::SweepResult& r, int column) {
   switch (column) {
@@ -92,6 +114,8 @@ double sort_key(const bench::SweepResult& r, int column) {
       return r.peak_pct;
     case kGbps3:
       return r.gb_per_s(Phase::Independent) > 0 ? r.gb_per_s(Phase::Independent) : r.gb_per_s(Phase::Full);
+    case kPhase3:
+      return main_phase(r) ? main_phase(r)->ms : 0;
     default:
       return 0;
   }
@@ -230,8 +254,8 @@ void SweepPanel::draw_table(const SweepJobSnapshot& job, CommandQueue& commands)
                                 ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_Resizable;
   if (!ImGui::BeginTable("sweep results", kColumns, flags)) return;
   ImGui::TableSetupScrollFreeze(0, 1);
-  const char* names[kColumns] = {"best",   "backend", "B",      "GPUs",      "dtype",  "n",      "min",
-                                 "median", "max",     "spread", "rate",      "% peak", "GB/s p3"};
+  const char* names[kColumns] = {"best",   "backend", "B",      "GPUs",   "dtype",   "n",         "min",
+                                 "median", "max",     "spread", "rate",   "% peak",  "GB/s p3",   "p3 median"};
   for (int c = 0; c < kColumns; ++c)
     ImGui::TableSetupColumn(names[c], c == kMedian ? ImGuiTableColumnFlags_DefaultSort : ImGuiTableColumnFlags_None);
   ImGui::TableHeadersRow();
@@ -263,6 +287,7 @@ void SweepPanel::draw_table(const SweepJobSnapshot& job, CommandQueue& commands)
     cell(kN, std::to_string(r.config.n));
     cell(kMin, format_duration_ms(r.time.min_ms));
     cell(kMedian, format_duration_ms(r.time.median_ms));
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("every timed run: %s", runs_text(r.time.samples_ms).c_str());
     cell(kMax, format_duration_ms(r.time.max_ms));
     char spread[32];
     std::snprintf(spread, sizeof spread, "%.1f %%%s", r.time.spread_pct, r.time.noisy() ? " noisy" : "");
@@ -289,6 +314,19 @@ void SweepPanel::draw_table(const SweepJobSnapshot& job, CommandQueue& commands)
     char gbps[16];
     std::snprintf(gbps, sizeof gbps, "%.1f", sort_key(r, kGbps3));
     cell(kGbps3, gbps);
+    // Phase 3's (or the full pass's) event time: the median over the timed runs, as the GB/s and the charts.
+    if (const bench::PhaseFigures* p = main_phase(r)) {
+      cell(kPhase3, format_duration_ms(p->ms));
+      if (ImGui::IsItemHovered()) {
+        const TimeSpread spread = spread_of(p->samples_ms.empty() ? std::vector<double>{p->ms} : p->samples_ms);
+        ImGui::SetTooltip("%s: median %s (min %s, max %s) of the timed runs: %s",
+                          std::string(to_string(p->phase)).c_str(), format_duration_ms(p->ms).c_str(),
+                          format_duration_ms(spread.min_ms).c_str(), format_duration_ms(spread.max_ms).c_str(),
+                          runs_text(p->samples_ms).c_str());
+      }
+    } else {
+      cell(kPhase3, "-");
+    }
   }
   ImGui::EndTable();
 }

@@ -1,7 +1,10 @@
 // The ladder benchmark's pure parts: which steps, the sweep that runs them, and the table's arithmetic.
 #include <apsp/bench/ladder.h>
+#include <apsp/bench/sweep_text.h>
 #include <apsp/core/errors.h>
 #include <apsp/solve/ladder.h>
+
+#include "csv_line.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -23,14 +26,6 @@ std::string ladder_names() {
     s += name;
   }
   return s;
-}
-
-/// "12.5" or "" for an absent value (CSV).
-std::string csv_number(const std::optional<double>& v) {
-  if (!v) return "";
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.6g", *v);
-  return buf;
 }
 
 }  // namespace
@@ -101,17 +96,35 @@ std::vector<LadderRow> ladder_rows(const SweepReport& report, const std::vector<
   return rows;
 }
 
-std::string ladder_csv(const std::vector<LadderRow>& rows) {
-  std::string out =
+std::string ladder_csv(const SweepReport& report, const std::vector<LadderRow>& rows,
+                       const std::vector<std::string>& run_ids) {
+  std::string out = csv_context_comments(sweep_export_context(report));
+  out +=
       "step,backend,block,dtype,n,median_ms,speedup_previous,speedup_first,updates_per_s,peak_pct,model_gbps,"
-      "dram_gbps,occupancy\n";
-  for (const LadderRow& r : rows) {
-    char buf[512];
-    std::snprintf(buf, sizeof buf, "%d,%s,%d,%s,%d,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%s,%s\n", r.step,
-                  r.config.backend.c_str(), r.config.block, std::string(to_string(r.config.dtype)).c_str(), r.config.n,
-                  r.median_ms, r.speedup_previous, r.speedup_first, r.updates_per_s, r.peak_pct, r.model_gb_per_s,
-                  csv_number(r.measured.dram_gb_per_s).c_str(), csv_number(r.measured.occupancy).c_str());
-    out += buf;
+      "dram_gbps,occupancy,min_ms,max_ms,spread_pct,run_id,repeat,run_wall_ms\n";
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const LadderRow& r = rows[i];
+    CsvLine step;
+    step.integer(r.step).text(r.config.backend).integer(r.config.block).text(std::string(to_string(r.config.dtype)));
+    step.integer(r.config.n).general(r.median_ms).general(r.speedup_previous).general(r.speedup_first);
+    step.general(r.updates_per_s).general_if(r.peak_pct >= 0, r.peak_pct).general(r.model_gb_per_s);
+    step.general_if(r.measured.dram_gb_per_s.has_value(), r.measured.dram_gb_per_s.value_or(0));
+    step.general_if(r.measured.occupancy.has_value(), r.measured.occupancy.value_or(0));
+    // The step's spread and every timed run (long form, as the sweep results CSV): one line per run.
+    const std::vector<double> none;
+    const std::vector<double>& runs = i < report.results.size() ? report.results[i].time.samples_ms : none;
+    const TimeSpread spread = spread_of(runs.empty() ? std::vector<double>{r.median_ms} : runs);
+    step.general(spread.min_ms).general(spread.max_ms).number(spread.spread_pct, 2);
+    step.text(i < run_ids.size() && run_ids[i] != "-" ? run_ids[i] : std::string());
+    if (runs.empty()) {  // rows without their report's runs: the median alone, as one run
+      out += step.cells() + ",1," + CsvLine().general(r.median_ms).cells() + "\n";
+      continue;
+    }
+    for (std::size_t run = 0; run < runs.size(); ++run) {
+      CsvLine line = step;
+      line.integer(static_cast<long long>(run + 1)).general(runs[run]);
+      out += line.cells() + "\n";
+    }
   }
   return out;
 }

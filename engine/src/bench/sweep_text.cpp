@@ -5,6 +5,8 @@
 #include <apsp/history/run_facts.h>
 #include <apsp/report/export_context.h>
 
+#include "csv_line.h"
+
 #include <charconv>
 #include <cstdio>
 
@@ -37,14 +39,6 @@ std::vector<int> parse_ints(const std::string& key, const std::string& value, in
   std::vector<int> out;
   for (const std::string& item : split(value, ',')) out.push_back(parse_int(key, item, lo, hi));
   return out;
-}
-
-/// A rate in the results CSV: three decimals where it applies, an empty cell where it does not.
-std::string rate_cell(bool applies, double per_s) {
-  if (!applies) return "";
-  char cell[48];
-  std::snprintf(cell, sizeof cell, "%.3f", per_s);
-  return cell;
 }
 
 }  // namespace
@@ -108,49 +102,108 @@ SweepSpec parse_sweep_spec(const std::string& text) {
   return spec;
 }
 
-std::string sweep_results_csv(const SweepReport& report, const std::vector<std::string>& run_ids) {
+ExportContext sweep_export_context(const SweepReport& report) {
   std::string dtypes;
   for (DType d : report.spec.dtypes) {
     if (!dtypes.empty()) dtypes += ',';
     dtypes += to_string(d);
   }
   // One context for the whole sweep: what varies by row (backend, block, n, GPUs, run id) is in the rows.
-  const ExportContext context = ExportContextBuilder()
-                                    .many_runs()
-                                    .dtype(dtypes)
-                                    .threads(report.spec.threads)
-                                    .graph(report.spec.graph)
-                                    .device(report.device.empty() ? std::string("none") : report.device)
-                                    .extra("cpu", cpu_model())
-                                    .extra("warmup", std::to_string(report.spec.warmup))
-                                    .extra("repeat", std::to_string(report.spec.repeat))
-                                    .build();
-  std::string text = csv_context_comments(context);
+  return ExportContextBuilder()
+      .many_runs()
+      .dtype(dtypes)
+      .threads(report.spec.threads)
+      .graph(report.spec.graph)
+      .device(report.device.empty() ? std::string("none") : report.device)
+      .extra("cpu", cpu_model())
+      .extra("warmup", std::to_string(report.spec.warmup))
+      .extra("repeat", std::to_string(report.spec.repeat))
+      .build();
+}
+
+namespace {
+
+/// The phases the CSV names, with their column stem ("upload_ms" and "ms_pivot" are the old names).
+struct CsvPhase {
+  Phase phase;
+  const char* stem;
+};
+constexpr CsvPhase kCsvPhases[] = {{Phase::Upload, "upload"},
+                                   {Phase::Pivot, "pivot"},
+                                   {Phase::PivotRowCol, "rowcol"},
+                                   {Phase::Independent, "independent"},
+                                   {Phase::Full, "full"}};
+
+const PhaseFigures* find_phase(const SweepResult& r, Phase phase) {
+  for (const PhaseFigures& p : r.phases)
+    if (p.phase == phase) return &p;
+  return nullptr;
+}
+
+bool has_compute_phase(const SweepResult& r) {
+  for (const PhaseFigures& p : r.phases)
+    if (is_compute(p.phase)) return true;
+  return false;
+}
+
+}  // namespace
+
+std::string sweep_results_csv(const SweepReport& report, const std::vector<std::string>& run_ids) {
+  std::string text = csv_context_comments(sweep_export_context(report));
   text +=
       "backend,gpus,n,block,dtype,median_ms,min_ms,updates_per_s,peak_pct,gbps_pivot,gbps_rowcol,gbps_independent,"
       "gbps_full,phase12_share,non_p3_share,upload_ms,ratio_to_first,parallel_efficiency,max_ms,spread_pct,best,"
       "noisy,ms_pivot,ms_rowcol,ms_independent,ms_full,repeats,warmup,sources,threads_per_block,concurrent,batch,chunk,"
-      "edges_per_s,sources_per_s,run_id\n";
-  for (const SweepResult& r : report.results) {
+      "edges_per_s,sources_per_s,run_id";
+  for (const CsvPhase& p : kCsvPhases) text += std::string(",ms_") + p.stem + "_min,ms_" + p.stem + "_max";
+  text += ",repeat,run_wall_ms";
+  for (const CsvPhase& p : kCsvPhases) text += std::string(",run_ms_") + p.stem;
+  text += '\n';
+  for (std::size_t i = 0; i < report.results.size(); ++i) {
+    const SweepResult& r = report.results[i];
     const SweepConfig& c = r.config;
-    char line[768];
-    std::snprintf(line, sizeof line,
-                  "%s,%d,%d,%d,%s,%.4f,%.4f,%s,%.2f,%.3f,%.3f,%.3f,%.3f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.2f,%d,%d,"
-                  "%.4f,%.4f,%.4f,%.4f,%d,%d,",
-                  c.backend.c_str(), c.gpus, c.n, c.block, std::string(to_string(c.dtype)).c_str(), r.time.median_ms,
-                  r.time.min_ms, rate_cell(!c.sparse(), r.updates_per_s).c_str(), r.peak_pct, r.gb_per_s(Phase::Pivot), r.gb_per_s(Phase::PivotRowCol),
-                  r.gb_per_s(Phase::Independent), r.gb_per_s(Phase::Full), r.phase12_share, r.non_p3_share,
-                  r.phase_ms(Phase::Upload), r.ratio, r.efficiency, r.time.max_ms, r.time.spread_pct, r.best ? 1 : 0,
-                  r.time.noisy() ? 1 : 0, r.phase_ms(Phase::Pivot), r.phase_ms(Phase::PivotRowCol),
-                  r.phase_ms(Phase::Independent), r.phase_ms(Phase::Full), report.spec.repeat, report.spec.warmup);
-    text += line;
-    const std::size_t i = static_cast<std::size_t>(&r - report.results.data());
-    // Sparse solvers: the rows solved (a dense variant: all n) and the launch knobs (0: none).
-    text += std::to_string(c.sparse() ? c.sources : c.n) + "," + std::to_string(c.threads_per_block) + "," +
-            std::to_string(c.concurrent) + "," + std::to_string(c.batch) + "," + std::to_string(c.chunk) + ",";
+    const bool phased = has_compute_phase(r) && !c.sparse();  // a sparse solver has no phases 1-3 to share
+    // The configuration's aggregates, the same on each of its rows (one row per timed run, long form).
+    CsvLine aggregates;
+    aggregates.text(c.backend).integer(c.gpus).integer(c.n).integer_if(!c.sparse(), c.block);
+    aggregates.text(std::string(to_string(c.dtype)));
+    aggregates.number(r.time.median_ms, 4).number(r.time.min_ms, 4).number_if(!c.sparse(), r.updates_per_s, 3);
+    aggregates.number_if(r.peak_pct >= 0, r.peak_pct, 2);
+    for (Phase ph : {Phase::Pivot, Phase::PivotRowCol, Phase::Independent, Phase::Full}) {
+      const PhaseFigures* f = find_phase(r, ph);
+      aggregates.number_if(f != nullptr && f->bytes > 0, r.gb_per_s(ph), 3);  // no modeled bytes: no GB/s
+    }
+    aggregates.number_if(phased, r.phase12_share, 4).number_if(phased, r.non_p3_share, 4);
+    aggregates.number_if(find_phase(r, Phase::Upload) != nullptr, r.phase_ms(Phase::Upload), 4);
+    aggregates.number(r.ratio, 4).number_if(r.efficiency >= 0, r.efficiency, 4);
+    aggregates.number(r.time.max_ms, 4).number(r.time.spread_pct, 2);
+    aggregates.integer(r.best ? 1 : 0).integer(r.time.noisy() ? 1 : 0);
+    for (Phase ph : {Phase::Pivot, Phase::PivotRowCol, Phase::Independent, Phase::Full})
+      aggregates.number_if(find_phase(r, ph) != nullptr, r.phase_ms(ph), 4);
+    aggregates.integer(report.spec.repeat).integer(report.spec.warmup);
+    // Sparse solvers: the rows solved (a dense variant: all n) and the launch knobs (empty: not this solver's).
+    aggregates.integer(c.sparse() ? c.sources : c.n).integer_if(c.threads_per_block > 0, c.threads_per_block);
+    aggregates.integer_if(c.concurrent > 0, c.concurrent);
+    aggregates.integer_if(c.chunk > 0, c.batch).integer_if(c.chunk > 0, c.chunk);  // batch 0 with a chunk: automatic
     // A rate that does not apply to the row's kind of solver is an empty cell, never a number to average.
-    text += rate_cell(c.sparse(), r.edges_per_s) + "," + rate_cell(c.sparse(), r.sources_per_s) + ",";
-    text += (i < run_ids.size() ? run_ids[i] : std::string("-")) + "\n";
+    aggregates.number_if(c.sparse(), r.edges_per_s, 3).number_if(c.sparse(), r.sources_per_s, 3);
+    aggregates.text(i < run_ids.size() && run_ids[i] != "-" ? run_ids[i] : std::string());
+    for (const CsvPhase& p : kCsvPhases) {
+      const PhaseFigures* f = find_phase(r, p.phase);
+      const TimeSpread s =
+          f ? spread_of(f->samples_ms.empty() ? std::vector<double>{f->ms} : f->samples_ms) : TimeSpread{};
+      aggregates.number_if(f != nullptr, s.min_ms, 4).number_if(f != nullptr, s.max_ms, 4);
+    }
+    for (std::size_t run = 0; run < r.time.samples_ms.size(); ++run) {
+      CsvLine line = aggregates;
+      line.integer(static_cast<long long>(run + 1)).number(r.time.samples_ms[run], 4);
+      for (const CsvPhase& p : kCsvPhases) {
+        const PhaseFigures* f = find_phase(r, p.phase);
+        const bool ran = f != nullptr && run < f->samples_ms.size();
+        line.number_if(ran, ran ? f->samples_ms[run] : 0, 4);
+      }
+      text += line.cells() + "\n";
+    }
   }
   return text;
 }

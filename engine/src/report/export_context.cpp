@@ -14,6 +14,15 @@ std::string one_line(std::string s) {
   return s;
 }
 
+/// A comment value as a CSV field: quoted (quotes doubled) when it holds a comma or a quote, so a reader that
+/// splits the line on commas still gets the whole value ("er:p=0.05,seed=1" is one graph, not three).
+std::string csv_value(const std::string& s) {
+  if (s.find_first_of(",\"") == std::string::npos) return s;
+  std::string q = "\"";
+  for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return q + "\"";
+}
+
 /// Visits the context's keys in the order both writers use: @p text for strings, @p number for counts.
 template <class Text, class Number>
 void visit_fields(const ExportContext& c, Text text, Number number) {
@@ -39,7 +48,7 @@ std::string csv_context_comments(const ExportContext& c) {
     out += "# ";
     out += key;
     out += ": ";
-    out += one_line(value);
+    out += csv_value(one_line(value));
     out += '\n';
   };
   visit_fields(c, line, [&line](const char* key, int value) { line(key, std::to_string(value)); });

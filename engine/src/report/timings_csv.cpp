@@ -13,8 +13,11 @@ std::string_view timings_csv_header() {
 
 std::string timings_csv_row(std::string_view backend, int block, const PhaseSample& s) {
   char buf[512];
-  std::snprintf(buf, sizeof buf, "%.*s,%d,%d,%.*s,%d,%.6f,%llu,%llu,%llu,%.3f,%.3f", static_cast<int>(backend.size()),
-                backend.data(), block, s.round, static_cast<int>(to_string(s.phase).size()), to_string(s.phase).data(),
+  // A transfer outside the rounds (upload, round -1) has no round: an empty cell, not -1.
+  const std::string round = s.round >= 0 ? std::to_string(s.round) : std::string();
+  std::snprintf(buf, sizeof buf, "%.*s,%d,%s,%.*s,%d,%.6f,%llu,%llu,%llu,%.3f,%.3f", static_cast<int>(backend.size()),
+                backend.data(), block, round.c_str(), static_cast<int>(to_string(s.phase).size()),
+                to_string(s.phase).data(),
                 s.device, s.ms, static_cast<unsigned long long>(s.updates), static_cast<unsigned long long>(s.bytes),
                 static_cast<unsigned long long>(s.k_steps), s.gb_per_s(), s.updates_per_s());
   return buf;

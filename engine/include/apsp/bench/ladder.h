@@ -47,7 +47,11 @@ bool is_ladder_report(const SweepReport& report);
 /// @brief The table of @p report's results in order; @p measured[i] (when given) goes with result i.
 std::vector<LadderRow> ladder_rows(const SweepReport& report, const std::vector<LadderMeasured>& measured = {});
 
-/// @brief The ladder table as CSV: a header line, then one line per row (absent measured values empty).
-std::string ladder_csv(const std::vector<LadderRow>& rows);
+/// @brief The ladder CSV of `apsp bench --ladder --csv` and the studio's ladder sweep (docs/formats.md "Ladder
+/// CSV"): the sweep's context comments, a header line, then one line per timed run of each row (@p rows from
+/// ladder_rows(@p report); the step's columns repeated, then repeat and run_wall_ms). Values that do not apply
+/// (no device peak, counters not collected, no run id: @p run_ids[i] for row i, "-" or absent) are empty.
+std::string ladder_csv(const SweepReport& report, const std::vector<LadderRow>& rows,
+                       const std::vector<std::string>& run_ids = {});
 
 }  // namespace apsp::bench

@@ -39,7 +39,8 @@ struct ExportContext {
 };
 
 /// @brief "# version: 0.1.0\n# run_id: ...\n..." in the order of ExportContext's fields, then extra; newlines
-/// in values become spaces so every comment stays one line.
+/// in values become spaces so every comment stays one line, and a value holding a comma or a quote is quoted as a
+/// CSV field (`# graph: "er:p=0.05,seed=1,w=1:100"`).
 std::string csv_context_comments(const ExportContext& context);
 /// @brief The same keys as a JSON object: block, n, threads and gpus as numbers, everything else as strings.
 nlohmann::json context_json(const ExportContext& context);

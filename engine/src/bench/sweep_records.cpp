@@ -1,0 +1,45 @@
+#include <apsp/bench/sweep_records.h>
+#include <apsp/graph/generators.h>
+#include <apsp/history/run_facts.h>
+#include <apsp/profile/profile.h>
+
+namespace apsp::bench {
+
+void set_phase_repeats(RunRecord& record, const std::vector<PhaseFigures>& phases) {
+  for (RunPhaseTotal& total : record.phases) {
+    for (const PhaseFigures& p : phases) {
+      if (to_string(p.phase) != total.phase) continue;
+      total.ms = p.ms;
+      total.samples_ms = p.samples_ms;
+    }
+  }
+}
+
+std::vector<RunRecord> sweep_run_records(const SweepReport& report, int threads, const std::string& source) {
+  std::vector<RunRecord> records;
+  for (const SweepResult& r : report.results) {
+    const SweepConfig& c = r.config;
+    GeneratorSpec graph = GeneratorSpec::parse(report.spec.graph);
+    graph.params["n"] = std::to_string(c.n);
+    RunDescription what;
+    what.source = source;
+    what.backend = c.backend;
+    what.gpu_backend = runs_on_gpu(c);
+    what.block = c.block;
+    what.gpus = c.gpus;
+    what.dtype = std::string(to_string(c.dtype));
+    what.threads = threads;
+    what.n = c.n;
+    what.graph = graph.to_string();
+    ProfileLog last;  // the last timed run's rounds; the phases' medians and repeats replace its totals below
+    for (const PhaseSample& x : r.last_samples) last.add(x);
+    RunRecord record = make_run_record(what, last, 0);
+    set_wall_times(record, r.time.samples_ms);
+    set_phase_repeats(record, r.phases);
+    record.edges = r.edges;
+    records.push_back(std::move(record));
+  }
+  return records;
+}
+
+}  // namespace apsp::bench
