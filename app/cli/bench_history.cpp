@@ -46,14 +46,14 @@ std::vector<std::string> record_bench_runs(const std::vector<RunRecord>& records
   return ids;
 }
 
-std::vector<RunRecord> bench_records(const bench::SweepReport& report, int threads) {
+std::vector<RunRecord> bench_records(const bench::SweepReport& report) {
   std::vector<RunRecord> records;
   for (const bench::SweepResult& r : report.results) {
     const bench::SweepConfig& c = r.config;
     GeneratorSpec graph = GeneratorSpec::parse(report.spec.graph);
     graph.params["n"] = std::to_string(c.n);
     const BenchRun run{c.backend, bench::runs_on_gpu(c), c.block, c.gpus, std::string(to_string(c.dtype)),
-                       threads, c.n, graph.to_string(), r.time.samples_ms};
+                       c.threads, c.n, graph.to_string(), r.time.samples_ms};
     ProfileLog last;
     for (const PhaseSample& x : r.last_samples) last.add(x);
     RunRecord record = bench_run_record(run, last);

@@ -36,8 +36,8 @@ RunRecord bench_run_record(const BenchRun& run, const ProfileLog& last_profile);
 /// Each phase of @p record gets the median and every timed run's time of the same phase in @p phases.
 void set_phase_repeats(RunRecord& record, const std::vector<bench::PhaseFigures>& phases);
 /// The run history's records of a sweep @p report (`apsp bench`, `apsp bench --ladder`): one per
-/// configuration measured, with @p threads the CPU threads asked for.
-std::vector<RunRecord> bench_records(const bench::SweepReport& report, int threads);
+/// configuration measured, each with the CPU threads its configuration asked for.
+std::vector<RunRecord> bench_records(const bench::SweepReport& report);
 /// Appends every record unless @p no_history or APSP_HISTORY=off; returns the ids written, in order ("-" for a
 /// record that was not written), for the CSV's run_id column.
 std::vector<std::string> record_bench_runs(const std::vector<RunRecord>& records, bool no_history);

@@ -108,7 +108,7 @@ int run_bench_ladder(const LadderBenchRequest& q) {
     std::fprintf(table, "skipped %s: %s\n", bench::describe(s.config).c_str(), s.reason.c_str());
   std::fflush(table);
 
-  record_bench_runs(bench_records(report, 0), q.no_history);
+  record_bench_runs(bench_records(report), q.no_history);
   if (!q.csv.empty()) {
     AtomicFile f(output_path(q.csv));
     f.write(bench::ladder_csv(rows));

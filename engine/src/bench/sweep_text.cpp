@@ -39,6 +39,16 @@ std::vector<int> parse_ints(const std::string& key, const std::string& value, in
   return out;
 }
 
+/// A min time in seconds: a finite number in [0, limits::kMaxMinTimeS].
+double parse_seconds(const std::string& key, const std::string& item) {
+  double v = 0;
+  const auto [ptr, ec] = std::from_chars(item.data(), item.data() + item.size(), v);
+  if (item.empty() || ec != std::errc() || ptr != item.data() + item.size() || !(v >= 0 && v <= limits::kMaxMinTimeS))
+    throw UsageError("--sweep: " + key + ": '" + item + "' is not a number of seconds in [0, " +
+                     std::to_string(static_cast<int>(limits::kMaxMinTimeS)) + "]");
+  return v;
+}
+
 }  // namespace
 
 SweepSpec parse_sweep_spec(const std::string& text) {
@@ -50,7 +60,7 @@ SweepSpec parse_sweep_spec(const std::string& text) {
     if (eq == std::string::npos || eq + 1 == pair.size())
       throw UsageError("--sweep: '" + pair +
                        "' is not key=value (keys: backend, block, gpus, dtype, n, repeat, warmup, "
-                       "threads, graph, sources, tpb, concurrent, batch, chunk)");
+                       "min_time, threads, graph, sources, tpb, concurrent, batch, chunk)");
     const std::string value = pair.substr(eq + 1);
     if (key == "backend") {
       spec.backends.clear();
@@ -75,7 +85,9 @@ SweepSpec parse_sweep_spec(const std::string& text) {
     } else if (key == "warmup") {
       spec.warmup = parse_int(key, value, 0, limits::kMaxWarmup);
     } else if (key == "threads") {
-      spec.threads = parse_int(key, value, 0, limits::max_threads());
+      spec.threads = parse_ints(key, value, 0, limits::max_threads());
+    } else if (key == "min_time") {
+      spec.min_time_s = parse_seconds(key, value);
     } else if (key == "graph") {
       spec.graph = value;
     } else if (key == "sources") {
@@ -94,7 +106,7 @@ SweepSpec parse_sweep_spec(const std::string& text) {
     } else {
       throw UsageError("--sweep: unknown key '" + key +
                        "' (keys: backend, block, gpus, dtype, n, repeat, warmup, "
-                       "threads, graph, sources, tpb, concurrent, batch, chunk)");
+                       "min_time, threads, graph, sources, tpb, concurrent, batch, chunk)");
     }
   }
   return spec;
@@ -107,38 +119,53 @@ std::string sweep_results_csv(const SweepReport& report, const std::vector<std::
     dtypes += to_string(d);
   }
   // One context for the whole sweep: what varies by row (backend, block, n, GPUs, run id) is in the rows.
-  const ExportContext context = ExportContextBuilder()
-                                    .many_runs()
-                                    .dtype(dtypes)
-                                    .threads(report.spec.threads)
-                                    .graph(report.spec.graph)
-                                    .device(report.device.empty() ? std::string("none") : report.device)
-                                    .extra("cpu", cpu_model())
-                                    .extra("warmup", std::to_string(report.spec.warmup))
-                                    .extra("repeat", std::to_string(report.spec.repeat))
-                                    .build();
-  std::string text = csv_context_comments(context);
+  ExportContextBuilder context;
+  context.many_runs()
+      .dtype(dtypes)
+      .threads(report.spec.threads.front())
+      .graph(report.spec.graph)
+      .device(report.device.empty() ? std::string("none") : report.device)
+      .extra("cpu", cpu_model())
+      .extra("warmup", std::to_string(report.spec.warmup))
+      .extra("repeat", std::to_string(report.spec.repeat));
+  // A threads sweep: each row says its threads; the context names the first above and here the list.
+  if (report.spec.threads.size() > 1) {
+    std::string swept;
+    for (int t : report.spec.threads) {
+      if (!swept.empty()) swept += ',';
+      swept += std::to_string(t);
+    }
+    context.extra("threads_swept", swept);
+  }
+  if (report.spec.min_time_s > 0) {
+    char seconds[32];
+    std::snprintf(seconds, sizeof seconds, "%g", report.spec.min_time_s);
+    context.extra("min_time_s", seconds);
+  }
+  std::string text = csv_context_comments(context.build());
   text +=
       "backend,gpus,n,block,dtype,median_ms,min_ms,updates_per_s,peak_pct,gbps_pivot,gbps_rowcol,gbps_independent,"
       "gbps_full,phase12_share,non_p3_share,upload_ms,ratio_to_first,parallel_efficiency,max_ms,spread_pct,best,"
-      "noisy,ms_pivot,ms_rowcol,ms_independent,ms_full,repeats,warmup,sources,threads_per_block,concurrent,batch,chunk,run_id\n";
+      "noisy,ms_pivot,ms_rowcol,ms_independent,ms_full,repeats,warmup,sources,threads_per_block,concurrent,batch,chunk,"
+      "threads,threads_resolved,run_id\n";
   for (const SweepResult& r : report.results) {
     const SweepConfig& c = r.config;
     char line[768];
     std::snprintf(line, sizeof line,
-                  "%s,%d,%d,%d,%s,%.4f,%.4f,%.3f,%.2f,%.3f,%.3f,%.3f,%.3f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.2f,%d,%d,"
-                  "%.4f,%.4f,%.4f,%.4f,%d,%d,",
+                  "%s,%d,%d,%d,%s,%.4f,%.4f,%.3f,%.2f,%.3f,%.3f,%.3f,%.3f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.2f,%s,%d,"
+                  "%.4f,%.4f,%.4f,%.4f,%zu,%d,",
                   c.backend.c_str(), c.gpus, c.n, c.block, std::string(to_string(c.dtype)).c_str(), r.time.median_ms,
                   r.time.min_ms, r.updates_per_s, r.peak_pct, r.gb_per_s(Phase::Pivot), r.gb_per_s(Phase::PivotRowCol),
                   r.gb_per_s(Phase::Independent), r.gb_per_s(Phase::Full), r.phase12_share, r.non_p3_share,
-                  r.phase_ms(Phase::Upload), r.ratio, r.efficiency, r.time.max_ms, r.time.spread_pct, r.best ? 1 : 0,
+                  r.phase_ms(Phase::Upload), r.ratio, r.efficiency, r.time.max_ms, r.time.spread_pct, best_cell(r),
                   r.time.noisy() ? 1 : 0, r.phase_ms(Phase::Pivot), r.phase_ms(Phase::PivotRowCol),
-                  r.phase_ms(Phase::Independent), r.phase_ms(Phase::Full), report.spec.repeat, report.spec.warmup);
+                  r.phase_ms(Phase::Independent), r.phase_ms(Phase::Full), r.time.samples_ms.size(), report.spec.warmup);
     text += line;
     const std::size_t i = static_cast<std::size_t>(&r - report.results.data());
     // Sparse solvers: the rows solved (a dense variant: all n) and the launch knobs (0: none).
     text += std::to_string(c.sparse() ? c.sources : c.n) + "," + std::to_string(c.threads_per_block) + "," +
             std::to_string(c.concurrent) + "," + std::to_string(c.batch) + "," + std::to_string(c.chunk) + ",";
+    text += std::to_string(c.threads) + "," + std::to_string(resolved_threads(c.threads)) + ",";  // asked, ran with
     text += (i < run_ids.size() ? run_ids[i] : std::string("-")) + "\n";
   }
   return text;
