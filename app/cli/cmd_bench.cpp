@@ -318,6 +318,7 @@ Action add_bench(CLI::App& app) {
       q.graph = a->graph;
       q.repeat = a->repeat;
       q.warmup = a->warmup;
+      q.min_time_s = a->min_time_s;
       q.csv = a->csv;
       q.chart = a->chart;
       q.no_history = a->no_history;

@@ -72,6 +72,7 @@ int run_bench_ladder(const LadderBenchRequest& q) {
   spec.graph = q.graph;
   spec.repeat = q.repeat;
   spec.warmup = q.warmup;
+  spec.min_time_s = q.min_time_s;
   SolverOptions ladder_options;
   q.flags.apply(ladder_options);
   spec.cells_per_thread = ladder_options.cells_per_thread;
