@@ -134,9 +134,9 @@ char best_marker(const bench::SweepResult& r) {
 }
 
 void print_header(std::FILE* out) {
-  std::fprintf(out, "  %-13s %4s %4s %5s %4s %6s %9s %9s %9s %7s %10s %7s %24s %7s %7s %8s %7s  %s\n", "backend", "B", "gpus",
-              "dtype", "thr", "n", "min", "median", "max", "spread", "updates/s", "% peak", "GB/s p1 / p2 / p3", "p1+p2",
-              "non-p3", "ratio", "scaling", "note");
+  std::fprintf(out, "  %-13s %4s %4s %5s %4s %6s %9s %9s %9s %7s %10s %7s %24s %7s %7s %8s %7s  %s\n", "backend", "B",
+               "gpus", "dtype", "thr", "n", "min", "median", "max", "spread", "updates/s", "% peak",
+               "GB/s p1 / p2 / p3", "p1+p2", "non-p3", "ratio", "scaling", "note");
 }
 
 void print_row(std::FILE* out, const bench::SweepResult& r) {
@@ -153,12 +153,13 @@ void print_row(std::FILE* out, const bench::SweepResult& r) {
     if (c.chunk > 0)
       std::snprintf(knobs, sizeof knobs, "tpb %d, S %s, W %d", c.threads_per_block,
                     c.batch > 0 ? std::to_string(c.batch).c_str() : "auto", c.chunk);
-    std::fprintf(out, "%c %-13s %4s %4d %5s %4s %6d %9s %9s %9s %7s %10s %7s %24s %7s %7s %7.2fx %7s  %lld sources%s%s\n",
+    std::fprintf(out,
+                 "%c %-13s %4s %4d %5s %4s %6d %9s %9s %9s %7s %10s %7s %24s %7s %7s %7.2fx %7s  %lld sources%s%s\n",
                  best_marker(r), c.backend.c_str(), "-", c.gpus, std::string(to_string(c.dtype)).c_str(),
-                 threads_cell(c.threads).c_str(), c.n,
-                 format_duration_ms(r.time.min_ms).c_str(), format_duration_ms(r.time.median_ms).c_str(),
-                 format_duration_ms(r.time.max_ms).c_str(), spread, si(r.updates_per_s).c_str(), "-", knobs, "-", "-",
-                 r.ratio, "-", static_cast<long long>(c.sources), note.empty() ? "" : "; ", note.c_str());
+                 threads_cell(c.threads).c_str(), c.n, format_duration_ms(r.time.min_ms).c_str(),
+                 format_duration_ms(r.time.median_ms).c_str(), format_duration_ms(r.time.max_ms).c_str(), spread,
+                 si(r.updates_per_s).c_str(), "-", knobs, "-", "-", r.ratio, "-", static_cast<long long>(c.sources),
+                 note.empty() ? "" : "; ", note.c_str());
     return;
   }
   std::fprintf(out, "%c %-13s %4d %4d %5s %4s %6d %9s %9s %9s %7s %10s %7s %24s %6.1f%% %6.1f%% %7.2fx %7s  %s\n",
@@ -389,10 +390,11 @@ Action add_bench(CLI::App& app) {
     std::FILE* table = is_stdout(a->csv) ? stderr : stdout;  // the CSV alone on standard output
     char min_time[64] = "";
     if (spec.min_time_s > 0) std::snprintf(min_time, sizeof min_time, ", more up to %g s of them", spec.min_time_s);
-    std::fprintf(table, "apsp bench: block %s, gpus %s, dtype %s, threads %s, %d warm-up + %d timed runs%s "
-                "(min / median / max), graph %s\n",
-                join(blocks_run(spec)).c_str(), join(spec.gpus).c_str(), dtypes.c_str(), join(spec.threads).c_str(),
-                spec.warmup, spec.repeat, min_time, spec.graph.c_str());
+    std::fprintf(table,
+                 "apsp bench: block %s, gpus %s, dtype %s, threads %s, %d warm-up + %d timed runs%s "
+                 "(min / median / max), graph %s\n",
+                 join(blocks_run(spec)).c_str(), join(spec.gpus).c_str(), dtypes.c_str(), join(spec.threads).c_str(),
+                 spec.warmup, spec.repeat, min_time, spec.graph.c_str());
     std::fflush(table);
     SweepProgressLine progress;
     bench::SweepCallbacks callbacks;

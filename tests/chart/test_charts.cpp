@@ -158,7 +158,8 @@ TEST(SweepCharts, AThreadsSweepNamesTheThreadsAndTiesAreLabelledSo) {
   ASSERT_EQ(block.size(), 2u);  // one per thread count, not two blocks' bars mixed
   EXPECT_NE(block[0].title.find("cpu-blocked i32 t=1, n = 16384"), std::string::npos) << block[0].title;
   EXPECT_NE(block[1].title.find("cpu-blocked i32 t=2, n = 16384"), std::string::npos) << block[1].title;
-  EXPECT_NE(block[1].series.back().point_labels[0].find(" tied"), std::string::npos) << block[1].series.back().point_labels[0];
+  EXPECT_NE(block[1].series.back().point_labels[0].find(" tied"), std::string::npos)
+      << block[1].series.back().point_labels[0];
   // One thread count: the labels stay as they were.
   report.results.resize(2);
   const std::vector<Chart> one = sweep_charts(report, parse_chart_kinds("block"));

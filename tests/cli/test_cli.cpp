@@ -92,7 +92,10 @@ TEST_F(Cli, BenchPrintsRatiosAndWritesCsv) {
   EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 8 + 5);  // 8 comments, header + 2 backends x 2 sizes
   // The sweep appended max, spread, best, ... after the columns earlier versions wrote (scripts read by position).
   EXPECT_NE(csv.find(",ratio_to_first,parallel_efficiency,max_ms,spread_pct,best,noisy,"), std::string::npos) << csv;
-  EXPECT_NE(csv.find(",repeats,warmup,sources,threads_per_block,concurrent,batch,chunk,threads,threads_resolved,run_id\n"), std::string::npos) << csv;
+  EXPECT_NE(
+      csv.find(",repeats,warmup,sources,threads_per_block,concurrent,batch,chunk,threads,threads_resolved,run_id\n"),
+      std::string::npos)
+      << csv;
   EXPECT_NE(csv.find(",-1.0000,"), std::string::npos) << csv;  // no multi-GPU rows: no efficiency
   EXPECT_EQ(csv.find("e+"), std::string::npos) << csv;          // numbers in one format, no exponents
   EXPECT_NE(csv.find("cpu-naive,1,96,32,i32"), std::string::npos);

@@ -87,7 +87,8 @@ TEST_F(CliBench, EveryCombinationIsARowAndTheBestOfEachNIsMarked) {
   // In the table: as many rows start with a marker as the CSV names, and the legend says what they mean.
   int marked = 0;
   std::istringstream out(r.output);
-  for (std::string line; std::getline(out, line);) marked += line.rfind("* cpu-", 0) == 0 || line.rfind("= cpu-", 0) == 0;
+  for (std::string line; std::getline(out, line);)
+    marked += line.rfind("* cpu-", 0) == 0 || line.rfind("= cpu-", 0) == 0;
   EXPECT_EQ(marked, best_per_n["40"] + best_per_n["48"] + tied_per_n["40"] + tied_per_n["48"]) << r.output;
   EXPECT_NE(r.output.find("* the best (lowest median) of its n"), std::string::npos);
   EXPECT_NE(r.output.find("\nbest n=40: "), std::string::npos) << r.output;
@@ -95,8 +96,10 @@ TEST_F(CliBench, EveryCombinationIsARowAndTheBestOfEachNIsMarked) {
 }
 
 TEST_F(CliBench, ThreadsAreASweepAxis) {
-  const RunResult r = run_apsp("bench --backend cpu-blocked --block 8 --n 32 --repeat 1 --warmup 0 --threads 1,2 "
-                               "--no-history --csv " + path("t.csv"));
+  const RunResult r = run_apsp(
+      "bench --backend cpu-blocked --block 8 --n 32 --repeat 1 --warmup 0 --threads 1,2 "
+      "--no-history --csv " +
+      path("t.csv"));
   ASSERT_EQ(r.status, 0) << r.output;
   EXPECT_NE(r.output.find("threads 1,2"), std::string::npos) << r.output;  // the header names the list
   const auto rows = csv_rows(read_text(path("t.csv")));
@@ -109,7 +112,8 @@ TEST_F(CliBench, ThreadsAreASweepAxis) {
   EXPECT_EQ(rows[2][resolved], "2");
   // Each item is checked as --threads 1 is: one line, exit 2.
   for (const char* bad : {"1,x", "1,-1", "1,100000", ","}) {
-    const RunResult b = run_apsp(std::string("bench --backend cpu-blocked --n 16 --repeat 1 --warmup 0 --threads ") + bad);
+    const RunResult b =
+        run_apsp(std::string("bench --backend cpu-blocked --n 16 --repeat 1 --warmup 0 --threads ") + bad);
     EXPECT_EQ(b.status, 2) << bad << "\n" << b.output;
     EXPECT_EQ(count_lines(b.output), 1) << bad << "\n" << b.output;
     EXPECT_NE(b.output.find("--threads"), std::string::npos) << bad << "\n" << b.output;
@@ -118,14 +122,18 @@ TEST_F(CliBench, ThreadsAreASweepAxis) {
 
 TEST_F(CliBench, MinTimeRepeatsAConfigurationUntilItsRunsAddUp) {
   // n = 16 takes microseconds: an hour is never reached, so the cap of 100 timed runs ends it.
-  const RunResult r = run_apsp("bench --backend cpu-blocked --block 8 --n 16 --repeat 2 --warmup 0 --threads 1 "
-                               "--min-time 3600 --no-history --csv " + path("m.csv"));
+  const RunResult r = run_apsp(
+      "bench --backend cpu-blocked --block 8 --n 16 --repeat 2 --warmup 0 --threads 1 "
+      "--min-time 3600 --no-history --csv " +
+      path("m.csv"));
   ASSERT_EQ(r.status, 0) << r.output;
   const auto rows = csv_rows(read_text(path("m.csv")));
   ASSERT_EQ(rows.size(), 2u);
   EXPECT_EQ(rows[1][column(rows[0], "repeats")], "100") << read_text(path("m.csv"));
-  const RunResult plain = run_apsp("bench --backend cpu-blocked --block 8 --n 16 --repeat 2 --warmup 0 --threads 1 "
-                                   "--no-history --csv " + path("p.csv"));
+  const RunResult plain = run_apsp(
+      "bench --backend cpu-blocked --block 8 --n 16 --repeat 2 --warmup 0 --threads 1 "
+      "--no-history --csv " +
+      path("p.csv"));
   ASSERT_EQ(plain.status, 0) << plain.output;
   const auto plain_rows = csv_rows(read_text(path("p.csv")));
   EXPECT_EQ(plain_rows[1][column(plain_rows[0], "repeats")], "2");

@@ -151,7 +151,10 @@ TEST_F(CliSparse, InfoAndBenchListTheSparseSolvers) {
   EXPECT_NE(bench.output.find("cpu-dijkstra"), std::string::npos) << bench.output;
   EXPECT_NE(bench.output.find("32 sources"), std::string::npos) << bench.output;
   const std::string csv = read_text(path("b.csv"));
-  EXPECT_NE(csv.find(",repeats,warmup,sources,threads_per_block,concurrent,batch,chunk,threads,threads_resolved,run_id\n"), std::string::npos) << csv;
+  EXPECT_NE(
+      csv.find(",repeats,warmup,sources,threads_per_block,concurrent,batch,chunk,threads,threads_resolved,run_id\n"),
+      std::string::npos)
+      << csv;
   EXPECT_NE(csv.find("cpu-dijkstra,1,128,0,i32,"), std::string::npos) << csv;  // no block size
   EXPECT_NE(csv.find(",32,0,0,"), std::string::npos) << csv;                    // 32 sources, no GPU knobs
   EXPECT_NE(csv.find(",128,0,0,"), std::string::npos) << csv;                   // cpu-blocked solves all 128 rows

@@ -64,8 +64,8 @@ TEST(SweepThreads, CpuBackendsGetAConfigurationPerThreadCountGpuBackendsOne) {
 TEST(SweepThreads, EveryThreadCountIsChecked) {
   SweepSpec spec;
   spec.backends = {"cpu-blocked"};
-  for (const std::vector<int>& bad : {std::vector<int>{}, std::vector<int>{1, -1},
-                                      std::vector<int>{2, limits::max_threads() + 1}}) {
+  for (const std::vector<int>& bad :
+       {std::vector<int>{}, std::vector<int>{1, -1}, std::vector<int>{2, limits::max_threads() + 1}}) {
     spec.threads = bad;
     EXPECT_THROW(plan_sweep(spec, fake_backends(), 0), UsageError) << bad.size();
   }
@@ -104,7 +104,7 @@ TEST(SweepBest, OverlappingIntervalsAreATieNamedAsOne) {
   const std::size_t first_tie = csv.find(",tied,");
   ASSERT_NE(first_tie, std::string::npos) << csv;
   EXPECT_NE(csv.find(",tied,", first_tie + 1), std::string::npos) << csv;  // both tied rows say so
-  EXPECT_EQ(csv.find(",best,0,"), std::string::npos) << csv;  // no row claims to be the one best
+  EXPECT_EQ(csv.find(",best,0,"), std::string::npos) << csv;               // no row claims to be the one best
 }
 
 TEST(SweepBest, DisjointIntervalsNameOneBestPerN) {
@@ -123,7 +123,8 @@ TEST(SweepBest, DisjointIntervalsNameOneBestPerN) {
   EXPECT_STREQ(best_cell(rs[0]), "best");
   EXPECT_EQ(best_lines(rs), (std::vector<std::string>{"n=1024: cpu-blocked B=64 i16", "n=2048: cpu-blocked B=64 i16"}));
   // Touching intervals share a point: a tie.
-  std::vector<SweepResult> touching = {timed("cpu-blocked", 64, 64, {1.0, 2.0}), timed("cpu-blocked", 32, 64, {2.0, 3.0})};
+  std::vector<SweepResult> touching = {timed("cpu-blocked", 64, 64, {1.0, 2.0}),
+                                       timed("cpu-blocked", 32, 64, {2.0, 3.0})};
   mark_best(touching);
   EXPECT_TRUE(touching[0].tied && touching[1].tied);
 }

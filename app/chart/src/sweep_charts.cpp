@@ -56,8 +56,8 @@ std::map<BlockGroupKey, std::vector<const SweepResult*>> by_all_but_block(const 
 }
 
 std::string group_title(const bench::SweepReport& report, const SweepConfig& c) {
-  return c.backend + gpus_part(c.gpus) + " " + dtype_name(c.dtype) + threads_part(report, c.threads) + ", n = " +
-         std::to_string(c.n);
+  return c.backend + gpus_part(c.gpus) + " " + dtype_name(c.dtype) + threads_part(report, c.threads) +
+         ", n = " + std::to_string(c.n);
 }
 
 /// The compute phases a result has, as (phase, label): three for blocked variants, one "full pass" otherwise.
@@ -94,7 +94,8 @@ void block_charts(const bench::SweepReport& report, bool phases, std::vector<Cha
       wall.overlay = true;
       for (const SweepResult* r : rs) {
         wall.values.push_back(r->time.median_ms);
-        wall.point_labels.push_back(format_value(r->time.median_ms, ValueFormat::Duration) + (r->best ? (r->tied ? " tied" : " best") : "") +
+        wall.point_labels.push_back(format_value(r->time.median_ms, ValueFormat::Duration) +
+                                    (r->best ? (r->tied ? " tied" : " best") : "") +
                                     (r->time.noisy() ? " (noisy)" : ""));
       }
       c.series.push_back(std::move(wall));
@@ -177,10 +178,9 @@ void gpu_scaling_chart(const bench::SweepReport& report, std::vector<Chart>& out
   c.series.push_back(std::move(ideal));
   for (const auto& [key, by_gpus] : groups) {
     const SweepConfig& k = by_gpus.at(1)->config;
-    Series s = make_series(
-        k.backend + " B=" + std::to_string(k.block) + " " + dtype_name(k.dtype) + threads_part(report, k.threads) + " n=" +
-            std::to_string(k.n),
-        series_color(static_cast<int>(c.series.size()) - 1));
+    Series s = make_series(k.backend + " B=" + std::to_string(k.block) + " " + dtype_name(k.dtype) +
+                               threads_part(report, k.threads) + " n=" + std::to_string(k.n),
+                           series_color(static_cast<int>(c.series.size()) - 1));
     const double t1 = by_gpus.at(1)->time.median_ms;
     for (int g : gs) {
       const auto it = by_gpus.find(g);

@@ -187,9 +187,10 @@ void SweepPanel::draw_window(const AppState& state, const SweepJobSnapshot& job,
   ImGui::SetNextItemWidth(90 * s);
   ImGui::InputDouble("min time s", &m_min_time_s, 0, 0, "%g");
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("After the repeats, more timed runs until they add up to this many seconds (at most %d runs); "
-                      "0: the repeats only",
-                      kMinTimeMaxRuns);
+    ImGui::SetTooltip(
+        "After the repeats, more timed runs until they add up to this many seconds (at most %d runs); "
+        "0: the repeats only",
+        kMinTimeMaxRuns);
   m_repeat = std::clamp(m_repeat, 1, 1000);
   m_warmup = std::clamp(m_warmup, 0, 1000);
   m_min_time_s = std::clamp(m_min_time_s, 0.0, limits::kMaxMinTimeS);
@@ -224,12 +225,14 @@ void SweepPanel::draw_window(const AppState& state, const SweepJobSnapshot& job,
       commands.push(CmdConfigureSolver{SolverConfig{best->config.backend, best->config.block, best->config.dtype,
                                                     best->config.gpus, best->config.threads}});
     if (ImGui::IsItemHovered()) {
-      const std::string tie = best->tied ? "\nA tie: its min..max interval overlaps that of" + tied_with(job.results, *best) +
-                                               "\nso the runs cannot tell them apart; more repeats or a min time may"
-                                           : std::string();
-      ImGui::SetTooltip("The best configuration of the loaded graph's n (else of the largest n): configures the "
-                        "solver%s",
-                        tie.c_str());
+      const std::string tie = best->tied
+                                  ? "\nA tie: its min..max interval overlaps that of" + tied_with(job.results, *best) +
+                                        "\nso the runs cannot tell them apart; more repeats or a min time may"
+                                  : std::string();
+      ImGui::SetTooltip(
+          "The best configuration of the loaded graph's n (else of the largest n): configures the "
+          "solver%s",
+          tie.c_str());
     }
   }
   if (!m_spec_error.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", m_spec_error.c_str());
@@ -273,8 +276,8 @@ void SweepPanel::draw_table(const SweepJobSnapshot& job, CommandQueue& commands)
                                 ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_Resizable;
   if (!ImGui::BeginTable("sweep results", kColumns, flags)) return;
   ImGui::TableSetupScrollFreeze(0, 1);
-  const char* names[kColumns] = {"best", "backend", "B",      "GPUs",      "dtype",  "threads", "n",
-                                 "min",  "median",  "max",    "spread",    "updates/s", "% peak", "GB/s p3"};
+  const char* names[kColumns] = {"best", "backend", "B",   "GPUs",   "dtype",     "threads", "n",
+                                 "min",  "median",  "max", "spread", "updates/s", "% peak",  "GB/s p3"};
   for (int c = 0; c < kColumns; ++c)
     ImGui::TableSetupColumn(names[c], c == kMedian ? ImGuiTableColumnFlags_DefaultSort : ImGuiTableColumnFlags_None);
   ImGui::TableHeadersRow();
@@ -333,8 +336,9 @@ void SweepPanel::draw_best(const SweepJobSnapshot& job) {
   if (job.running || job.results.empty()) return;
   for (const std::string& line : bench::best_lines(job.results)) ImGui::BulletText("best %s", line.c_str());
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("* best: its min..max interval is clear of every other's; tied: the intervals overlap the "
-                      "lowest median's, so the runs cannot tell them apart");
+    ImGui::SetTooltip(
+        "* best: its min..max interval is clear of every other's; tied: the intervals overlap the "
+        "lowest median's, so the runs cannot tell them apart");
 }
 
 void SweepPanel::draw_charts(const SweepJobSnapshot& job, CommandQueue& commands) {

@@ -83,9 +83,7 @@ double SweepResult::phase_ms(Phase phase) const {
 
 namespace {
 /// Whether the min..max intervals of two results' timed runs share a point.
-bool intervals_overlap(const TimeStats& a, const TimeStats& b) {
-  return a.min_ms <= b.max_ms && b.min_ms <= a.max_ms;
-}
+bool intervals_overlap(const TimeStats& a, const TimeStats& b) { return a.min_ms <= b.max_ms && b.min_ms <= a.max_ms; }
 
 /// The configuration without its n, for a line that already names it.
 std::string without_n(const SweepConfig& c) {
@@ -124,9 +122,8 @@ std::vector<std::string> best_lines(const std::vector<SweepResult>& results) {
     for (const SweepResult& r : results)
       if (r.config.n == n && r.best) best.push_back(&r);
     if (best.empty()) continue;
-    std::stable_sort(best.begin(), best.end(), [](const SweepResult* a, const SweepResult* b) {
-      return a->time.median_ms < b->time.median_ms;
-    });
+    std::stable_sort(best.begin(), best.end(),
+                     [](const SweepResult* a, const SweepResult* b) { return a->time.median_ms < b->time.median_ms; });
     std::string line = "n=" + std::to_string(n) + ": ";
     if (best.size() > 1) line += "tied: ";
     for (std::size_t i = 0; i < best.size(); ++i) {

@@ -159,7 +159,8 @@ std::string sweep_results_csv(const SweepReport& report, const std::vector<std::
                   r.gb_per_s(Phase::Independent), r.gb_per_s(Phase::Full), r.phase12_share, r.non_p3_share,
                   r.phase_ms(Phase::Upload), r.ratio, r.efficiency, r.time.max_ms, r.time.spread_pct, best_cell(r),
                   r.time.noisy() ? 1 : 0, r.phase_ms(Phase::Pivot), r.phase_ms(Phase::PivotRowCol),
-                  r.phase_ms(Phase::Independent), r.phase_ms(Phase::Full), r.time.samples_ms.size(), report.spec.warmup);
+                  r.phase_ms(Phase::Independent), r.phase_ms(Phase::Full), r.time.samples_ms.size(),
+                  report.spec.warmup);
     text += line;
     const std::size_t i = static_cast<std::size_t>(&r - report.results.data());
     // Sparse solvers: the rows solved (a dense variant: all n) and the launch knobs (0: none).
