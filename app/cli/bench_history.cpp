@@ -15,8 +15,8 @@ std::vector<std::string> record_bench_runs(const std::vector<RunRecord>& records
   return ids;
 }
 
-std::vector<RunRecord> bench_records(const bench::SweepReport& report, int threads) {
-  return bench::sweep_run_records(report, threads, "bench");
+std::vector<RunRecord> bench_records(const bench::SweepReport& report) {
+  return bench::sweep_run_records(report, "bench");
 }
 
 }  // namespace apsp::cli

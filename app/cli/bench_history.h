@@ -13,8 +13,8 @@ struct SweepReport;
 namespace apsp::cli {
 
 /// The run history's records of a sweep @p report (`apsp bench`, `apsp bench --ladder`): one per
-/// configuration measured, with @p threads the CPU threads asked for.
-std::vector<RunRecord> bench_records(const bench::SweepReport& report, int threads);
+/// configuration measured, each with the CPU threads its configuration asked for.
+std::vector<RunRecord> bench_records(const bench::SweepReport& report);
 /// Appends every record unless @p no_history or APSP_HISTORY=off; returns the ids written, in order ("-" for a
 /// record that was not written), for the CSV's run_id column.
 std::vector<std::string> record_bench_runs(const std::vector<RunRecord>& records, bool no_history);

@@ -27,7 +27,6 @@
 #include <apsp/graph/generators.h>
 #include <apsp/history/run_facts.h>
 #include <apsp/report/export_context.h>
-#include <thread_count_check.h>
 
 #include "bench_history.h"
 #include "ladder_counters.h"
@@ -48,7 +47,8 @@ struct BenchArgs {
   std::string dtypes = "i32";
   int repeat = 3;
   int warmup = 1;
-  int threads = 0;
+  double min_time_s = 0;
+  std::string threads = "0";
   std::string gpus = "1";
   std::string graph = "er:p=0.05,seed=1,w=1:100";
   std::string csv;
@@ -117,10 +117,26 @@ std::string join(const std::vector<int>& v) {
   return s;
 }
 
+/// The thread counts --threads takes: a list, each item as `apsp solve --threads` takes one.
+CLI::Validator thread_list_check() {
+  CLI::Validator check = int_list_check(0, limits::max_threads());
+  check.description("LIST of INT in [0 - " + std::to_string(limits::kThreadsPerCore) + " per core]");
+  return check;
+}
+
+/// The threads cell: the count asked for, "auto" for one per core.
+std::string threads_cell(int threads) { return threads > 0 ? std::to_string(threads) : "auto"; }
+
+/// The best row's marker: '*' the best of its n, '=' tied for it (mark_best's rule).
+char best_marker(const bench::SweepResult& r) {
+  if (!r.best) return ' ';
+  return r.tied ? '=' : '*';
+}
+
 void print_header(std::FILE* out) {
-  std::fprintf(out, "  %-13s %4s %4s %5s %6s %9s %9s %9s %7s %10s %7s %24s %7s %7s %8s %7s  %s\n", "backend", "B", "gpus",
-              "dtype", "n", "min", "median", "max", "spread", "updates/s", "% peak", "GB/s p1 / p2 / p3", "p1+p2",
-              "non-p3", "ratio", "scaling", "note");
+  std::fprintf(out, "  %-13s %4s %4s %5s %4s %6s %9s %9s %9s %7s %10s %7s %24s %7s %7s %8s %7s  %s\n", "backend", "B",
+               "gpus", "dtype", "thr", "n", "min", "median", "max", "spread", "updates/s", "% peak",
+               "GB/s p1 / p2 / p3", "p1+p2", "non-p3", "ratio", "scaling", "note");
 }
 
 void print_row(std::FILE* out, const bench::SweepResult& r) {
@@ -139,17 +155,19 @@ void print_row(std::FILE* out, const bench::SweepResult& r) {
                     c.batch > 0 ? std::to_string(c.batch).c_str() : "auto", c.chunk);
     // No min-plus updates, so no updates/s and no % of the dense peak: its own rates, in the note.
     std::fprintf(out,
-                 "%c %-13s %4s %4d %5s %6d %9s %9s %9s %7s %10s %7s %24s %7s %7s %7.2fx %7s  %lld sources, %s edges/s, "
-                 "%s sources/s%s%s\n",
-                 r.best ? '*' : ' ', c.backend.c_str(), "-", c.gpus, std::string(to_string(c.dtype)).c_str(), c.n,
-                 format_duration_ms(r.time.min_ms).c_str(), format_duration_ms(r.time.median_ms).c_str(),
-                 format_duration_ms(r.time.max_ms).c_str(), spread, "-", "-", knobs, "-", "-", r.ratio, "-",
-                 static_cast<long long>(c.sources), si(r.edges_per_s).c_str(), si(r.sources_per_s).c_str(),
+                 "%c %-13s %4s %4d %5s %4s %6d %9s %9s %9s %7s %10s %7s %24s %7s %7s %7.2fx %7s  %lld sources, %s "
+                 "edges/s, %s sources/s%s%s\n",
+                 best_marker(r), c.backend.c_str(), "-", c.gpus, std::string(to_string(c.dtype)).c_str(),
+                 threads_cell(c.threads).c_str(), c.n, format_duration_ms(r.time.min_ms).c_str(),
+                 format_duration_ms(r.time.median_ms).c_str(), format_duration_ms(r.time.max_ms).c_str(), spread, "-",
+                 "-", knobs, "-", "-", r.ratio, "-", static_cast<long long>(c.sources), si(r.edges_per_s).c_str(),
+                 si(r.sources_per_s).c_str(),
                  note.empty() ? "" : "; ", note.c_str());
     return;
   }
-  std::fprintf(out, "%c %-13s %4d %4d %5s %6d %9s %9s %9s %7s %10s %7s %24s %6.1f%% %6.1f%% %7.2fx %7s  %s\n",
-              r.best ? '*' : ' ', c.backend.c_str(), c.block, c.gpus, std::string(to_string(c.dtype)).c_str(), c.n,
+  std::fprintf(out, "%c %-13s %4d %4d %5s %4s %6d %9s %9s %9s %7s %10s %7s %24s %6.1f%% %6.1f%% %7.2fx %7s  %s\n",
+              best_marker(r), c.backend.c_str(), c.block, c.gpus, std::string(to_string(c.dtype)).c_str(),
+              threads_cell(c.threads).c_str(), c.n,
               format_duration_ms(r.time.min_ms).c_str(), format_duration_ms(r.time.median_ms).c_str(),
               format_duration_ms(r.time.max_ms).c_str(), spread, si(r.updates_per_s).c_str(), peak,
               gbps_cell(r).c_str(), 100 * r.phase12_share, 100 * r.non_p3_share, r.ratio, scaling, note.c_str());
@@ -243,9 +261,16 @@ Action add_bench(CLI::App& app) {
   app.add_option("--warmup", a->warmup, "Untimed runs first")
       ->capture_default_str()
       ->check(CLI::Range(0, limits::kMaxWarmup));
-  app.add_option("--threads", a->threads, "CPU threads (0: one per core; at most 4 per core)")
+  app.add_option("--threads", a->threads,
+                 "Comma-separated CPU thread counts (0: one per core; at most 4 per core); a row per value for the "
+                 "CPU backends, GPU backends run once with the first")
       ->capture_default_str()
-      ->check(thread_count_check());
+      ->check(thread_list_check());
+  app.add_option("--min-time", a->min_time_s,
+                 "After --repeat runs, repeat each configuration until its timed runs add up to SECONDS (at most " +
+                     std::to_string(kMinTimeMaxRuns) + " timed runs, or --repeat if more)")
+      ->capture_default_str()
+      ->check(CLI::Range(0.0, limits::kMaxMinTimeS));
   app.add_option("--gpus", a->gpus, "Comma-separated GPU counts (above 1 only for multi-GPU variants)")
       ->capture_default_str()
       ->check(int_list_check(1, limits::kMaxGpus));
@@ -297,6 +322,7 @@ Action add_bench(CLI::App& app) {
       q.graph = a->graph;
       q.repeat = a->repeat;
       q.warmup = a->warmup;
+      q.min_time_s = a->min_time_s;
       q.csv = a->csv;
       q.chart = a->chart;
       q.no_history = a->no_history;
@@ -340,7 +366,8 @@ Action add_bench(CLI::App& app) {
     spec.graph = a->graph;
     spec.repeat = a->repeat;
     spec.warmup = a->warmup;
-    spec.threads = a->threads;
+    spec.min_time_s = a->min_time_s;
+    spec.threads = parse_int_list(a->threads, "--threads", 0, limits::max_threads());
     SolverOptions ladder_options;
     a->ladder_flags.apply(ladder_options);
     spec.cells_per_thread = ladder_options.cells_per_thread;
@@ -364,9 +391,13 @@ Action add_bench(CLI::App& app) {
     std::string dtypes;
     for (DType d : spec.dtypes) dtypes += (dtypes.empty() ? "" : ",") + std::string(to_string(d));
     std::FILE* table = is_stdout(a->csv) ? stderr : stdout;  // the CSV alone on standard output
-    std::fprintf(table, "apsp bench: block %s, gpus %s, dtype %s, %d warm-up + %d timed runs (min / median / max), graph %s\n",
-                join(blocks_run(spec)).c_str(), join(spec.gpus).c_str(), dtypes.c_str(), spec.warmup, spec.repeat,
-                spec.graph.c_str());
+    char min_time[64] = "";
+    if (spec.min_time_s > 0) std::snprintf(min_time, sizeof min_time, ", more up to %g s of them", spec.min_time_s);
+    std::fprintf(table,
+                 "apsp bench: block %s, gpus %s, dtype %s, threads %s, %d warm-up + %d timed runs%s "
+                 "(min / median / max), graph %s\n",
+                 join(blocks_run(spec)).c_str(), join(spec.gpus).c_str(), dtypes.c_str(), join(spec.threads).c_str(),
+                 spec.warmup, spec.repeat, min_time, spec.graph.c_str());
     std::fflush(table);
     SweepProgressLine progress;
     bench::SweepCallbacks callbacks;
@@ -380,12 +411,14 @@ Action add_bench(CLI::App& app) {
     }
     print_header(table);
     for (const bench::SweepResult& r : report.results) print_row(table, r);
-    std::fprintf(table, 
-        "* the best (lowest median) of its n; spread = (max - min) / median; times are wall times of the "
-        "solve, upload excluded\n");
+    std::fprintf(table,
+        "* the best (lowest median) of its n, its min..max clear of every other's; = tied for best (min..max "
+        "overlaps the lowest median's); spread = (max - min) / median; times are wall times of the solve, upload "
+        "excluded; thr: CPU threads asked\n");
+    for (const std::string& line : bench::best_lines(report.results)) std::fprintf(table, "best %s\n", line.c_str());
     print_skipped(table, report.skipped);
     std::fflush(table);
-    const std::vector<RunRecord> records = bench_records(report, a->threads);
+    const std::vector<RunRecord> records = bench_records(report);
     const std::vector<std::string> run_ids = record_bench_runs(records, a->no_history);
     if (!a->csv.empty()) write_csv(a->csv, report, run_ids);
 #if APSP_CLI_HAVE_CHARTS

@@ -72,6 +72,7 @@ int run_bench_ladder(const LadderBenchRequest& q) {
   spec.graph = q.graph;
   spec.repeat = q.repeat;
   spec.warmup = q.warmup;
+  spec.min_time_s = q.min_time_s;
   SolverOptions ladder_options;
   q.flags.apply(ladder_options);
   spec.cells_per_thread = ladder_options.cells_per_thread;
@@ -108,7 +109,7 @@ int run_bench_ladder(const LadderBenchRequest& q) {
     std::fprintf(table, "skipped %s: %s\n", bench::describe(s.config).c_str(), s.reason.c_str());
   std::fflush(table);
 
-  const std::vector<std::string> run_ids = record_bench_runs(bench_records(report, 0), q.no_history);
+  const std::vector<std::string> run_ids = record_bench_runs(bench_records(report), q.no_history);
   if (!q.csv.empty()) {
     AtomicFile f(output_path(q.csv));
     f.write(bench::ladder_csv(report, rows, run_ids));

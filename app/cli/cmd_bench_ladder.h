@@ -19,6 +19,7 @@ struct LadderBenchRequest {
   std::string graph;
   int repeat = 3;
   int warmup = 1;
+  double min_time_s = 0;  ///< --min-time (SweepSpec::min_time_s)
   std::string csv;
   std::string chart;
   bool no_history = false;

@@ -43,7 +43,8 @@ void SweepControl::update() {
     }
     return;
   }
-  // The sweep ended: its outcome in the log, one line per n with the best configuration and its spread.
+  // The sweep ended: its outcome in the log, one line per n with the best configuration and its spread (per tied
+  // configuration where there is a tie).
   m_logged = m_snapshot.generation;
   const bench::SweepReport& r = *m_snapshot.report;
   record_runs(r);
@@ -53,8 +54,9 @@ void SweepControl::update() {
     if (!x.best) continue;
     char spread[48];
     std::snprintf(spread, sizeof spread, " (spread %.1f %%%s)", x.time.spread_pct, x.time.noisy() ? ", noisy" : "");
-    m_log.info("sweep best at n = " + std::to_string(x.config.n) + ": " + bench::describe(x.config) + ", median " +
-               format_duration_ms(x.time.median_ms) + spread);
+    // Tied: its min..max overlaps the lowest median's (bench::mark_best), so the runs cannot tell them apart.
+    m_log.info(std::string(x.tied ? "sweep tied for best" : "sweep best") + " at n = " + std::to_string(x.config.n) +
+               ": " + bench::describe(x.config) + ", median " + format_duration_ms(x.time.median_ms) + spread);
   }
 }
 
@@ -63,7 +65,7 @@ void SweepControl::record_runs(const bench::SweepReport& report) {
   RunHistoryState& history = m_state.history;
   std::vector<RunRecord> records;
   try {
-    records = bench::sweep_run_records(report, report.spec.threads, "sweep");
+    records = bench::sweep_run_records(report, "sweep");
   } catch (const std::exception& e) {  // the sweep's results stay; only their history records are missing
     m_log.warning(std::string("sweep: not recorded in the run history: ") + e.what());
     return;

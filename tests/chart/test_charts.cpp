@@ -144,6 +144,30 @@ TEST(SweepCharts, WhichChartsASweepGives) {
   EXPECT_NE(csv.find(",cuda-tuned B=32 i32 n=16384 (2 GPUs: 96.2 %),2,1.92308\n"), std::string::npos) << csv;
 }
 
+TEST(SweepCharts, AThreadsSweepNamesTheThreadsAndTiesAreLabelledSo) {
+  bench::SweepReport report;
+  for (int threads : {1, 2})
+    for (int b : {32, 64}) {
+      bench::SweepResult r = result(b, 1, DType::I32, 100.0 / threads + b, 50.0);
+      r.config.backend = "cpu-blocked";
+      r.config.threads = threads;
+      r.time = bench::time_stats({r.time.median_ms - 40, r.time.median_ms, r.time.median_ms + 40});  // all overlap
+      report.results.push_back(r);
+    }
+  bench::mark_best(report.results);
+  const std::vector<Chart> block = sweep_charts(report, parse_chart_kinds("block"));
+  ASSERT_EQ(block.size(), 2u);  // one per thread count, not two blocks' bars mixed
+  EXPECT_NE(block[0].title.find("cpu-blocked i32 t=1, n = 16384"), std::string::npos) << block[0].title;
+  EXPECT_NE(block[1].title.find("cpu-blocked i32 t=2, n = 16384"), std::string::npos) << block[1].title;
+  EXPECT_NE(block[1].series.back().point_labels[0].find(" tied"), std::string::npos)
+      << block[1].series.back().point_labels[0];
+  // One thread count: the labels stay as they were.
+  report.results.resize(2);
+  const std::vector<Chart> one = sweep_charts(report, parse_chart_kinds("block"));
+  ASSERT_EQ(one.size(), 1u);
+  EXPECT_EQ(one[0].title.find("t=1"), std::string::npos) << one[0].title;
+}
+
 TEST(SweepCharts, SparseKnobStudyIsOneLinePerConcurrentAgainstThreadsPerBlock) {
   bench::SweepReport report;
   // cuda-dijkstra at 2 x 2 knob settings, 1024 of 4096 sources; (96, 4) the fastest, (64, 1) the slowest.

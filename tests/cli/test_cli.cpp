@@ -92,7 +92,9 @@ TEST_F(Cli, BenchPrintsRatiosAndWritesCsv) {
   EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 8 + 5);  // 8 comments, header + 2 backends x 2 sizes
   // The sweep appended max, spread, best, ... after the columns earlier versions wrote (scripts read by position).
   EXPECT_NE(csv.find(",ratio_to_first,parallel_efficiency,max_ms,spread_pct,best,noisy,"), std::string::npos) << csv;
-  EXPECT_NE(csv.find(",repeats,warmup,sources,threads_per_block,concurrent,batch,chunk,edges_per_s,sources_per_s,run_id,"), std::string::npos)
+  EXPECT_NE(csv.find(",repeats,warmup,sources,threads_per_block,concurrent,batch,chunk,edges_per_s,sources_per_s,"
+                     "threads,threads_resolved,run_id,"),
+            std::string::npos)
       << csv;
   EXPECT_EQ(csv.find(",-1"), std::string::npos) << csv;  // no multi-GPU rows: no efficiency, an empty cell
   EXPECT_EQ(csv.find("e+"), std::string::npos) << csv;          // numbers in one format, no exponents

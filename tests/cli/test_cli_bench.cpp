@@ -61,7 +61,7 @@ TEST_F(CliBench, EveryCombinationIsARowAndTheBestOfEachNIsMarked) {
           });
           EXPECT_EQ(found, 2) << b << " B=" << bs << " " << d << " n=" << size;  // a row per timed run
         }
-  std::map<std::string, int> best_per_n;
+  std::map<std::string, int> best_per_n, tied_per_n;
   std::map<std::string, double> lowest_per_n;
   for (auto it = rows.begin() + 1; it != rows.end(); ++it) {
     const auto& row = *it;
@@ -71,23 +71,79 @@ TEST_F(CliBench, EveryCombinationIsARowAndTheBestOfEachNIsMarked) {
     // The CSV rounds times to 0.1 µs (%.4f ms) and the spread to 0.01 %: allow for that at these tiny sizes.
     EXPECT_NEAR(std::stod(row[spread]), expected_spread,
                 0.01 + 100 * 2e-4 / std::stod(row[med]) + 1e-3 * expected_spread);
-    best_per_n[row[n]] += row[best] == "1" && row[repeat] == "1";  // once per configuration
+    if (row[repeat] == "1") {  // once per configuration (a row per timed run)
+      best_per_n[row[n]] += row[best] == "best";
+      tied_per_n[row[n]] += row[best] == "tied";
+    }
+    EXPECT_TRUE(row[best].empty() || row[best] == "best" || row[best] == "tied") << row[best];
     const double m = std::stod(row[med]);
     if (!lowest_per_n.count(row[n]) || m < lowest_per_n[row[n]]) lowest_per_n[row[n]] = m;
   }
-  EXPECT_EQ(best_per_n["40"], 1);
-  EXPECT_EQ(best_per_n["48"], 1);
+  // Each n: one best row, or two or more tied for it (min..max intervals overlapping, mark_best's rule).
+  for (const char* size : {"40", "48"})
+    EXPECT_TRUE((best_per_n[size] == 1 && tied_per_n[size] == 0) || (best_per_n[size] == 0 && tied_per_n[size] >= 2))
+        << size << ": " << best_per_n[size] << " best, " << tied_per_n[size] << " tied";
   for (auto it = rows.begin() + 1; it != rows.end(); ++it) {
-    if ((*it)[best] == "1") {
+    if ((*it)[best] == "best") {
       EXPECT_EQ(std::stod((*it)[med]), lowest_per_n[(*it)[n]]);
     }
   }
-  // In the table: two rows start with the marker, and the legend says what it means.
+  // In the table: as many rows start with a marker as the CSV names, and the legend says what they mean.
   int marked = 0;
   std::istringstream out(r.output);
-  for (std::string line; std::getline(out, line);) marked += line.rfind("* cpu-", 0) == 0;
-  EXPECT_EQ(marked, 2) << r.output;
+  for (std::string line; std::getline(out, line);)
+    marked += line.rfind("* cpu-", 0) == 0 || line.rfind("= cpu-", 0) == 0;
+  EXPECT_EQ(marked, best_per_n["40"] + best_per_n["48"] + tied_per_n["40"] + tied_per_n["48"]) << r.output;
   EXPECT_NE(r.output.find("* the best (lowest median) of its n"), std::string::npos);
+  EXPECT_NE(r.output.find("\nbest n=40: "), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("\nbest n=48: "), std::string::npos) << r.output;
+}
+
+TEST_F(CliBench, ThreadsAreASweepAxis) {
+  const RunResult r = run_apsp(
+      "bench --backend cpu-blocked --block 8 --n 32 --repeat 1 --warmup 0 --threads 1,2 "
+      "--no-history --csv " +
+      path("t.csv"));
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("threads 1,2"), std::string::npos) << r.output;  // the header names the list
+  const auto rows = csv_rows(read_text(path("t.csv")));
+  ASSERT_EQ(rows.size(), 3u) << read_text(path("t.csv"));
+  const int threads = column(rows[0], "threads"), resolved = column(rows[0], "threads_resolved");
+  ASSERT_GE(std::min(threads, resolved), 0) << read_text(path("t.csv"));
+  EXPECT_EQ(rows[1][threads], "1");
+  EXPECT_EQ(rows[1][resolved], "1");
+  EXPECT_EQ(rows[2][threads], "2");
+  EXPECT_EQ(rows[2][resolved], "2");
+  // Each item is checked as --threads 1 is: one line, exit 2.
+  for (const char* bad : {"1,x", "1,-1", "1,100000", ","}) {
+    const RunResult b =
+        run_apsp(std::string("bench --backend cpu-blocked --n 16 --repeat 1 --warmup 0 --threads ") + bad);
+    EXPECT_EQ(b.status, 2) << bad << "\n" << b.output;
+    EXPECT_EQ(count_lines(b.output), 1) << bad << "\n" << b.output;
+    EXPECT_NE(b.output.find("--threads"), std::string::npos) << bad << "\n" << b.output;
+  }
+}
+
+TEST_F(CliBench, MinTimeRepeatsAConfigurationUntilItsRunsAddUp) {
+  // n = 16 takes microseconds: an hour is never reached, so the cap of 100 timed runs ends it.
+  const RunResult r = run_apsp(
+      "bench --backend cpu-blocked --block 8 --n 16 --repeat 2 --warmup 0 --threads 1 "
+      "--min-time 3600 --no-history --csv " +
+      path("m.csv"));
+  ASSERT_EQ(r.status, 0) << r.output;
+  const auto rows = csv_rows(read_text(path("m.csv")));
+  ASSERT_EQ(rows.size(), 2u);
+  EXPECT_EQ(rows[1][column(rows[0], "repeats")], "100") << read_text(path("m.csv"));
+  const RunResult plain = run_apsp(
+      "bench --backend cpu-blocked --block 8 --n 16 --repeat 2 --warmup 0 --threads 1 "
+      "--no-history --csv " +
+      path("p.csv"));
+  ASSERT_EQ(plain.status, 0) << plain.output;
+  const auto plain_rows = csv_rows(read_text(path("p.csv")));
+  EXPECT_EQ(plain_rows[1][column(plain_rows[0], "repeats")], "2");
+  const RunResult bad = run_apsp("bench --backend cpu-blocked --n 16 --min-time -1");
+  EXPECT_EQ(bad.status, 2) << bad.output;
+  EXPECT_NE(bad.output.find("--min-time"), std::string::npos) << bad.output;
 }
 
 TEST_F(CliBench, InvalidCombinationsAreSkippedWithTheirReason) {

@@ -27,6 +27,17 @@ std::string line_starting(const std::string& text, const std::string& start) {
   return "";
 }
 
+TEST_F(CliHistory, ABenchThreadsSweepRecordsEachConfigurationsThreads) {
+  const RunResult r = apsp("bench --backend cpu-blocked --block 8 --n 24 --repeat 1 --warmup 0 --threads 1,2");
+  ASSERT_EQ(r.status, 0) << r.output;
+  const std::vector<RunRecord> runs = records();
+  ASSERT_EQ(runs.size(), 2u);
+  EXPECT_EQ(runs[0].threads_asked, 1);
+  EXPECT_EQ(runs[0].threads, 1);
+  EXPECT_EQ(runs[1].threads_asked, 2);
+  EXPECT_EQ(runs[1].threads, 2);
+}
+
 TEST_F(CliHistory, TwoSolvesAreAppendedListedAndCompared) {
   ASSERT_EQ(apsp("solve --gen ring:n=64 --block 16 --threads 1 -o " + path("a.bin")).status, 0);
   ASSERT_EQ(apsp("solve --gen er:n=96,p=0.1,seed=2 --block 32 --threads 1 -o " + path("b.bin")).status, 0);

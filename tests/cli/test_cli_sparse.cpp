@@ -151,7 +151,9 @@ TEST_F(CliSparse, InfoAndBenchListTheSparseSolvers) {
   EXPECT_NE(bench.output.find("cpu-dijkstra"), std::string::npos) << bench.output;
   EXPECT_NE(bench.output.find("32 sources"), std::string::npos) << bench.output;
   const std::string csv = read_text(path("b.csv"));
-  EXPECT_NE(csv.find(",repeats,warmup,sources,threads_per_block,concurrent,batch,chunk,edges_per_s,sources_per_s,run_id,"), std::string::npos)
+  EXPECT_NE(csv.find(",repeats,warmup,sources,threads_per_block,concurrent,batch,chunk,edges_per_s,sources_per_s,"
+                     "threads,threads_resolved,run_id,"),
+            std::string::npos)
       << csv;
   EXPECT_NE(csv.find("cpu-dijkstra,1,128,,i32,"), std::string::npos) << csv;  // no block size: an empty cell
   EXPECT_NE(csv.find(",32,,,,,"), std::string::npos) << csv;                   // 32 sources, no GPU knobs

@@ -148,7 +148,7 @@ TEST(SweepRun, SparseRowsAreTimedOnTheCsrAndCountTheirRows) {
   spec.sources = "0:16";
   spec.warmup = 0;
   spec.repeat = 2;
-  spec.threads = 1;
+  spec.threads = {1};
   const SweepReport report = run_sweep(spec);
   ASSERT_EQ(report.results.size(), 2u);
   const SweepResult& sparse = report.results[1];
@@ -245,6 +245,11 @@ TEST(SweepRun, SparseRatesAreEdgesAndSourcesPerSecondNeverDenseUpdates) {
   EXPECT_EQ(dense_row[column("edges_per_s")], "") << csv;
   EXPECT_EQ(dense_row[column("sources_per_s")], "") << csv;
   EXPECT_EQ(dense_row[column("run_id")], "a");
+  // One thread asked and run with, on both rows.
+  for (const auto* row : {&sparse_row, &dense_row}) {
+    EXPECT_EQ((*row)[column("threads")], "1") << csv;
+    EXPECT_EQ((*row)[column("threads_resolved")], "1") << csv;
+  }
 }
 
 TEST(SweepRun, EveryPhaseKeepsEachTimedRunAndReportsTheirMedian) {
@@ -256,7 +261,7 @@ TEST(SweepRun, EveryPhaseKeepsEachTimedRunAndReportsTheirMedian) {
   spec.sources = "0:16";
   spec.warmup = 0;
   spec.repeat = 3;
-  spec.threads = 1;
+  spec.threads = {1};
   const SweepReport report = run_sweep(spec);
   ASSERT_EQ(report.results.size(), 2u);
   for (const SweepResult& r : report.results) {
@@ -360,7 +365,7 @@ TEST(SweepRun, SmallCpuSweepMeasuresEveryPlannedConfiguration) {
   spec.sizes = {48, 64};
   spec.warmup = 1;
   spec.repeat = 2;
-  spec.threads = 1;
+  spec.threads = {1};
   std::vector<SweepProgress> seen;
   int results = 0;
   SweepCallbacks cb;
@@ -371,8 +376,18 @@ TEST(SweepRun, SmallCpuSweepMeasuresEveryPlannedConfiguration) {
   ASSERT_EQ(report.results.size(), 2u * 2 * 2);  // n x backend x block, one GPU
   EXPECT_EQ(report.skipped.size(), 2u * 2 * 2);  // the two-GPU halves
   EXPECT_EQ(results, 8);
-  EXPECT_EQ(std::count_if(report.results.begin(), report.results.end(), [](const SweepResult& r) { return r.best; }),
-            2);
+  // Each n: the lowest median is best; any other best row is tied with it (mark_best's rule).
+  for (int n : {48, 64}) {
+    const SweepResult* leader = nullptr;
+    for (const SweepResult& r : report.results)
+      if (r.config.n == n && (!leader || r.time.median_ms < leader->time.median_ms)) leader = &r;
+    ASSERT_TRUE(leader);
+    EXPECT_TRUE(leader->best);
+    for (const SweepResult& r : report.results)
+      if (r.config.n == n && r.best && &r != leader) {
+        EXPECT_TRUE(r.tied && leader->tied) << describe(r.config);
+      }
+  }
   for (const SweepResult& r : report.results) {
     EXPECT_EQ(r.time.samples_ms.size(), 2u);
     EXPECT_LE(r.time.min_ms, r.time.median_ms);
@@ -438,7 +453,7 @@ TEST(SweepText, SpecParsesEveryKeyAndKeepsTheGraphsCommas) {
   EXPECT_EQ(s.sizes, (std::vector<int>{256, 512}));
   EXPECT_EQ(s.repeat, 5);
   EXPECT_EQ(s.warmup, 2);
-  EXPECT_EQ(s.threads, 1);
+  EXPECT_EQ(s.threads, std::vector<int>{1});
   EXPECT_EQ(s.graph, "er:p=0.1,seed=3,w=1:9");
   const SweepSpec d = parse_sweep_spec("n=64");  // the rest keeps the defaults
   EXPECT_EQ(d.backends, SweepSpec{}.backends);
@@ -463,7 +478,7 @@ TEST(SweepText, ResultsCsvKeepsTheOldColumnsFirst) {
   EXPECT_NE(csv.find(",20261122-235959-abcd,"), std::string::npos) << csv;  // the run id
   EXPECT_EQ(csv.find("e+"), std::string::npos) << csv;                       // no exponents
   EXPECT_NE(csv.find("\ncpu-blocked,1,100,16,i16,8.0000,8.0000,"), std::string::npos) << csv;
-  EXPECT_NE(csv.find(",8.0000,0.00,1,0,"), std::string::npos) << csv;  // max, spread, best, noisy
+  EXPECT_NE(csv.find(",8.0000,0.00,best,0,"), std::string::npos) << csv;  // max, spread, best, noisy
 }
 
 }  // namespace

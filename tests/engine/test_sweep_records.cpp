@@ -18,7 +18,7 @@ TEST(SweepRecords, EachConfigurationIsARecordWithTheMediansAndEveryRun) {
   // The last run's profile (per-round times): its phase-3 total is the slow run's, 25 ms.
   r.last_samples.push_back(PhaseSample{0, Phase::Independent, 0, 25, 100, 1000, 32});
   report.results = {r};
-  const std::vector<RunRecord> records = sweep_run_records(report, 2, "sweep");
+  const std::vector<RunRecord> records = sweep_run_records(report, "sweep");
   ASSERT_EQ(records.size(), 1u);
   const RunRecord& rec = records[0];
   EXPECT_EQ(rec.source, "sweep");

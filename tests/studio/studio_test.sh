@@ -779,8 +779,8 @@ case "$case_name" in
     ;;
   # --- Sweep: the engine's sweep from --sweep SPEC, its CSV and charts ---------------------------
   sweep_batch)
-    # A batch sweep: every combination of the lists is a row of the same CSV apsp bench writes, one best per n,
-    # the charts as a PNG, each n's best in the log.
+    # A batch sweep: every combination of the lists is a row of the same CSV apsp bench writes, one best per n
+    # (or a tie), the charts as a PNG, each n's best in the log; then a threads sweep.
     lists='backend=cpu-blocked,cpu-naive;block=8,16;n=48,64;repeat=2;warmup=1;threads=1'
     studio --gen ring:n=64 --sweep "$lists" --sweep-csv s.csv --sweep-chart s.png --log-file log.txt --quit ||
       die "studio exited $?"
@@ -801,12 +801,23 @@ case "$case_name" in
     for b in cpu-blocked cpu-naive; do for B in 8 16; do for n in 48 64; do
       grep -q "^$b,1,$n,$B,i32," s.csv || die "no row for $b B=$B n=$n"
     done; done; done
-    # Columns: 21 is best, 20 spread_pct, 19 max_ms, 7 min_ms, 6 median_ms.
+    # Columns: 21 is best, 20 spread_pct, 19 max_ms, 7 min_ms, 6 median_ms. Each n: one best row, or two or
+    # more tied for it (their min..max intervals overlap), each in the log.
     for n in 48 64; do
-      [ "$(awk -F, -v n=$n -v r="$repeat" 'NR > 1 && $3 == n && $21 == 1 && $r == 1' rows.csv | wc -l)" = 1 ] ||
-        die "not one best configuration at n = $n"
-      grep -q "sweep best at n = $n: " log.txt || die "no best of n = $n in the log: $(cat log.txt)"
+      best=$(awk -F, -v n=$n -v r="$repeat" 'NR > 1 && $3 == n && $21 == "best" && $r == 1' rows.csv | wc -l)
+      tied=$(awk -F, -v n=$n -v r="$repeat" 'NR > 1 && $3 == n && $21 == "tied" && $r == 1' rows.csv | wc -l)
+      { [ "$best" = 1 ] && [ "$tied" = 0 ]; } || { [ "$best" = 0 ] && [ "$tied" -ge 2 ]; } ||
+        die "not one best configuration nor a tie at n = $n: $(cat s.csv)"
+      grep -Eq "sweep (best|tied for best) at n = $n: " log.txt || die "no best of n = $n in the log: $(cat log.txt)"
     done
+    # Threads as an axis: a row per thread count, the column saying it.
+    studio --gen ring:n=32 --sweep 'backend=cpu-blocked;block=8;n=32;repeat=1;warmup=0;threads=1,2' \
+      --sweep-csv t.csv --quit || die "studio exited $? on a threads sweep"
+    col=$(grep -v '^#' t.csv | head -1 | tr , '\n' | grep -nx threads | cut -d: -f1)
+    [ -n "$col" ] || die "no threads column: $(cat t.csv)"
+    [ "$(grep -v '^#' t.csv | awk -F, -v c=$col 'NR > 1 {print $c}' | tr '\n' ' ')" = "1 2 " ] ||
+      die "expected a row with 1 thread and one with 2: $(cat t.csv)"
+
     awk -F, 'NR > 1 && !($7 <= $6 && $6 <= $19 && $20 >= 0) {bad = 1} END {exit bad}' rows.csv ||
       die "min <= median <= max or the spread does not hold: $(cat s.csv)"
     "$APSP" bench --backend cpu-blocked --block 8 --n 16 --repeat 1 --warmup 0 --csv b.csv > /dev/null || die "apsp bench failed"

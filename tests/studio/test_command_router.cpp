@@ -191,7 +191,7 @@ TEST_F(CommandRouterTest, SweepCommandsReachTheSweepControl) {
   spec.graph = "er:p=0.2,seed=1,w=1:100";
   spec.warmup = 0;
   spec.repeat = 1;
-  spec.threads = 1;
+  spec.threads = {1};
   router.apply(CmdStartSweep{spec});
   EXPECT_TRUE(logged("sweep started: 1 backend(s) x 1 block size(s)"));
   ASSERT_TRUE(sweep.job().wait_for(std::chrono::seconds(60)));

@@ -30,21 +30,34 @@ std::string dtype_name(DType d) { return std::string(to_string(d)); }
 
 std::string gpus_part(int gpus) { return gpus == 1 ? "" : " x" + std::to_string(gpus); }
 
-/// Results that differ only in their block size, by (backend, GPUs, dtype, n).
-std::map<std::tuple<std::string, int, DType, int>, std::vector<const SweepResult*>> by_all_but_block(
-    const std::vector<SweepResult>& results) {
-  std::map<std::tuple<std::string, int, DType, int>, std::vector<const SweepResult*>> groups;
+/// Whether the results ran with more than one thread count (a threads sweep): only then do labels name it.
+bool threads_vary(const bench::SweepReport& report) {
+  std::set<int> counts;
+  for (const SweepResult& r : report.results) counts.insert(r.config.threads);
+  return counts.size() > 1;
+}
+
+/// " t=2" in a threads sweep, as describe() says it; nothing for one per core or a sweep of one thread count.
+std::string threads_part(const bench::SweepReport& report, int threads) {
+  return threads > 0 && threads_vary(report) ? " t=" + std::to_string(threads) : "";
+}
+
+/// Results that differ only in their block size, by (backend, GPUs, dtype, n, threads).
+using BlockGroupKey = std::tuple<std::string, int, DType, int, int>;
+std::map<BlockGroupKey, std::vector<const SweepResult*>> by_all_but_block(const std::vector<SweepResult>& results) {
+  std::map<BlockGroupKey, std::vector<const SweepResult*>> groups;
   for (const SweepResult& r : results)
     if (!r.config.sparse())  // a sparse solver has no block size
-      groups[{r.config.backend, r.config.gpus, r.config.dtype, r.config.n}].push_back(&r);
+      groups[{r.config.backend, r.config.gpus, r.config.dtype, r.config.n, r.config.threads}].push_back(&r);
   for (auto& [key, rs] : groups)
     std::stable_sort(rs.begin(), rs.end(),
                      [](const SweepResult* a, const SweepResult* b) { return a->config.block < b->config.block; });
   return groups;
 }
 
-std::string group_title(const SweepConfig& c) {
-  return c.backend + gpus_part(c.gpus) + " " + dtype_name(c.dtype) + ", n = " + std::to_string(c.n);
+std::string group_title(const bench::SweepReport& report, const SweepConfig& c) {
+  return c.backend + gpus_part(c.gpus) + " " + dtype_name(c.dtype) + threads_part(report, c.threads) +
+         ", n = " + std::to_string(c.n);
 }
 
 /// The compute phases a result has, as (phase, label): three for blocked variants, one "full pass" otherwise.
@@ -68,7 +81,7 @@ void block_charts(const bench::SweepReport& report, bool phases, std::vector<Cha
     if (phases) {
       c.type = ChartType::StackedBars;
       c.format = ValueFormat::Duration;
-      c.title = "Time against block size, phases stacked: " + group_title(first);
+      c.title = "Time against block size, phases stacked: " + group_title(report, first);
       c.y_label =
           first.gpus > 1 ? "phase time per GPU (event time; overlapping phases add up)" : "phase time (event time)";
       for (std::size_t p = 0; p < phase_list.size(); ++p) {
@@ -81,13 +94,14 @@ void block_charts(const bench::SweepReport& report, bool phases, std::vector<Cha
       wall.overlay = true;
       for (const SweepResult* r : rs) {
         wall.values.push_back(r->time.median_ms);
-        wall.point_labels.push_back(format_value(r->time.median_ms, ValueFormat::Duration) + (r->best ? " best" : "") +
+        wall.point_labels.push_back(format_value(r->time.median_ms, ValueFormat::Duration) +
+                                    (r->best ? (r->tied ? " tied" : " best") : "") +
                                     (r->time.noisy() ? " (noisy)" : ""));
       }
       c.series.push_back(std::move(wall));
     } else {
       c.type = ChartType::Lines;
-      c.title = "GB/s per phase against block size: " + group_title(first);
+      c.title = "GB/s per phase against block size: " + group_title(report, first);
       c.y_label = "GB/s (modeled bytes / event time)";
       for (std::size_t p = 0; p < phase_list.size(); ++p) {
         Series s = make_series(phase_list[p].second,
@@ -117,7 +131,9 @@ void time_vs_n_chart(const bench::SweepReport& report, std::vector<Chart>& out) 
   std::map<std::string, std::size_t> series_of;
   for (const SweepResult& r : report.results) {
     const SweepConfig& k = r.config;
-    const std::string full = bench::describe(k);
+    SweepConfig shown = k;
+    if (!threads_vary(report)) shown.threads = 0;  // describe() names threads; only a threads sweep's labels need to
+    const std::string full = bench::describe(shown);
     // Without n (the axis) and, for a sparse solver, without the row count (all sources grows with n).
     const std::string label = full.substr(0, k.sparse() ? full.rfind(" S=") : full.rfind(" n="));
     const std::string& key = label;
@@ -135,10 +151,10 @@ void time_vs_n_chart(const bench::SweepReport& report, std::vector<Chart>& out) 
 }
 
 void gpu_scaling_chart(const bench::SweepReport& report, std::vector<Chart>& out) {
-  // Groups that ran on one GPU and on more: (backend, B, dtype, n) -> GPUs -> result.
-  std::map<std::tuple<std::string, int, DType, int>, std::map<int, const SweepResult*>> groups;
+  // Groups that ran on one GPU and on more: (backend, B, dtype, n, threads) -> GPUs -> result.
+  std::map<std::tuple<std::string, int, DType, int, int>, std::map<int, const SweepResult*>> groups;
   for (const SweepResult& r : report.results)
-    groups[{r.config.backend, r.config.block, r.config.dtype, r.config.n}][r.config.gpus] = &r;
+    groups[{r.config.backend, r.config.block, r.config.dtype, r.config.n, r.config.threads}][r.config.gpus] = &r;
   std::set<int> counts;
   for (auto it = groups.begin(); it != groups.end();) {
     if (it->second.size() < 2 || !it->second.count(1)) {
@@ -162,9 +178,9 @@ void gpu_scaling_chart(const bench::SweepReport& report, std::vector<Chart>& out
   c.series.push_back(std::move(ideal));
   for (const auto& [key, by_gpus] : groups) {
     const SweepConfig& k = by_gpus.at(1)->config;
-    Series s = make_series(
-        k.backend + " B=" + std::to_string(k.block) + " " + dtype_name(k.dtype) + " n=" + std::to_string(k.n),
-        series_color(static_cast<int>(c.series.size()) - 1));
+    Series s = make_series(k.backend + " B=" + std::to_string(k.block) + " " + dtype_name(k.dtype) +
+                               threads_part(report, k.threads) + " n=" + std::to_string(k.n),
+                           series_color(static_cast<int>(c.series.size()) - 1));
     const double t1 = by_gpus.at(1)->time.median_ms;
     for (int g : gs) {
       const auto it = by_gpus.find(g);

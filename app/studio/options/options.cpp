@@ -114,9 +114,11 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o, std::o
       ->check(CLI::Range(limits::kMinSyntheticGpus, limits::kMaxSyntheticGpus));
   // Sweep.
   std::string sweep;
-  app.add_option("--sweep", sweep,
-                 "run the engine's sweep, e.g. 'backend=cpu-blocked;block=8,16,32;n=256,512;repeat=3' (keys: backend, "
-                 "block, gpus, dtype, n, repeat, warmup, threads, graph); batch runs wait for it, then write the outputs");
+  app.add_option(
+      "--sweep", sweep,
+      "run the engine's sweep, e.g. 'backend=cpu-blocked;block=8,16,32;n=256,512;repeat=3' (keys: backend, "
+      "block, gpus, dtype, n, threads (lists), repeat, warmup, min_time, graph); batch runs wait for it, then "
+      "write the outputs");
   app.add_option("--sweep-csv", o.sweep_csv, "write the sweep's results (apsp bench --csv's columns) to FILE");
   app.add_option("--sweep-chart", o.sweep_chart, "write the sweep's charts to FILE.png");
   // The optimization ladder: the Sweep window's Ladder preset from the command line.

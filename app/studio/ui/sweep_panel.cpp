@@ -4,6 +4,7 @@
 #include <apsp/bench/sweep_text.h>
 #include <apsp/core/errors.h>
 #include <apsp/core/format.h>
+#include <apsp/core/option_limits.h>
 #include <apsp/solve/measure.h>
 #include <imgui.h>
 // imgui_stdlib.h needs imgui.h first (IMGUI_API); a separate block keeps include sorting from swapping them.
@@ -14,6 +15,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <numeric>
+#include <tuple>
 
 #include "ui/widgets.h"
 
@@ -30,6 +32,13 @@ std::string join_ints(const std::vector<int>& v) {
   return s;
 }
 
+/// A min time as the sweep spec takes it ("0.5").
+std::string seconds_text(double seconds) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", seconds);
+  return buf;
+}
+
 std::string progress_text(const SweepJobSnapshot& job) {
   const bench::SweepProgress& p = job.progress;
   char buf[256];
@@ -39,15 +48,25 @@ std::string progress_text(const SweepJobSnapshot& job) {
   return buf;
 }
 
-/// The result "Apply best" uses: the best of the loaded graph's n, else of the largest n measured.
+/// The result "Apply best" uses: the best of the loaded graph's n, else of the largest n measured (mark_best's
+/// rule); of results tied for best, the one with the lowest median, the button saying it is a tie.
 const bench::SweepResult* best_for(const std::vector<bench::SweepResult>& results, int graph_n) {
+  // The loaded graph's n first, then the larger n, then the lower median.
+  const auto rank = [graph_n](const bench::SweepResult& r) {
+    return std::make_tuple(r.config.n == graph_n, r.config.n, -r.time.median_ms);
+  };
   const bench::SweepResult* pick = nullptr;
-  for (const bench::SweepResult& r : results) {
-    if (!r.best) continue;
-    if (r.config.n == graph_n) return &r;
-    if (!pick || r.config.n > pick->config.n) pick = &r;
-  }
+  for (const bench::SweepResult& r : results)
+    if (r.best && (!pick || rank(r) > rank(*pick))) pick = &r;
   return pick;
+}
+
+/// The other results tied with @p best, for the "Apply best" tooltip.
+std::string tied_with(const std::vector<bench::SweepResult>& results, const bench::SweepResult& best) {
+  std::string names;
+  for (const bench::SweepResult& r : results)
+    if (&r != &best && r.tied && r.config.n == best.config.n) names += "\n  " + bench::describe(r.config);
+  return names;
 }
 
 enum Column {
@@ -56,6 +75,7 @@ enum Column {
   kBlock,
   kGpus,
   kDtype,
+  kThreads,
   kN,
   kMin,
   kMedian,
@@ -91,13 +111,15 @@ std::string runs_text(const std::vector<double>& runs_ms) {
 double sort_key(const bench::SweepResult& r, int column) {
   switch (column) {
     case kBest:
-      return r.best ? 0 : 1;
+      return r.best ? (r.tied ? 1 : 0) : 2;
     case kBlock:
       return r.config.block;
     case kGpus:
       return r.config.gpus;
     case kDtype:
       return r.config.dtype == DType::I16 ? 1 : 0;
+    case kThreads:
+      return r.config.threads;
     case kN:
       return r.config.n;
     case kMin:
@@ -137,6 +159,8 @@ void SweepPanel::show_spec(const bench::SweepSpec& spec) {
     m_dtypes += to_string(d);
   }
   m_sizes = join_ints(spec.sizes);
+  m_threads = join_ints(spec.threads);
+  m_min_time_s = spec.min_time_s;
   m_repeat = spec.repeat;
   m_warmup = spec.warmup;
   m_open = true;
@@ -175,13 +199,25 @@ void SweepPanel::draw_window(const AppState& state, const SweepJobSnapshot& job,
   list_field("dtypes", &m_dtypes, "i32, i16");
   list_field("n", &m_sizes, "one generated graph per n (er:p=0.05,seed=1,w=1:100)");
   ImGui::SameLine();
+  list_field("threads", &m_threads,
+             "CPU thread counts; 0: one per core. A configuration per value for CPU backends; GPU backends run once, "
+             "with the first");
   ImGui::SetNextItemWidth(90 * s);
   ImGui::InputInt("repeats", &m_repeat);
   ImGui::SameLine();
   ImGui::SetNextItemWidth(90 * s);
   ImGui::InputInt("warm-up", &m_warmup);
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(90 * s);
+  ImGui::InputDouble("min time s", &m_min_time_s, 0, 0, "%g");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "After the repeats, more timed runs until they add up to this many seconds (at most %d runs); "
+        "0: the repeats only",
+        kMinTimeMaxRuns);
   m_repeat = std::clamp(m_repeat, 1, 1000);
   m_warmup = std::clamp(m_warmup, 0, 1000);
+  m_min_time_s = std::clamp(m_min_time_s, 0.0, limits::kMaxMinTimeS);
   if (ImGui::Button("Ladder preset")) apply_ladder_preset(state.session.has_graph ? state.session.graph.n : 2048);
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("The optimization ladder: cuda-simple ... cuda-tuned in order at B = 64 on one graph of the "
@@ -190,8 +226,9 @@ void SweepPanel::draw_window(const AppState& state, const SweepJobSnapshot& job,
   if (ImGui::Button("Start sweep")) {
     try {
       const std::string text = "backend=" + m_backends + ";block=" + m_blocks + ";gpus=" + m_gpus +
-                               ";dtype=" + m_dtypes + ";n=" + m_sizes + ";repeat=" + std::to_string(m_repeat) +
-                               ";warmup=" + std::to_string(m_warmup);
+                               ";dtype=" + m_dtypes + ";n=" + m_sizes + ";threads=" + m_threads +
+                               ";repeat=" + std::to_string(m_repeat) + ";warmup=" + std::to_string(m_warmup) +
+                               ";min_time=" + seconds_text(m_min_time_s);
       commands.push(CmdStartSweep{bench::parse_sweep_spec(text)});
       m_spec_error.clear();
     } catch (const std::exception& e) {
@@ -206,13 +243,21 @@ void SweepPanel::draw_window(const AppState& state, const SweepJobSnapshot& job,
   const bench::SweepResult* best = best_for(job.results, state.session.has_graph ? state.session.graph.n : 0);
   if (!job.running && best) {
     ImGui::SameLine();
-    const std::string label = "Apply best (" + bench::describe(best->config) + ")";
+    const std::string label =
+        "Apply best (" + std::string(best->tied ? "tied; lowest median: " : "") + bench::describe(best->config) + ")";
     if (ImGui::Button(label.c_str()))
-      commands.push(CmdConfigureSolver{
-          SolverConfig{best->config.backend, best->config.block, best->config.dtype, best->config.gpus}});
-    if (ImGui::IsItemHovered())
+      commands.push(CmdConfigureSolver{SolverConfig{best->config.backend, best->config.block, best->config.dtype,
+                                                    best->config.gpus, best->config.threads}});
+    if (ImGui::IsItemHovered()) {
+      const std::string tie = best->tied
+                                  ? "\nA tie: its min..max interval overlaps that of" + tied_with(job.results, *best) +
+                                        "\nso the runs cannot tell them apart; more repeats or a min time may"
+                                  : std::string();
       ImGui::SetTooltip(
-          "The best configuration of the loaded graph's n (else of the largest n): configures the solver");
+          "The best configuration of the loaded graph's n (else of the largest n): configures the "
+          "solver%s",
+          tie.c_str());
+    }
   }
   if (!m_spec_error.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", m_spec_error.c_str());
   if (!job.error.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", job.error.c_str());
@@ -225,6 +270,7 @@ void SweepPanel::draw_window(const AppState& state, const SweepJobSnapshot& job,
   }
   if (ImGui::BeginTabBar("sweep tabs")) {
     if (ImGui::BeginTabItem("Results")) {
+      draw_best(job);
       draw_table(job, commands);
       ImGui::EndTabItem();
     }
@@ -254,8 +300,8 @@ void SweepPanel::draw_table(const SweepJobSnapshot& job, CommandQueue& commands)
                                 ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_Resizable;
   if (!ImGui::BeginTable("sweep results", kColumns, flags)) return;
   ImGui::TableSetupScrollFreeze(0, 1);
-  const char* names[kColumns] = {"best",   "backend", "B",      "GPUs",   "dtype",   "n",         "min",
-                                 "median", "max",     "spread", "rate",   "% peak",  "GB/s p3",   "p3 median"};
+  const char* names[kColumns] = {"best",   "backend", "B",      "GPUs",   "dtype",   "threads", "n",        "min",
+                                 "median", "max",     "spread", "rate",   "% peak",  "GB/s p3", "p3 median"};
   for (int c = 0; c < kColumns; ++c)
     ImGui::TableSetupColumn(names[c], c == kMedian ? ImGuiTableColumnFlags_DefaultSort : ImGuiTableColumnFlags_None);
   ImGui::TableHeadersRow();
@@ -279,11 +325,12 @@ void SweepPanel::draw_table(const SweepJobSnapshot& job, CommandQueue& commands)
       ImGui::TableSetColumnIndex(c);
       ImGui::TextUnformatted(text.c_str());
     };
-    cell(kBest, r.best ? "*" : "");
+    cell(kBest, r.best ? (r.tied ? "tied" : "*") : "");
     cell(kBackend, r.config.backend);
     cell(kBlock, std::to_string(r.config.block));
     cell(kGpus, std::to_string(r.config.gpus));
     cell(kDtype, std::string(to_string(r.config.dtype)));
+    cell(kThreads, r.config.threads > 0 ? std::to_string(r.config.threads) : std::string("auto"));
     cell(kN, std::to_string(r.config.n));
     cell(kMin, format_duration_ms(r.time.min_ms));
     cell(kMedian, format_duration_ms(r.time.median_ms));
@@ -329,6 +376,15 @@ void SweepPanel::draw_table(const SweepJobSnapshot& job, CommandQueue& commands)
     }
   }
   ImGui::EndTable();
+}
+
+void SweepPanel::draw_best(const SweepJobSnapshot& job) {
+  if (job.running || job.results.empty()) return;
+  for (const std::string& line : bench::best_lines(job.results)) ImGui::BulletText("best %s", line.c_str());
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "* best: its min..max interval is clear of every other's; tied: the intervals overlap the "
+        "lowest median's, so the runs cannot tell them apart");
 }
 
 void SweepPanel::draw_charts(const SweepJobSnapshot& job, CommandQueue& commands) {

@@ -2,6 +2,7 @@
 // reason instead of failing the whole sweep.
 #include <apsp/bench/sweep.h>
 #include <apsp/core/errors.h>
+#include <apsp/core/option_limits.h>
 #include <apsp/graph/sources.h>
 
 #include <algorithm>
@@ -70,6 +71,12 @@ std::string why_not(const BackendInfo& info, const SweepConfig& config, int devi
   return {};
 }
 
+/// The thread counts a backend is measured with: each asked for on the CPU; on a GPU, whose host threads are not
+/// what a threads sweep studies, the first only (the rest are not multiplied rather than listed as skipped).
+std::vector<int> threads_for(bool gpu, const std::vector<int>& threads) {
+  return gpu ? std::vector<int>{threads.front()} : threads;
+}
+
 void require_non_empty(bool empty, const char* what) {
   if (empty) throw UsageError(std::string("sweep: give at least one ") + what);
 }
@@ -83,8 +90,14 @@ SweepPlan plan_sweep(const SweepSpec& spec, const std::vector<BackendInfo>& back
   require_non_empty(spec.gpus.empty(), "GPU count");
   require_non_empty(spec.dtypes.empty(), "dtype");
   require_non_empty(spec.sizes.empty(), "n");
+  require_non_empty(spec.threads.empty(), "thread count");
+  for (int t : spec.threads)  // each item as --threads takes it: libgomp crashes on absurd counts
+    if (t < 0 || t > limits::max_threads())
+      throw UsageError("sweep: threads: " + std::to_string(t) + " is not in [0, " +
+                       std::to_string(limits::max_threads()) + "] (0: one per core)");
   if (spec.repeat < 1) throw UsageError("sweep: repeat must be at least 1");
   if (spec.warmup < 0) throw UsageError("sweep: warm-up must not be negative");
+  if (!(spec.min_time_s >= 0)) throw UsageError("sweep: min time must not be negative");
 
   // Names are checked before anything is planned, so a typo fails at once rather than after other rows ran.
   std::vector<Variant> variants;
@@ -114,33 +127,37 @@ SweepPlan plan_sweep(const SweepSpec& spec, const std::vector<BackendInfo>& back
             for (int k : info.takes_concurrent ? spec.concurrent : std::vector<int>{0})
               for (int batch : info.takes_batch ? spec.batch : std::vector<int>{0})
                 for (int chunk : info.takes_batch ? spec.chunk : std::vector<int>{0})
-                  for (int gpus : spec.gpus) {
-                    SweepConfig config{info.name, 0, gpus, dtype, n};
-                    config.sources = rows;
-                    config.threads_per_block = tpb;
-                    config.concurrent = k;
-                    config.batch = batch;
-                    config.chunk = chunk;
-                    const std::string reason = why_not_sparse(info, config);
-                    if (reason.empty())
-                      plan.runs.push_back(config);
-                    else
-                      plan.skipped.push_back({config, reason});
-                  }
+                  for (int gpus : spec.gpus)
+                    for (int threads : threads_for(info.gpu, spec.threads)) {
+                      SweepConfig config{info.name, 0, gpus, dtype, n};
+                      config.sources = rows;
+                      config.threads_per_block = tpb;
+                      config.concurrent = k;
+                      config.batch = batch;
+                      config.chunk = chunk;
+                      config.threads = threads;
+                      const std::string reason = why_not_sparse(info, config);
+                      if (reason.empty())
+                        plan.runs.push_back(config);
+                      else
+                        plan.skipped.push_back({config, reason});
+                    }
         continue;
       }
       const BackendInfo* info = variant.dense;
       const int pinned = variant.pinned_block;
       for (DType dtype : spec.dtypes)
         for (int block : pinned > 0 ? std::vector<int>{pinned} : spec.blocks)
-          for (int gpus : spec.gpus) {
-            const SweepConfig config{info->name, block, gpus, dtype, n};
-            const std::string reason = why_not(*info, config, device_count);
-            if (reason.empty())
-              plan.runs.push_back(config);
-            else
-              plan.skipped.push_back({config, reason});
-          }
+          for (int gpus : spec.gpus)
+            for (int threads : threads_for(info->gpu, spec.threads)) {
+              SweepConfig config{info->name, block, gpus, dtype, n};
+              config.threads = threads;
+              const std::string reason = why_not(*info, config, device_count);
+              if (reason.empty())
+                plan.runs.push_back(config);
+              else
+                plan.skipped.push_back({config, reason});
+            }
     }
   return plan;
 }

@@ -15,7 +15,7 @@ void set_phase_repeats(RunRecord& record, const std::vector<PhaseFigures>& phase
   }
 }
 
-std::vector<RunRecord> sweep_run_records(const SweepReport& report, int threads, const std::string& source) {
+std::vector<RunRecord> sweep_run_records(const SweepReport& report, const std::string& source) {
   std::vector<RunRecord> records;
   for (const SweepResult& r : report.results) {
     const SweepConfig& c = r.config;
@@ -28,7 +28,7 @@ std::vector<RunRecord> sweep_run_records(const SweepReport& report, int threads,
     what.block = c.block;
     what.gpus = c.gpus;
     what.dtype = std::string(to_string(c.dtype));
-    what.threads = threads;
+    what.threads = c.threads;
     what.n = c.n;
     what.graph = graph.to_string();
     ProfileLog last;  // the last timed run's rounds; the phases' medians and repeats replace its totals below

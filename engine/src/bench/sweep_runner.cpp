@@ -113,8 +113,8 @@ class SweepRun {
         report.skipped.push_back({config, std::string("failed: ") + e.what()});
         if (!report.first_failure) report.first_failure = std::current_exception();
         // The solves it did not get to count as done, so the bar and the ETA stay right.
-        m_progress.runs_done = m_runs_before_config + m_spec.warmup + m_spec.repeat;
-        m_work_done = m_work_before_config + (m_spec.warmup + m_spec.repeat) * work_of(config);
+        m_progress.runs_done = std::max(m_progress.runs_done, m_runs_before_config + m_spec.warmup + m_spec.repeat);
+        m_work_done = std::max(m_work_done, m_work_before_config + (m_spec.warmup + m_spec.repeat) * work_of(config));
       }
       ++m_progress.configs_done;
       m_runs_before_config = m_progress.runs_done;
@@ -132,6 +132,24 @@ class SweepRun {
     m_progress.elapsed_s = seconds_since(m_start);
     m_progress.eta_s = estimate_remaining_s(m_progress.elapsed_s, m_work_done, m_work_total);
     if (m_callbacks.progress) m_callbacks.progress(m_progress);
+  }
+
+  /// The sweep's warm-up, repeats and min time for @p c, counting every solve for the progress bar and the ETA.
+  /// A configuration's runs beyond the planned ones (a min time) add to the total as they happen, so the bar
+  /// never passes its end.
+  MeasureOptions measure_options(const SweepConfig& c) {
+    MeasureOptions how{m_spec.warmup, m_spec.repeat, {}, m_spec.min_time_s};
+    how.after_run = [this, c] {
+      ++m_progress.runs_done;
+      m_work_done += work_of(c);
+      if (m_progress.runs_done - m_runs_before_config > m_spec.warmup + m_spec.repeat) {
+        ++m_progress.runs_total;
+        m_work_total += work_of(c);
+      }
+      notify();
+      return !cancelled();
+    };
+    return how;
   }
 
   /// One initial matrix per (block, dtype) of the current n, padded the way that solver wants, so reset()
@@ -160,7 +178,7 @@ class SweepRun {
     SolverOptions opts;
     opts.block = c.block;
     opts.dtype = c.dtype;
-    opts.threads = m_spec.threads;
+    opts.threads = c.threads;
     opts.gpus = c.gpus;
     opts.cells_per_thread = m_spec.cells_per_thread;
     opts.phase2 = m_spec.phase2;
@@ -168,13 +186,7 @@ class SweepRun {
     std::unique_ptr<Solver> solver = create_solver(c.backend, opts);
     if (cancelled()) return std::nullopt;
     // The one timing loop, shared with the studio's measure mode (apsp/solve/measure.h).
-    MeasureOptions how{m_spec.warmup, m_spec.repeat, {}};
-    how.after_run = [&] {
-      ++m_progress.runs_done;
-      m_work_done += cube(c.n);
-      notify();
-      return !cancelled();
-    };
+    const MeasureOptions how = measure_options(c);
     const MeasureResult measured = measure_solve(*solver, initial, how);
     if (measured.stopped || measured.runs_ms.empty()) return std::nullopt;
     const std::vector<double>& times = measured.runs_ms;
@@ -202,7 +214,7 @@ class SweepRun {
     if (!m_csr) m_csr = std::make_unique<CsrGraph>(to_csr(graph));
     const std::vector<std::int32_t> sources = SourceSpec::parse(m_spec.sources).resolve(c.n);
     SparseSolverOptions opts;
-    opts.threads = m_spec.threads;
+    opts.threads = c.threads;
     if (c.threads_per_block > 0) opts.threads_per_block = c.threads_per_block;
     if (c.concurrent > 0) opts.concurrent = c.concurrent;
     if (c.chunk > 0) {
@@ -212,13 +224,7 @@ class SweepRun {
     opts.should_stop = [this] { return cancelled(); };
     std::unique_ptr<SparseSolver> solver = create_sparse_solver(c.backend, opts);
     if (cancelled()) return std::nullopt;
-    MeasureOptions how{m_spec.warmup, m_spec.repeat, {}};
-    how.after_run = [&] {
-      ++m_progress.runs_done;
-      m_work_done += work_of(c);
-      notify();
-      return !cancelled();
-    };
+    const MeasureOptions how = measure_options(c);
     // One result reused by every run (solve_into): freeing the last 1 GiB and faulting in a fresh one are not
     // the solver's work, as the dense variants' timings hold neither an upload nor a download.
     SourceDistances rows;

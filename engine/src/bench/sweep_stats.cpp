@@ -8,6 +8,16 @@
 
 namespace apsp::bench {
 
+namespace {
+/// " t=T" when a thread count was asked for; nothing for one per core (the default).
+std::string threads_part(const SweepConfig& c) {
+  if (c.threads <= 0) return {};
+  std::string s = " t=";
+  s += std::to_string(c.threads);
+  return s;
+}
+}  // namespace
+
 std::string describe(const SweepConfig& c) {
   // Appended piece by piece: GCC 12 warns (-Wrestrict, a false positive) on "literal" + std::string temporaries.
   std::string s = c.backend;
@@ -26,6 +36,7 @@ std::string describe(const SweepConfig& c) {
       s += " chunk=";
       s += std::to_string(c.chunk);
     }
+    s += threads_part(c);
     s += " S=";
     s += std::to_string(c.sources);
     s += " n=";
@@ -40,6 +51,7 @@ std::string describe(const SweepConfig& c) {
   }
   s += ' ';
   s += to_string(c.dtype);
+  s += threads_part(c);
   s += " n=";
   s += std::to_string(c.n);
   return s;
@@ -69,21 +81,69 @@ double SweepResult::phase_ms(Phase phase) const {
   return 0;
 }
 
+namespace {
+/// Whether the min..max intervals of two results' timed runs share a point.
+bool intervals_overlap(const TimeStats& a, const TimeStats& b) { return a.min_ms <= b.max_ms && b.min_ms <= a.max_ms; }
+
+/// The configuration without its n, for a line that already names it.
+std::string without_n(const SweepConfig& c) {
+  const std::string full = describe(c);
+  return full.substr(0, full.rfind(" n="));
+}
+}  // namespace
+
 void mark_best(std::vector<SweepResult>& results) {
-  std::map<int, std::size_t> best_of_n;
+  std::map<int, std::size_t> leader_of_n;
   for (std::size_t i = 0; i < results.size(); ++i) {
     results[i].best = false;
-    const auto it = best_of_n.find(results[i].config.n);
-    if (it == best_of_n.end() || results[i].time.median_ms < results[it->second].time.median_ms)
-      best_of_n[results[i].config.n] = i;
+    results[i].tied = false;
+    const auto it = leader_of_n.find(results[i].config.n);
+    if (it == leader_of_n.end() || results[i].time.median_ms < results[it->second].time.median_ms)
+      leader_of_n[results[i].config.n] = i;
   }
-  for (const auto& [n, i] : best_of_n) results[i].best = true;
+  for (const auto& [n, leader] : leader_of_n) {
+    results[leader].best = true;
+    for (std::size_t i = 0; i < results.size(); ++i) {
+      if (i == leader || results[i].config.n != n) continue;
+      if (!intervals_overlap(results[i].time, results[leader].time)) continue;
+      results[i].best = results[i].tied = true;
+      results[leader].tied = true;
+    }
+  }
+}
+
+std::vector<std::string> best_lines(const std::vector<SweepResult>& results) {
+  std::vector<int> sizes;
+  for (const SweepResult& r : results)
+    if (std::find(sizes.begin(), sizes.end(), r.config.n) == sizes.end()) sizes.push_back(r.config.n);
+  std::vector<std::string> lines;
+  for (int n : sizes) {
+    std::vector<const SweepResult*> best;
+    for (const SweepResult& r : results)
+      if (r.config.n == n && r.best) best.push_back(&r);
+    if (best.empty()) continue;
+    std::stable_sort(best.begin(), best.end(),
+                     [](const SweepResult* a, const SweepResult* b) { return a->time.median_ms < b->time.median_ms; });
+    std::string line = "n=" + std::to_string(n) + ": ";
+    if (best.size() > 1) line += "tied: ";
+    for (std::size_t i = 0; i < best.size(); ++i) {
+      if (i > 0) line += ", ";
+      line += without_n(best[i]->config);
+    }
+    lines.push_back(std::move(line));
+  }
+  return lines;
+}
+
+const char* best_cell(const SweepResult& r) {
+  if (!r.best) return "";
+  return r.tied ? "tied" : "best";
 }
 
 namespace {
-/// Same backend, block, dtype and n: results that differ only in their GPU count.
+/// Same backend, block, dtype, threads and n: results that differ only in their GPU count.
 bool same_kind(const SweepConfig& a, const SweepConfig& b) {
-  return a.backend == b.backend && a.block == b.block && a.dtype == b.dtype && a.n == b.n;
+  return a.backend == b.backend && a.block == b.block && a.dtype == b.dtype && a.n == b.n && a.threads == b.threads;
 }
 }  // namespace
 

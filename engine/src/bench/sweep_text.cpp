@@ -41,6 +41,16 @@ std::vector<int> parse_ints(const std::string& key, const std::string& value, in
   return out;
 }
 
+/// A min time in seconds: a finite number in [0, limits::kMaxMinTimeS].
+double parse_seconds(const std::string& key, const std::string& item) {
+  double v = 0;
+  const auto [ptr, ec] = std::from_chars(item.data(), item.data() + item.size(), v);
+  if (item.empty() || ec != std::errc() || ptr != item.data() + item.size() || !(v >= 0 && v <= limits::kMaxMinTimeS))
+    throw UsageError("--sweep: " + key + ": '" + item + "' is not a number of seconds in [0, " +
+                     std::to_string(static_cast<int>(limits::kMaxMinTimeS)) + "]");
+  return v;
+}
+
 }  // namespace
 
 SweepSpec parse_sweep_spec(const std::string& text) {
@@ -52,7 +62,7 @@ SweepSpec parse_sweep_spec(const std::string& text) {
     if (eq == std::string::npos || eq + 1 == pair.size())
       throw UsageError("--sweep: '" + pair +
                        "' is not key=value (keys: backend, block, gpus, dtype, n, repeat, warmup, "
-                       "threads, graph, sources, tpb, concurrent, batch, chunk)");
+                       "min_time, threads, graph, sources, tpb, concurrent, batch, chunk)");
     const std::string value = pair.substr(eq + 1);
     if (key == "backend") {
       spec.backends.clear();
@@ -77,7 +87,9 @@ SweepSpec parse_sweep_spec(const std::string& text) {
     } else if (key == "warmup") {
       spec.warmup = parse_int(key, value, 0, limits::kMaxWarmup);
     } else if (key == "threads") {
-      spec.threads = parse_int(key, value, 0, limits::max_threads());
+      spec.threads = parse_ints(key, value, 0, limits::max_threads());
+    } else if (key == "min_time") {
+      spec.min_time_s = parse_seconds(key, value);
     } else if (key == "graph") {
       spec.graph = value;
     } else if (key == "sources") {
@@ -96,7 +108,7 @@ SweepSpec parse_sweep_spec(const std::string& text) {
     } else {
       throw UsageError("--sweep: unknown key '" + key +
                        "' (keys: backend, block, gpus, dtype, n, repeat, warmup, "
-                       "threads, graph, sources, tpb, concurrent, batch, chunk)");
+                       "min_time, threads, graph, sources, tpb, concurrent, batch, chunk)");
     }
   }
   return spec;
@@ -109,16 +121,30 @@ ExportContext sweep_export_context(const SweepReport& report) {
     dtypes += to_string(d);
   }
   // One context for the whole sweep: what varies by row (backend, block, n, GPUs, run id) is in the rows.
-  return ExportContextBuilder()
-      .many_runs()
+  ExportContextBuilder context;
+  context.many_runs()
       .dtype(dtypes)
-      .threads(report.spec.threads)
+      .threads(report.spec.threads.front())
       .graph(report.spec.graph)
       .device(report.device.empty() ? std::string("none") : report.device)
       .extra("cpu", cpu_model())
       .extra("warmup", std::to_string(report.spec.warmup))
-      .extra("repeat", std::to_string(report.spec.repeat))
-      .build();
+      .extra("repeat", std::to_string(report.spec.repeat));
+  // A threads sweep: each row says its threads; the context names the first above and here the list.
+  if (report.spec.threads.size() > 1) {
+    std::string swept;
+    for (int t : report.spec.threads) {
+      if (!swept.empty()) swept += ',';
+      swept += std::to_string(t);
+    }
+    context.extra("threads_swept", swept);
+  }
+  if (report.spec.min_time_s > 0) {
+    char seconds[32];
+    std::snprintf(seconds, sizeof seconds, "%g", report.spec.min_time_s);
+    context.extra("min_time_s", seconds);
+  }
+  return context.build();
 }
 
 namespace {
@@ -154,7 +180,7 @@ std::string sweep_results_csv(const SweepReport& report, const std::vector<std::
       "backend,gpus,n,block,dtype,median_ms,min_ms,updates_per_s,peak_pct,gbps_pivot,gbps_rowcol,gbps_independent,"
       "gbps_full,phase12_share,non_p3_share,upload_ms,ratio_to_first,parallel_efficiency,max_ms,spread_pct,best,"
       "noisy,ms_pivot,ms_rowcol,ms_independent,ms_full,repeats,warmup,sources,threads_per_block,concurrent,batch,chunk,"
-      "edges_per_s,sources_per_s,run_id";
+      "edges_per_s,sources_per_s,threads,threads_resolved,run_id";
   for (const CsvPhase& p : kCsvPhases) text += std::string(",ms_") + p.stem + "_min,ms_" + p.stem + "_max";
   text += ",repeat,run_wall_ms";
   for (const CsvPhase& p : kCsvPhases) text += std::string(",run_ms_") + p.stem;
@@ -177,16 +203,17 @@ std::string sweep_results_csv(const SweepReport& report, const std::vector<std::
     aggregates.number_if(find_phase(r, Phase::Upload) != nullptr, r.phase_ms(Phase::Upload), 4);
     aggregates.number(r.ratio, 4).number_if(r.efficiency >= 0, r.efficiency, 4);
     aggregates.number(r.time.max_ms, 4).number(r.time.spread_pct, 2);
-    aggregates.integer(r.best ? 1 : 0).integer(r.time.noisy() ? 1 : 0);
+    aggregates.text(best_cell(r)).integer(r.time.noisy() ? 1 : 0);
     for (Phase ph : {Phase::Pivot, Phase::PivotRowCol, Phase::Independent, Phase::Full})
       aggregates.number_if(find_phase(r, ph) != nullptr, r.phase_ms(ph), 4);
-    aggregates.integer(report.spec.repeat).integer(report.spec.warmup);
+    aggregates.integer(static_cast<long long>(r.time.samples_ms.size())).integer(report.spec.warmup);  // runs done
     // Sparse solvers: the rows solved (a dense variant: all n) and the launch knobs (empty: not this solver's).
     aggregates.integer(c.sparse() ? c.sources : c.n).integer_if(c.threads_per_block > 0, c.threads_per_block);
     aggregates.integer_if(c.concurrent > 0, c.concurrent);
     aggregates.integer_if(c.chunk > 0, c.batch).integer_if(c.chunk > 0, c.chunk);  // batch 0 with a chunk: automatic
     // A rate that does not apply to the row's kind of solver is an empty cell, never a number to average.
     aggregates.number_if(c.sparse(), r.edges_per_s, 3).number_if(c.sparse(), r.sources_per_s, 3);
+    aggregates.integer(c.threads).integer(resolved_threads(c.threads));  // asked (0: one per core), ran with
     aggregates.text(i < run_ids.size() && run_ids[i] != "-" ? run_ids[i] : std::string());
     for (const CsvPhase& p : kCsvPhases) {
       const PhaseFigures* f = find_phase(r, p.phase);

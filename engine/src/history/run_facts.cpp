@@ -70,16 +70,14 @@ std::string file_fingerprint(const std::string& path) {
   return text;
 }
 
-namespace {
-int resolved_threads(int requested) {
-  if (requested > 0) return requested;
+int resolved_threads(int asked) {
+  if (asked > 0) return asked;
 #ifdef _OPENMP
   return omp_get_max_threads();
 #else
   return std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
 #endif
 }
-}  // namespace
 
 RunRecord make_run_record(const RunDescription& what, const ProfileLog& log, double wall_ms) {
   RunRecord r;

@@ -44,13 +44,20 @@ TimeSpread equal_rounds_spread(const std::vector<PhaseSample>& samples, Phase ph
 MeasureResult measure_runs(const std::function<void()>& prepare, const std::function<void()>& timed,
                            const MeasureOptions& options, const std::function<void()>& after_timed_run) {
   MeasureResult result;
-  for (int run = 0; run < options.warmup + options.repeat; ++run) {
+  const int max_runs = std::max(options.repeat, kMinTimeMaxRuns);
+  double timed_ms = 0;
+  auto more = [&](int run) {
+    if (run < options.warmup + options.repeat) return true;
+    return timed_ms < 1e3 * options.min_time_s && static_cast<int>(result.runs_ms.size()) < max_runs;
+  };
+  for (int run = 0; more(run); ++run) {
     if (prepare) prepare();
     const auto t0 = std::chrono::steady_clock::now();
     timed();
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     if (run >= options.warmup) {
       result.runs_ms.push_back(ms);
+      timed_ms += ms;
       if (after_timed_run) after_timed_run();
     }
     if (options.after_run && !options.after_run()) {

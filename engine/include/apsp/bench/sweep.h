@@ -1,11 +1,12 @@
 #pragma once
 /// @file sweep.h
 /// @brief The benchmark sweep shared by `apsp bench` and the studio's Sweep panel: the cartesian product of
-/// backends x block sizes x GPU counts x dtypes x n on one generated graph per n (sparse solvers: x threads per
-/// block x concurrent sources for those with launch knobs, the block and GPU lists not applying), with warm-up runs and
-/// repeats, min / median / max / spread per configuration, updates/s, GB/s per phase, % of the min-plus peak
-/// (sparse solvers: edges relaxed and sources per second instead), ratios, parallel efficiency and the best
-/// configuration per n.
+/// backends x block sizes x GPU counts x dtypes x n (x CPU threads for the backends that run on the CPU) on one
+/// generated graph per n (sparse solvers: x threads per block x concurrent sources for those with launch knobs, the
+/// block and GPU lists not applying), with warm-up runs and repeats, min / median / max / spread per configuration,
+/// updates/s, GB/s per phase, % of the min-plus peak (sparse solvers: edges relaxed and sources per second
+/// instead), ratios, parallel efficiency and the best configuration per n
+/// (or the configurations tied for it, when their min..max intervals overlap).
 ///
 /// The pure parts (plan_sweep, time_stats, mark_best, fill_ratios_and_scaling) run no solver and are
 /// unit-tested on their own; run_sweep does the measuring.
@@ -35,7 +36,12 @@ struct SweepSpec {
   std::string graph = "er:p=0.05,seed=1,w=1:100";  ///< generator spec without n (n comes from sizes)
   int warmup = 1;   ///< untimed runs first (OpenMP's thread start-up, CUDA's module loading, caches)
   int repeat = 3;   ///< timed runs
-  int threads = 0;  ///< CPU threads; 0: one per core
+  /// After `repeat` timed runs, more until the timed runs add up to this many seconds (MeasureOptions::min_time_s,
+  /// Google Benchmark's min time; at most kMinTimeMaxRuns timed runs); 0: exactly `repeat`.
+  double min_time_s = 0;
+  /// CPU threads, one configuration per value for the backends that run on the CPU; 0: one per core. A GPU
+  /// backend runs once, with the first value (its host threads are not what a threads sweep measures).
+  std::vector<int> threads = {0};
   // Sparse solvers.
   std::string sources = "all";  ///< --sources text: the rows sparse solvers compute (dense variants solve all n)
   std::vector<int> threads_per_block = {SparseSolverOptions{}.threads_per_block};  ///< solvers that take it
@@ -59,6 +65,7 @@ struct SweepConfig {
   int concurrent = 0;
   int batch = 0;  ///< sources per batch (0: automatic; meaningful only with chunk > 0)
   int chunk = 0;  ///< sources per warp; 0 where batching does not apply
+  int threads = 0;  ///< CPU threads asked (0: one per core); a GPU backend's is SweepSpec::threads' first
 
   bool sparse() const { return sources > 0; }
   bool operator==(const SweepConfig&) const = default;
@@ -67,7 +74,8 @@ struct SweepConfig {
 /// @brief Whether @p config's backend (dense or sparse) runs on a GPU.
 bool runs_on_gpu(const SweepConfig& config);
 
-/// @brief "cuda-tuned B=64 x2 i16 n=16384": a configuration in one line, for notes and logs.
+/// @brief "cuda-tuned B=64 x2 i16 n=16384", "cpu-blocked B=64 i32 t=2 n=1024": a configuration in one line, for
+/// notes, logs and chart labels; the threads appear as "t=T" when a count was asked for (not 0, one per core).
 std::string describe(const SweepConfig& config);
 
 /// @brief A combination that is not run, and why ("cuda-tuned offers B = 32, 64, 128", "cpu-blocked runs on
@@ -77,7 +85,7 @@ struct SkippedConfig {
   std::string reason;
 };
 
-/// @brief The runs of a sweep in order (n, backend, dtype, block, GPUs), and the combinations left out.
+/// @brief The runs of a sweep in order (n, backend, dtype, block, GPUs, threads), and the combinations left out.
 struct SweepPlan {
   std::vector<SweepConfig> runs;
   std::vector<SkippedConfig> skipped;
@@ -86,8 +94,10 @@ struct SweepPlan {
 /// @brief Expands @p spec against @p backends and @p sparse_backends (as list_backends() and
 /// list_sparse_backends() give them; a test may pass its own) with @p device_count CUDA devices. A sparse
 /// solver gets one configuration per (n, dtype i32, and each knob list it takes: threads per block, concurrent,
-/// batch x chunk); block 0, one GPU; int16 and more GPUs are skipped with the reason. Invalid combinations are skipped with the reason, never an error; an unknown
-/// variant name, an empty list or a malformed "name:B" throws UsageError.
+/// batch x chunk); block 0, one GPU; int16 and more GPUs are skipped with the reason. A backend that runs on the
+/// CPU gets one configuration per SweepSpec::threads value; one that runs on a GPU one, with the first value (the
+/// others are not multiplied, not skipped). Invalid combinations are skipped with the reason, never an error; an
+/// unknown variant name, an empty list or a malformed "name:B" throws UsageError.
 SweepPlan plan_sweep(const SweepSpec& spec, const std::vector<BackendInfo>& backends, int device_count,
                      const std::vector<SparseBackendInfo>& sparse_backends = {});
 
@@ -134,7 +144,10 @@ struct SweepResult {
                                      ///< device's phase-3 events
   double ratio = 1;                  ///< median of the first result of the same n / this median
   double efficiency = -1;            ///< t(1 GPU) / (gpus x t); -1 unless results of this kind ran on 1 GPU and on more
-  bool best = false;                 ///< the lowest median of its n
+  /// Best of its n (mark_best): the lowest median, and when `tied`, one of those whose min..max interval overlaps
+  /// the lowest median's, which the timed runs cannot tell apart from it.
+  bool best = false;
+  bool tied = false;  ///< best, but tied with at least one other result of its n
 
   /// @brief GB/s of @p phase at its median time, 0 when it did not occur.
   double gb_per_s(Phase phase) const;
@@ -142,11 +155,22 @@ struct SweepResult {
   double phase_ms(Phase phase) const;
 };
 
-/// @brief Marks, for every n, the result with the lowest median as best (the first on a tie); clears the rest.
+/// @brief The one rule for "best", noise-aware: for every n, the result with the lowest median (the first of
+/// equal medians) is the leader; each result of that n whose interval, min..max of its timed runs (the spread
+/// the tables show), overlaps the leader's is tied with it. With none the leader alone is best, else the leader
+/// and those are best and tied. Clears the marks of the rest.
 void mark_best(std::vector<SweepResult>& results);
 
+/// @brief The best of each n as text, one line per n in the order the sizes first occur: "n=1024: cpu-blocked
+/// B=64 i16" or "n=1024: tied: cpu-blocked B=64 i16, cpu-blocked B=128 i16" (the tied ones by median, the
+/// n left out of each); @p results as mark_best left them.
+std::vector<std::string> best_lines(const std::vector<SweepResult>& results);
+
+/// @brief The CSV's `best` cell of @p result: "best", "tied" or "".
+const char* best_cell(const SweepResult& result);
+
 /// @brief ratio (to the first result of the same n) and efficiency (against the one-GPU result of the same
-/// backend, block, dtype and n, where one of that kind also ran on several GPUs) of every result.
+/// backend, block, dtype, threads and n, where one of that kind also ran on several GPUs) of every result.
 void fill_ratios_and_scaling(std::vector<SweepResult>& results);
 
 /// @brief Where a running sweep stands.

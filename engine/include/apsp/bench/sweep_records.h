@@ -14,8 +14,8 @@ namespace apsp::bench {
 /// @brief Each phase of @p record gets the median and every timed run's time of the same phase in @p phases.
 void set_phase_repeats(RunRecord& record, const std::vector<PhaseFigures>& phases);
 
-/// @brief The records of @p report's results, in order, with @p source ("bench", "sweep") and @p threads the
+/// @brief The records of @p report's results, in order, with @p source ("bench", "sweep") and each configuration's
 /// CPU threads asked for; per-round times from each result's last timed run.
-std::vector<RunRecord> sweep_run_records(const SweepReport& report, int threads, const std::string& source);
+std::vector<RunRecord> sweep_run_records(const SweepReport& report, const std::string& source);
 
 }  // namespace apsp::bench

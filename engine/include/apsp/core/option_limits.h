@@ -27,6 +27,8 @@ inline int max_threads() {
 /// @brief `apsp bench`: timed runs 1 .. 1000 per variant and size, untimed warm-up runs 0 .. 1000.
 inline constexpr int kMaxRepeat = 1000;
 inline constexpr int kMaxWarmup = 1000;
+/// @brief `apsp bench --min-time`: 0 .. 3600 seconds of timed runs per configuration.
+inline constexpr double kMaxMinTimeS = 3600;
 
 /// @brief Vertex counts given as numbers (`apsp bench --n`): 1 .. 2^20. Whether the matrix fits in memory
 /// is checked separately; generator specs carry their own per-model bounds.

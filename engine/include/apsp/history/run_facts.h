@@ -13,6 +13,9 @@ namespace apsp {
 std::string host_name();
 /// @brief The first "model name" of /proc/cpuinfo ("" where there is none).
 std::string cpu_model();
+/// @brief The CPU threads a solve that asked for @p asked runs with: @p asked, or for 0 (one per core) OpenMP's
+/// default team size.
+int resolved_threads(int asked);
 /// @brief The CUDA devices' name, SMs, clock and driver, the first @p gpus of them (none without CUDA).
 std::vector<RunDevice> run_devices(int gpus);
 /// @brief "fnv1a64:<16 hex digits>": 64-bit FNV-1a over the file's bytes (fast; identifies, not secure);

@@ -48,6 +48,11 @@ TimeSpread spread_of(std::vector<double> ms);
 /// frequent.
 TimeSpread equal_rounds_spread(const std::vector<PhaseSample>& samples, Phase phase);
 
+/// @brief With a min time, the most timed runs of one measurement: a fast solve and a long min time would
+/// otherwise run for ever in small steps (Google Benchmark caps its iterations the same way). --repeat above it
+/// still runs all its runs.
+inline constexpr int kMinTimeMaxRuns = 100;
+
 /// @brief Untimed warm-up runs, then timed ones.
 struct MeasureOptions {
   int warmup = 1;
@@ -55,6 +60,10 @@ struct MeasureOptions {
   /// @brief Called after every run, warm-up included (progress, cancel); returning false stops there, and the
   /// result holds the runs timed so far. Empty: every run happens.
   std::function<bool()> after_run;
+  /// After `repeat` timed runs, more until the timed runs add up to this many seconds (Google Benchmark's
+  /// --benchmark_min_time), at most max(repeat, kMinTimeMaxRuns) timed runs; 0: exactly `repeat`. Last, with a
+  /// default, so that positional braces {warmup, repeat, after_run} keep their meaning.
+  double min_time_s = 0;
 };
 
 struct MeasureResult {
