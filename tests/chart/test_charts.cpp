@@ -237,7 +237,7 @@ TEST(SweepCharts, ARealSweepStacksEachPhasesMedianOverItsTimedRuns) {
   spec.sizes = {48};
   spec.repeat = 3;
   spec.warmup = 0;
-  spec.threads = 1;
+  spec.threads = {1};
   const bench::SweepReport report = bench::run_sweep(spec);
   ASSERT_EQ(report.results.size(), 2u);
   const std::vector<Chart> charts = sweep_charts(report, {SweepChartKind::BlockPhases});

@@ -192,7 +192,7 @@ TEST(SweepRun, SparseRatesAreEdgesAndSourcesPerSecondNeverDenseUpdates) {
   spec.sources = "0:16";
   spec.warmup = 0;
   spec.repeat = 2;
-  spec.threads = 1;
+  spec.threads = {1};
   const SweepReport report = run_sweep(spec);
   ASSERT_EQ(report.results.size(), 2u);
   const SweepResult& dense = report.results[0];
