@@ -100,7 +100,7 @@ SweepSpec parse_sweep_spec(const std::string& text) {
   return spec;
 }
 
-std::string sweep_results_csv(const SweepReport& report, const std::vector<std::string>& run_ids) {
+ExportContext sweep_export_context(const SweepReport& report) {
   std::string dtypes;
   for (DType d : report.spec.dtypes) {
     if (!dtypes.empty()) dtypes += ',';
@@ -117,7 +117,11 @@ std::string sweep_results_csv(const SweepReport& report, const std::vector<std::
                                     .extra("warmup", std::to_string(report.spec.warmup))
                                     .extra("repeat", std::to_string(report.spec.repeat))
                                     .build();
-  std::string text = csv_context_comments(context);
+  return context;
+}
+
+std::string sweep_results_csv(const SweepReport& report, const std::vector<std::string>& run_ids) {
+  std::string text = csv_context_comments(sweep_export_context(report));
   text +=
       "backend,gpus,n,block,dtype,median_ms,min_ms,updates_per_s,peak_pct,gbps_pivot,gbps_rowcol,gbps_independent,"
       "gbps_full,phase12_share,non_p3_share,upload_ms,ratio_to_first,parallel_efficiency,max_ms,spread_pct,best,"

@@ -3,6 +3,7 @@
 /// @brief A sweep as text: the studio's `--sweep SPEC` and the results CSV that `apsp bench --csv` and
 /// `apsp-studio --sweep-csv` both write.
 #include <apsp/bench/sweep.h>
+#include <apsp/report/export_context.h>
 
 #include <string>
 #include <vector>
@@ -16,6 +17,10 @@ namespace apsp::bench {
 /// UsageError naming the key on an unknown key, an empty or malformed value, or a number out of the bounds of
 /// apsp/core/option_limits.h.
 SweepSpec parse_sweep_spec(const std::string& text);
+
+/// @brief What every export of a whole sweep says about it (apsp/report/export_context.h): one context for all
+/// its runs, as what varies by run (backend, block, n, GPUs, run id) is in the rows or entries.
+ExportContext sweep_export_context(const SweepReport& report);
 
 /// @brief The results CSV: leading `# key: value` comments with what the rows do not carry (version, dtype list,
 /// threads, graph spec, device, cpu, warmup, repeat; README "Export context"), a header line, then one row per
