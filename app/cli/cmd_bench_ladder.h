@@ -20,6 +20,7 @@ struct LadderBenchRequest {
   int repeat = 3;
   int warmup = 1;
   std::string csv;
+  std::string json;  ///< --json: every timed run of every step (bench_history.h write_bench_json)
   std::string chart;
   bool no_history = false;
   LadderFlags flags;

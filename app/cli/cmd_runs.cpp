@@ -6,6 +6,7 @@
 #include <apsp/core/untrusted_text.h>
 #include <apsp/history/run_compare.h>
 #include <apsp/history/runs_file.h>
+#include <apsp/report/bench_json_writer.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -21,6 +22,7 @@ struct RunsArgs {
   std::string a;
   std::string b;
   std::string baseline;
+  bool json = false;
 };
 
 /// The history, its skipped lines reported on stderr (one warning each, naming file:line).
@@ -133,6 +135,7 @@ Action add_runs(CLI::App& app) {
   list->add_option("--baseline", a->baseline, "Add each run's compute-time change against this run (+: slower)");
   CLI::App* show = app.add_subcommand("show", "Everything a run holds, with a per-phase table");
   show->add_option("id", a->a, "Run id (or a unique prefix, or 'last')")->required();
+  show->add_flag("--json", a->json, "Print the run as benchmark JSON (Google Benchmark's layout, every timed run)");
   CLI::App* compare = app.add_subcommand("compare", "Two runs side by side: per-phase times and the ratios B/A");
   compare->add_option("a", a->a, "Run A (the reference)")->required();
   compare->add_option("b", a->b, "Run B")->required();
@@ -145,7 +148,12 @@ Action add_runs(CLI::App& app) {
       }
       print_list(runs, a->baseline.empty() ? nullptr : &find_run(runs, a->baseline));
     } else if (show->parsed()) {
-      print_show(find_run(runs, a->a));
+      const RunRecord& run = find_run(runs, a->a);
+      if (a->json) {
+        std::fputs(bench_json({run}, export_context(run)).c_str(), stdout);
+      } else {
+        print_show(run);
+      }
     } else if (compare->parsed()) {
       print_compare(find_run(runs, a->a), find_run(runs, a->b));
     }
