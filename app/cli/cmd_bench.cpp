@@ -2,6 +2,7 @@
 // printed as one table row per combination: min / median / max and spread of the timed runs, updates/s, % of
 // the device's min-plus peak, GB/s per phase, the share of phases 1+2, the ratio to the first row of the same
 // n, the parallel efficiency of multi-GPU rows, and the best row of each n marked. --csv writes the same rows,
+// --json every timed run and the aggregates (bench_history.h),
 // --chart / --chart-csv the sweep's charts (app/chart). Sparse solvers are rows of the same sweep:
 // --sources picks their rows, --threads-per-block / --concurrent lists span cuda-dijkstra's knobs (the report's
 // study: one row per combination).
@@ -52,6 +53,7 @@ struct BenchArgs {
   std::string gpus = "1";
   std::string graph = "er:p=0.05,seed=1,w=1:100";
   std::string csv;
+  std::string json;
   std::string chart;
   std::string chart_csv;
   std::string chart_kinds;
@@ -276,6 +278,8 @@ Action add_bench(CLI::App& app) {
       ->check(int_list_check(1, limits::kMaxGpus));
   app.add_option("--graph", a->graph, "Generator spec without n (n comes from --n)")->capture_default_str();
   app.add_option("--csv", a->csv, "Write the rows as CSV ('-': standard output)");
+  app.add_option("--json", a->json,
+                 "Write every timed run and the aggregates as JSON in Google Benchmark's layout ('-': standard output)");
   app.add_flag("--no-history", a->no_history, "Do not append the runs to the run history (also: APSP_HISTORY=off)");
   // Sparse solvers.
   app.add_option("--sources", a->sources,
@@ -311,6 +315,7 @@ Action add_bench(CLI::App& app) {
                  "With --ladder: profile these rounds (LIST, every:N, all) of every step with hardware counters after "
                  "the timed runs, for the DRAM GB/s and occupancy columns (replays kernels: slow)");
   return [a, backend_flag]() {
+    refuse_bench_outputs({{"--csv", a->csv}, {"--json", a->json}, {"--chart", a->chart}, {"--chart-csv", a->chart_csv}});
     if (a->ladder) {
       if (backend_flag->count() > 0)
         throw UsageError("--backend: --ladder runs the ladder's steps (choose them with --ladder-steps)");
@@ -324,6 +329,7 @@ Action add_bench(CLI::App& app) {
       q.warmup = a->warmup;
       q.min_time_s = a->min_time_s;
       q.csv = a->csv;
+      q.json = a->json;
       q.chart = a->chart;
       q.no_history = a->no_history;
       q.flags = a->ladder_flags;
@@ -390,7 +396,7 @@ Action add_bench(CLI::App& app) {
     }
     std::string dtypes;
     for (DType d : spec.dtypes) dtypes += (dtypes.empty() ? "" : ",") + std::string(to_string(d));
-    std::FILE* table = is_stdout(a->csv) ? stderr : stdout;  // the CSV alone on standard output
+    std::FILE* table = is_stdout(a->csv) || is_stdout(a->json) ? stderr : stdout;  // the file alone on stdout
     char min_time[64] = "";
     if (spec.min_time_s > 0) std::snprintf(min_time, sizeof min_time, ", more up to %g s of them", spec.min_time_s);
     std::fprintf(table,
@@ -421,6 +427,7 @@ Action add_bench(CLI::App& app) {
     const std::vector<RunRecord> records = bench_records(report);
     const std::vector<std::string> run_ids = record_bench_runs(records, a->no_history);
     if (!a->csv.empty()) write_csv(a->csv, report, run_ids);
+    if (!a->json.empty()) write_bench_json(a->json, records, report);
 #if APSP_CLI_HAVE_CHARTS
     if (!a->chart.empty() || !a->chart_csv.empty()) {
       const std::vector<chart::Chart> charts = chart::sweep_charts(report, kinds);

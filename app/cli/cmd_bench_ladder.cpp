@@ -78,7 +78,7 @@ int run_bench_ladder(const LadderBenchRequest& q) {
   spec.cells_per_thread = ladder_options.cells_per_thread;
   spec.phase2 = ladder_options.phase2;
 
-  std::FILE* table = is_stdout(q.csv) ? stderr : stdout;  // the CSV alone on standard output
+  std::FILE* table = is_stdout(q.csv) || is_stdout(q.json) ? stderr : stdout;  // the file alone on stdout
   std::fprintf(table,
                "apsp bench --ladder: n %d, block %d, %s, cells per thread %d, phase 2 %s, %d warm-up + %d timed runs "
                "(median), graph %s\n",
@@ -109,12 +109,14 @@ int run_bench_ladder(const LadderBenchRequest& q) {
     std::fprintf(table, "skipped %s: %s\n", bench::describe(s.config).c_str(), s.reason.c_str());
   std::fflush(table);
 
-  const std::vector<std::string> run_ids = record_bench_runs(bench_records(report), q.no_history);
+  const std::vector<RunRecord> records = bench_records(report);
+  const std::vector<std::string> run_ids = record_bench_runs(records, q.no_history);
   if (!q.csv.empty()) {
     AtomicFile f(output_path(q.csv));
     f.write(bench::ladder_csv(report, rows, run_ids));
     f.commit();
   }
+  if (!q.json.empty()) write_bench_json(q.json, records, report);
 #if APSP_CLI_HAVE_CHARTS
   if (!q.chart.empty()) chart::write_charts_png(q.chart, chart::ladder_charts(rows));
 #endif

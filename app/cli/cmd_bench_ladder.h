@@ -21,6 +21,7 @@ struct LadderBenchRequest {
   int warmup = 1;
   double min_time_s = 0;  ///< --min-time (SweepSpec::min_time_s)
   std::string csv;
+  std::string json;  ///< --json: every timed run of every step (bench_history.h write_bench_json)
   std::string chart;
   bool no_history = false;
   LadderFlags flags;

@@ -8,6 +8,7 @@
 #include <apsp/history/run_compare.h>
 #include <apsp/history/run_key.h>
 #include <apsp/history/runs_file.h>
+#include <apsp/report/bench_json_writer.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -28,6 +29,7 @@ struct RunsArgs {
   std::string baseline;
   bool allow_mismatch = false;
   GateArgs gate;
+  bool json = false;
 };
 
 /// The history, its skipped lines reported on stderr (one warning each, naming file:line).
@@ -160,6 +162,7 @@ Action add_runs(CLI::App& app) {
                    "another configuration)");
   CLI::App* show = app.add_subcommand("show", "Everything a run holds, with a per-phase table");
   show->add_option("id", a->a, "Run id (or a unique prefix, or 'last')")->required();
+  show->add_flag("--json", a->json, "Print the run as benchmark JSON (Google Benchmark's layout, every timed run)");
   CLI::App* compare = app.add_subcommand(
       "compare",
       "Two runs of one configuration side by side: per phase, compute and wall the medians of the repeats, "
@@ -192,7 +195,12 @@ Action add_runs(CLI::App& app) {
       }
       print_list(runs, a->baseline.empty() ? nullptr : &find_run(runs, a->baseline));
     } else if (show->parsed()) {
-      print_show(find_run(runs, a->a));
+      const RunRecord& run = find_run(runs, a->a);
+      if (a->json) {
+        std::fputs(bench_json({run}, export_context(run)).c_str(), stdout);
+      } else {
+        print_show(run);
+      }
     } else if (compare->parsed()) {
       print_compare(find_run(runs, a->a), find_run(runs, a->b), a->allow_mismatch);
     }
