@@ -10,11 +10,32 @@ namespace {
 
 class Cli : public TempDir {};
 
-TEST_F(Cli, VersionIsTheProjectVersion) {
+TEST_F(Cli, VersionIsTheProjectVersionAndItsBuild) {
   const RunResult r = run_apsp("--version");
   EXPECT_EQ(r.status, 0) << r.output;
-  EXPECT_EQ(r.output, "apsp " + std::string(apsp::version()) + "\n");
+  EXPECT_EQ(r.output, apsp::version_line("apsp") + "\n");
+  EXPECT_EQ(r.output.rfind("apsp " + std::string(apsp::version()) + " (commit ", 0), 0u) << r.output;
+  EXPECT_NE(r.output.find(std::string(apsp::build_type())), std::string::npos) << r.output;
   EXPECT_FALSE(apsp::version().empty());
+}
+
+TEST_F(Cli, VersionNamesTheCommitOfTheCheckout) {
+  // The commit is read when the binary is built; a test run after a build sees the same checkout.
+  const std::string head =
+      shell_output("git -C '" APSP_SOURCE_DIR "' rev-parse --show-toplevel >/dev/null 2>&1 && git -C '" APSP_SOURCE_DIR
+                   "' rev-parse --short HEAD 2>/dev/null");
+  const RunResult r = run_apsp("--version");
+  ASSERT_EQ(r.status, 0) << r.output;
+  if (head.empty()) {
+    EXPECT_NE(r.output.find("(commit unknown, "), std::string::npos) << r.output;
+    GTEST_SKIP() << "the source tree is no git checkout";
+  }
+  const std::string hash = head.substr(0, head.find('\n'));
+  const std::string marker = "(commit " + hash;
+  const std::size_t at = r.output.find(marker);
+  ASSERT_NE(at, std::string::npos) << r.output << " lacks " << hash;
+  const char after = r.output[at + marker.size()];
+  EXPECT_TRUE(after == ',' || after == '-') << r.output;  // "8f05d61," or "8f05d61-dirty,"
 }
 
 TEST_F(Cli, GenRefusesASpecTogetherWithAModel) {
