@@ -5,6 +5,7 @@
 #include <apsp/history/run_facts.h>
 #include <apsp/history/runs_file.h>
 #include <apsp/profile/profile.h>
+#include <apsp/solve/ladder.h>
 #include <apsp/solve/registry.h>
 
 #include "cli_common.h"
@@ -22,6 +23,7 @@ RunRecord bench_run_record(const BenchRun& run, const ProfileLog& last_profile) 
   what.threads = run.threads;
   what.n = run.n;
   what.graph = run.graph;
+  what.context = run.context;
   RunRecord record = make_run_record(what, last_profile, 0);
   set_wall_times(record, run.times_ms);
   return record;
@@ -52,8 +54,12 @@ std::vector<RunRecord> bench_records(const bench::SweepReport& report, int threa
     const bench::SweepConfig& c = r.config;
     GeneratorSpec graph = GeneratorSpec::parse(report.spec.graph);
     graph.params["n"] = std::to_string(c.n);
-    const BenchRun run{c.backend, bench::runs_on_gpu(c), c.block, c.gpus, std::string(to_string(c.dtype)),
-                       threads, c.n, graph.to_string(), r.time.samples_ms};
+    BenchRun run{c.backend, bench::runs_on_gpu(c), c.block, c.gpus, std::string(to_string(c.dtype)),
+                 threads, c.n, graph.to_string(), r.time.samples_ms};
+    run.context = report.context;
+    run.context.gpu_clocks = r.gpu_clocks;
+    run.context.sources = c.sparse() ? report.spec.sources : "";
+    run.context.phase2 = phase2_of(c.backend, report.spec.phase2);
     ProfileLog last;
     for (const PhaseSample& x : r.last_samples) last.add(x);
     RunRecord record = bench_run_record(run, last);

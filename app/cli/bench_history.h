@@ -1,6 +1,7 @@
 #pragma once
 // apsp bench's part of the run history: one record per measured configuration (README "Run history").
 // Kept apart from cmd_bench's loop so the sweep runner can hand its results here the same way.
+#include <apsp/history/run_context.h>
 #include <apsp/history/run_record.h>
 
 #include <string>
@@ -27,6 +28,7 @@ struct BenchRun {
   int n = 0;
   std::string graph;             ///< the generator spec with n
   std::vector<double> times_ms;  ///< the timed repeats (warm-up excluded)
+  RunContext context;            ///< the sweep's, with this configuration's GPU clocks, sources and phase 2
 };
 
 /// A record (source "bench") for @p run: wall time the median of the repeats, spread their min and max,

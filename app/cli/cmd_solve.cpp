@@ -11,6 +11,7 @@
 #include <apsp/report/timings_csv.h>
 #include <apsp/report/trace.h>
 #include <apsp/solve/auto_backend.h>
+#include <apsp/solve/ladder.h>
 #include <apsp/device/device_info.h>
 #include <apsp/solve/plan.h>
 #include <apsp/solve/registry.h>
@@ -302,6 +303,11 @@ Action add_solve(CLI::App& app) {
     opts = plan.options;
     const std::unique_ptr<Solver> solver = create_planned_solver(plan);
     DistanceMatrix initial = to_distance_matrix(input.graph, opts.block, opts.dtype);
+    // The context as the run begins (the load, the clocks); the GPU clocks again once it ends.
+    RunContext context = collect_run_context(opts.threads);
+    context.phase2 = phase2_of(backend, opts.phase2);
+    GpuClockMonitor gpu_clocks(plan.info.gpu ? opts.gpus : 0);
+    gpu_clocks.sample();
     const auto t0 = std::chrono::steady_clock::now();
     solver->reset(initial);
     initial = DistanceMatrix();  // the solver holds its own copy
@@ -320,6 +326,8 @@ Action add_solve(CLI::App& app) {
       std::this_thread::sleep_for(std::chrono::milliseconds(50));
     }
     solver->synchronize();
+    gpu_clocks.sample();
+    context.gpu_clocks = gpu_clocks.ranges();
     bar.update(solver->rounds());
     bar.finish();
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -344,6 +352,7 @@ Action add_solve(CLI::App& app) {
     what.n = solver->n();
     what.graph = source.text;
     if (source.kind == GraphSource::Kind::File) what.graph_file = source.text;
+    what.context = std::move(context);
     const RunRecord record = make_run_record(what, solver->profile(), seconds * 1e3);
     const std::string run_id = record_run(record, a->no_history, "solve");
     if (!a->timings_csv.empty()) {
@@ -352,7 +361,7 @@ Action add_solve(CLI::App& app) {
       write_timings_csv(output_path(a->timings_csv), context, solver->profile());
     }
     if (!a->trace.empty())
-      write_trace(a->trace, solver->profile().samples(), trace_context_for(backend, opts, solver->n()));
+      write_trace(a->trace, solver->profile().samples(), trace_context_for(backend, opts, solver->n(), run_context_of(record)));
     if (!a->quiet) {
       const double n = solver->n();
       const std::string destination = a->output.empty() ? "(distances not written)"

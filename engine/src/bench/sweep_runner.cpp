@@ -84,6 +84,7 @@ class SweepRun {
     SweepReport report;
     report.spec = m_spec;
     report.skipped = m_plan.skipped;
+    report.context = collect_run_context(m_spec.threads);
     const bool any_gpu = std::any_of(m_plan.runs.begin(), m_plan.runs.end(),
                                      [](const SweepConfig& c) { return runs_on_gpu(c); });
     if (any_gpu) m_devices = cuda_devices(false);
@@ -167,7 +168,10 @@ class SweepRun {
     if (cancelled()) return std::nullopt;
     // The one timing loop, shared with the studio's measure mode (apsp/solve/measure.h).
     MeasureOptions how{m_spec.warmup, m_spec.repeat, {}};
+    GpuClockMonitor gpu_clocks(backend_info(c.backend).gpu ? c.gpus : 0);
+    gpu_clocks.sample();
     how.after_run = [&] {
+      gpu_clocks.sample();  // while the GPU still runs at the clocks this run had
       ++m_progress.runs_done;
       m_work_done += cube(c.n);
       notify();
@@ -190,6 +194,7 @@ class SweepRun {
     }
     fill_phase_figures(measured.runs_samples, times, r);
     r.last_samples = solver->profile().samples();
+    r.gpu_clocks = gpu_clocks.ranges();
     return r;
   }
 

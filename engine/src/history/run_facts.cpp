@@ -10,10 +10,6 @@
 #include <cerrno>
 #include <cstdio>
 #include <fstream>
-#include <thread>
-#ifdef _OPENMP
-#include <omp.h>
-#endif
 
 namespace apsp {
 
@@ -70,17 +66,6 @@ std::string file_fingerprint(const std::string& path) {
   return text;
 }
 
-namespace {
-int resolved_threads(int requested) {
-  if (requested > 0) return requested;
-#ifdef _OPENMP
-  return omp_get_max_threads();
-#else
-  return std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
-#endif
-}
-}  // namespace
-
 RunRecord make_run_record(const RunDescription& what, const ProfileLog& log, double wall_ms) {
   RunRecord r;
   r.id = new_run_id();
@@ -88,9 +73,7 @@ RunRecord make_run_record(const RunDescription& what, const ProfileLog& log, dou
   r.date = utc_now_iso8601();
   r.host = host_name();
   r.source = what.source;
-  r.cpu_model = cpu_model();
-  r.threads = resolved_threads(what.threads);
-  r.threads_asked = what.threads;
+  apply_run_context(r, what.context.collected ? what.context : collect_run_context(what.threads));
   if (what.gpu_backend) r.devices = run_devices(what.gpus);
   r.backend = what.backend;
   r.block = what.block;

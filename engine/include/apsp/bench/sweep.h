@@ -9,6 +9,7 @@
 /// The pure parts (plan_sweep, time_stats, mark_best, fill_ratios_and_scaling) run no solver and are
 /// unit-tested on their own; run_sweep does the measuring.
 #include <apsp/core/types.h>
+#include <apsp/history/run_context.h>
 #include <apsp/profile/profile.h>
 #include <apsp/solve/measure.h>
 #include <apsp/solve/registry.h>
@@ -129,6 +130,7 @@ struct SweepResult {
   double ratio = 1;                  ///< median of the first result of the same n / this median
   double efficiency = -1;            ///< t(1 GPU) / (gpus x t); -1 unless results of this kind ran on 1 GPU and on more
   bool best = false;                 ///< the lowest median of its n
+  std::vector<GpuClockRange> gpu_clocks;  ///< SM and memory clocks over its runs (GPU backends with NVML)
 
   /// @brief GB/s of @p phase at its median time, 0 when it did not occur.
   double gb_per_s(Phase phase) const;
@@ -170,6 +172,7 @@ struct SweepReport {
   std::exception_ptr first_failure;    ///< the first configuration's error, for a caller that has no result
   bool cancelled = false;
   std::string device;  ///< the first CUDA device's name, "" without one
+  RunContext context;  ///< collected as the sweep began (spec.threads asked); GPU clocks are per result
 };
 
 /// @brief Runs the sweep: per n one generated graph, per configuration warm-up then timed runs of
