@@ -75,7 +75,7 @@ void write_csv(const std::string& path, const ProfileArgs& a, const std::vector<
   const counters::CounterReport& first = reports.front();
   // Run id "-": profiles are not runs of the history, their timings are perturbed by the replays.
   // The context as the CSV is written, just after the profiled runs.
-  RunContext run = collect_run_context(first.options.threads);
+  RunContext run = collect_run_context(first.options.threads, /*on_gpu=*/true);
   run.phase2 = phase2_of(a.backends, first.options.phase2);
   const ExportContext context = ExportContextBuilder()
                                     .solve(a.backends, first.options, first.n)

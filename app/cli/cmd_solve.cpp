@@ -303,11 +303,11 @@ Action add_solve(CLI::App& app) {
     opts = plan.options;
     const std::unique_ptr<Solver> solver = create_planned_solver(plan);
     DistanceMatrix initial = to_distance_matrix(input.graph, opts.block, opts.dtype);
-    // The context as the run begins (the load, the clocks); the GPU clocks again once it ends.
-    RunContext context = collect_run_context(opts.threads);
+    // The context as the run begins (the load); the GPU clocks as it ends, while they are still the run's (an
+    // idle GPU sits at a few hundred MHz, so not before).
+    RunContext context = collect_run_context(opts.threads, plan.info.gpu);
     context.phase2 = phase2_of(backend, opts.phase2);
     GpuClockMonitor gpu_clocks(plan.info.gpu ? opts.gpus : 0);
-    gpu_clocks.sample();
     const auto t0 = std::chrono::steady_clock::now();
     solver->reset(initial);
     initial = DistanceMatrix();  // the solver holds its own copy

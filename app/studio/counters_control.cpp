@@ -55,7 +55,7 @@ void CountersControl::update() {
 void CountersControl::export_csv(const std::string& path) const {
   if (!m_snapshot.report) throw UsageError("no profile with counters: nothing to export");
   const counters::CounterReport& r = *m_snapshot.report;
-  apsp::RunContext run = collect_run_context(r.options.threads);  // as the CSV is written, after the profile
+  apsp::RunContext run = collect_run_context(r.options.threads, /*on_gpu=*/true);  // as the CSV is written, after the profile
   run.phase2 = phase2_of(r.backend, r.options.phase2);
   const ExportContext context = ExportContextBuilder()
                                     .solve(r.backend, r.options, r.n)

@@ -84,10 +84,10 @@ class SweepRun {
     SweepReport report;
     report.spec = m_spec;
     report.skipped = m_plan.skipped;
-    report.context = collect_run_context(m_spec.threads);
     const bool any_gpu = std::any_of(m_plan.runs.begin(), m_plan.runs.end(),
                                      [](const SweepConfig& c) { return runs_on_gpu(c); });
     if (any_gpu) m_devices = cuda_devices(false);
+    report.context = collect_run_context(m_spec.threads, any_gpu);
     if (!m_devices.empty()) report.device = m_devices.front().name;
     if (!m_plan.runs.empty()) {
       m_progress.current = m_plan.runs.front();
@@ -168,8 +168,8 @@ class SweepRun {
     if (cancelled()) return std::nullopt;
     // The one timing loop, shared with the studio's measure mode (apsp/solve/measure.h).
     MeasureOptions how{m_spec.warmup, m_spec.repeat, {}};
+    // Sampled after each run, never before the first: an idle GPU sits at a few hundred MHz.
     GpuClockMonitor gpu_clocks(backend_info(c.backend).gpu ? c.gpus : 0);
-    gpu_clocks.sample();
     how.after_run = [&] {
       gpu_clocks.sample();  // while the GPU still runs at the clocks this run had
       ++m_progress.runs_done;

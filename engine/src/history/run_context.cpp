@@ -72,7 +72,7 @@ double one_minute_load() {
 
 }  // namespace
 
-RunContext collect_run_context(int threads_asked) {
+RunContext collect_run_context(int threads_asked, bool on_gpu) {
   RunContext c;
   c.commit = build_commit() == "unknown" ? std::string() : std::string(build_commit());
   c.build = build_description();
@@ -83,7 +83,7 @@ RunContext collect_run_context(int threads_asked) {
   c.cpu_model = cpu_model();
   c.cpu_mhz = mean_cpu_mhz();
   c.load_avg = one_minute_load();
-  c.cuda_runtime = cuda_device_count() > 0 ? cuda_runtime_version() : 0;
+  c.cuda_runtime = on_gpu && cuda_device_count() > 0 ? cuda_runtime_version() : 0;
   if (c.cuda_runtime > 0) c.driver = nvml_driver_version();
   c.collected = true;
   return c;

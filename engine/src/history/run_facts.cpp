@@ -73,7 +73,7 @@ RunRecord make_run_record(const RunDescription& what, const ProfileLog& log, dou
   r.date = utc_now_iso8601();
   r.host = host_name();
   r.source = what.source;
-  apply_run_context(r, what.context.collected ? what.context : collect_run_context(what.threads));
+  apply_run_context(r, what.context.collected ? what.context : collect_run_context(what.threads, what.gpu_backend));
   if (what.gpu_backend) r.devices = run_devices(what.gpus);
   r.backend = what.backend;
   r.block = what.block;

@@ -41,7 +41,7 @@ void visit_fields(const ExportContext& c, Text text, Number number, Rich rich) {
   text("graph", c.graph);
   text("device", c.device);
   if (run.collected) {
-    text("isa", run.isa);
+    if (!run.isa.empty()) text("isa", run.isa);  // empty: a record older than the ISA in records
     rich("env", env_text(run.env), json{{"env", run.env}});
     if (run.cpu_mhz > 0) {
       char mhz[32];

@@ -22,8 +22,8 @@ struct GpuClockRange {
 std::string nvml_driver_version();
 
 /// @brief Samples the clocks of the first @p gpus CUDA devices at the moments a caller chooses (the engine
-/// runs no thread of its own): at the start of a run and after each timed run. Without NVML or devices,
-/// sample() does nothing and ranges() is empty.
+/// runs no thread of its own): right after each run, while the GPU still holds that run's clocks (an idle one
+/// drops to a few hundred MHz). Without NVML or devices, sample() does nothing and ranges() is empty.
 class GpuClockMonitor {
  public:
   explicit GpuClockMonitor(int gpus);

@@ -34,9 +34,10 @@ struct RunContext {
 };
 
 /// @brief The context of a run that begins now with @p threads_asked CPU threads (0: one per core): build,
-/// ISA, threads, environment, CPU, load, driver and runtime. GPU clocks, sources and phase 2 are the
-/// caller's (GpuClockMonitor over the run; what it asked for).
-RunContext collect_run_context(int threads_asked);
+/// ISA, threads, environment, CPU, load, and for a run on GPUs (@p on_gpu) the driver and runtime (a CPU run
+/// starts no CUDA for them). GPU clocks, sources and phase 2 are the caller's (GpuClockMonitor over the run;
+/// what it asked for).
+RunContext collect_run_context(int threads_asked, bool on_gpu = false);
 
 /// @brief Threads as both asked and resolved: "0 (auto: 2)" for 0, else "2"; "2" when the ask is unknown.
 std::string threads_text(int threads_asked, int threads);

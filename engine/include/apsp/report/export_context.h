@@ -51,7 +51,7 @@ struct ExportContext {
 std::string csv_context_comments(const ExportContext& context);
 /// @brief The same keys as a JSON object: block, n, threads and gpus as numbers, everything else as strings,
 /// except the run context's: threads (resolved) beside threads_asked, env an object, gpu_clocks an array of
-/// objects, cpu_mhz, load_avg and cuda_runtime numbers.
+/// objects, cpu_mhz and load_avg numbers.
 nlohmann::json context_json(const ExportContext& context);
 
 /// @brief Builds an ExportContext from what a caller has at hand, so no caller fills it field by field. Starts
