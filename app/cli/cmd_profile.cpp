@@ -10,6 +10,7 @@
 #include <apsp/io/atomic_file.h>
 #include <apsp/report/export_context.h>
 #include <apsp/report/counters.h>
+#include <apsp/solve/ladder.h>
 #include <apsp/solve/plan.h>
 #include <apsp/solve/registry.h>
 #include <unistd.h>
@@ -73,8 +74,15 @@ void write_csv(const std::string& path, const ProfileArgs& a, const std::vector<
                const std::string& graph) {
   const counters::CounterReport& first = reports.front();
   // Run id "-": profiles are not runs of the history, their timings are perturbed by the replays.
-  const ExportContext context =
-      ExportContextBuilder().solve(a.backends, first.options, first.n).graph(graph).device(first.device_name).build();
+  // The context as the CSV is written, just after the profiled runs.
+  RunContext run = collect_run_context(first.options.threads, /*on_gpu=*/true);
+  run.phase2 = phase2_of(a.backends, first.options.phase2);
+  const ExportContext context = ExportContextBuilder()
+                                    .solve(a.backends, first.options, first.n)
+                                    .graph(graph)
+                                    .device(first.device_name)
+                                    .run_context(std::move(run))
+                                    .build();
   AtomicFile f(output_path(path));
   f.write(counters::counters_csv(reports, context));
   f.commit();

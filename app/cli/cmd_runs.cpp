@@ -6,6 +6,7 @@
 #include <apsp/core/format.h>
 #include <apsp/core/untrusted_text.h>
 #include <apsp/history/run_compare.h>
+#include <apsp/history/run_context.h>
 #include <apsp/history/run_key.h>
 #include <apsp/history/runs_file.h>
 #include <apsp/report/bench_json_writer.h>
@@ -80,7 +81,7 @@ void print_show(const RunRecord& r) {
   std::printf("source:    %s (apsp %s)\n", shown(r.source), shown(r.version));
   std::printf("host:      %s\n", shown(r.host));
   std::printf("cpu:       %s, threads %s\n", r.cpu_model.empty() ? "unknown" : shown(r.cpu_model),
-              threads_text(r).c_str());
+              threads_text(r.threads_asked, r.threads).c_str());
   if (!r.isa.empty()) std::printf("isa:       %s\n", shown(r.isa));
   if (!r.commit.empty()) std::printf("commit:    %s\n", shown(r.commit));
   if (!r.build.empty()) std::printf("build:     %s\n", shown(r.build));

@@ -11,6 +11,7 @@
 #include <apsp/report/timings_csv.h>
 #include <apsp/report/trace.h>
 #include <apsp/solve/auto_backend.h>
+#include <apsp/solve/ladder.h>
 #include <apsp/device/device_info.h>
 #include <apsp/solve/plan.h>
 #include <apsp/solve/registry.h>
@@ -308,6 +309,11 @@ Action add_solve(CLI::App& app) {
     const auto ms_between = [](Clock::time_point a, Clock::time_point b) {
       return std::chrono::duration<double, std::milli>(b - a).count();
     };
+    // The context as the run begins; the GPU clocks as it ends, while they are still the run's (an idle GPU sits
+    // at a few hundred MHz, so not before).
+    RunContext context = collect_run_context(opts.threads, plan.info.gpu);
+    context.phase2 = phase2_of(backend, opts.phase2);
+    GpuClockMonitor gpu_clocks(plan.info.gpu ? opts.gpus : 0);
     const auto load_start = Clock::now();
     DistanceMatrix initial = to_distance_matrix(input.graph, opts.block, opts.dtype);
     const auto reset_start = Clock::now();
@@ -329,6 +335,8 @@ Action add_solve(CLI::App& app) {
       std::this_thread::sleep_for(std::chrono::milliseconds(50));
     }
     solver->synchronize();
+    gpu_clocks.sample();
+    context.gpu_clocks = gpu_clocks.ranges();
     bar.update(solver->rounds());
     bar.finish();
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -356,6 +364,7 @@ Action add_solve(CLI::App& app) {
     what.n = solver->n();
     what.graph = source.text;
     if (source.kind == GraphSource::Kind::File) what.graph_file = source.text;
+    what.context = std::move(context);
     const RunRecord record = make_run_record(what, solver->profile(), seconds * 1e3);
     const std::string run_id = record_run(record, a->no_history, "solve");
     if (!a->timings_csv.empty()) {
@@ -364,7 +373,7 @@ Action add_solve(CLI::App& app) {
       write_timings_csv(output_path(a->timings_csv), context, solver->profile());
     }
     if (!a->trace.empty()) {
-      TraceContext context = trace_context_for(backend, opts, solver->n());
+      TraceContext context = trace_context_for(backend, opts, solver->n(), run_context_of(record));
       // The load ended as reset() began, which takes the samples' time reference (the upload slice follows).
       context.host_slices.push_back({"load (graph -> matrix)", -1000.0 * load_ms, load_ms});
       write_trace(a->trace, solver->profile().samples(), context);

@@ -29,7 +29,7 @@ int main(int argc, char** argv) {
   CLI::App app{"apsp: all-pairs shortest paths with blocked Floyd-Warshall (APSP Studio)", "apsp"};
   app.require_subcommand(1);
   app.set_help_all_flag("--help-all", "Show help for every subcommand");
-  app.set_version_flag("--version", "apsp " + std::string(apsp::version()), "Print the version and exit");
+  app.set_version_flag("--version", apsp::version_line("apsp"), "Print the version and exit");
   std::vector<std::pair<CLI::App*, apsp::cli::Action>> actions;
   auto add = [&](const char* name, const char* help, apsp::cli::Action (*make)(CLI::App&)) {
     CLI::App* sub = app.add_subcommand(name, help);

@@ -188,7 +188,9 @@ void App::export_timings(const std::string& path) {
 
 void App::export_distances(const std::string& path) { apsp::studio::export_distances(path, *m_session); }
 
-void App::export_trace(const std::string& path) { apsp::studio::export_trace(path, m_state.session, m_log); }
+void App::export_trace(const std::string& path) {
+  apsp::studio::export_trace(path, m_state.session, export_context().run, m_log);
+}
 
 void App::save_user_settings() {
   std::optional<std::pair<int, int>> window;  // headless: keep the saved window size

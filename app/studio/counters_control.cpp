@@ -3,6 +3,7 @@
 #include <apsp/core/errors.h>
 #include <apsp/io/atomic_file.h>
 #include <apsp/report/export_context.h>
+#include <apsp/solve/ladder.h>
 
 #include <utility>
 
@@ -54,10 +55,13 @@ void CountersControl::update() {
 void CountersControl::export_csv(const std::string& path) const {
   if (!m_snapshot.report) throw UsageError("no profile with counters: nothing to export");
   const counters::CounterReport& r = *m_snapshot.report;
+  apsp::RunContext run = collect_run_context(r.options.threads, /*on_gpu=*/true);  // as the CSV is written, after the profile
+  run.phase2 = phase2_of(r.backend, r.options.phase2);
   const ExportContext context = ExportContextBuilder()
                                     .solve(r.backend, r.options, r.n)
                                     .graph(m_state.session.graph.source.text)
                                     .device(r.device_name)
+                                    .run_context(std::move(run))
                                     .build();
   AtomicFile file(path);
   file.write(counters::counters_csv({r}, context));

@@ -55,7 +55,7 @@ void export_timings_csv(const std::string& path, const SessionSnapshot& session,
   log.wrote(path, "timings CSV, " + std::to_string(merge_k_steps(profile.samples()).size()) + " rows");
 }
 
-void export_trace(const std::string& path, const SessionSnapshot& session, Log& log) {
+void export_trace(const std::string& path, const SessionSnapshot& session, const apsp::RunContext& run, Log& log) {
   if (!session.has_solver) throw Error(path + ": no solve to trace (no graph loaded)");
   if (session.sparse)
     throw UsageError(path + ": a sparse solve has no phase samples to trace; its batches are in --stats-json");
@@ -64,7 +64,7 @@ void export_trace(const std::string& path, const SessionSnapshot& session, Log& 
   options.dtype = session.config.dtype;
   options.gpus = session.config.gpus;
   options.threads = session.config.threads;
-  TraceContext context = trace_context_for(session.config.backend, options, session.n);
+  TraceContext context = trace_context_for(session.config.backend, options, session.n, run);
   context.extra.emplace_back("samples", samples_note(session));
   write_trace(path, session.samples, context);
   log.wrote(path, "timeline of " + std::to_string(session.samples.size()) +

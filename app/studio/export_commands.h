@@ -30,7 +30,7 @@ void export_timings_csv(const std::string& path, const SessionSnapshot& session,
                         Log& log);
 
 /// @brief @p session's samples as a Chrome trace / Perfetto timeline (apsp/report/trace.h).
-void export_trace(const std::string& path, const SessionSnapshot& session, Log& log);
+void export_trace(const std::string& path, const SessionSnapshot& session, const apsp::RunContext& run, Log& log);
 
 /// @brief The distances, written by the worker after its queued jobs; a failure reaches the log and
 /// SolverSession::take_failure() (a batch run's exit status).

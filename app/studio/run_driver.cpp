@@ -414,7 +414,7 @@ int RunDriver::write_scripted_outputs() {
 int RunDriver::write_exit_files(int run_status) {
   ExitStatus status{run_status};
   if (!m_options.trace.empty()) {  // the timeline of the solve as it stands at the end
-    status.attempt("--trace", [&] { export_trace(m_options.trace, m_app.state().session, m_app.log()); });
+    status.attempt("--trace", [&] { export_trace(m_options.trace, m_app.state().session, m_app.export_context().run, m_app.log()); });
   }
   if (!m_options.stats_json.empty()) {
     status.attempt("--stats-json", [&] {

@@ -10,11 +10,42 @@ namespace {
 
 class Cli : public TempDir {};
 
-TEST_F(Cli, VersionIsTheProjectVersion) {
+/// The leading "# key: value" lines of a CSV export (README "Export context").
+std::size_t context_comment_count(const std::string& csv) {
+  std::size_t count = 0;
+  for (const std::string& line : lines_of(csv)) {
+    if (line.rfind("# ", 0) != 0) break;
+    ++count;
+  }
+  return count;
+}
+
+TEST_F(Cli, VersionIsTheProjectVersionAndItsBuild) {
   const RunResult r = run_apsp("--version");
   EXPECT_EQ(r.status, 0) << r.output;
-  EXPECT_EQ(r.output, "apsp " + std::string(apsp::version()) + "\n");
+  EXPECT_EQ(r.output, apsp::version_line("apsp") + "\n");
+  EXPECT_EQ(r.output.rfind("apsp " + std::string(apsp::version()) + " (commit ", 0), 0u) << r.output;
+  EXPECT_NE(r.output.find(std::string(apsp::build_type())), std::string::npos) << r.output;
   EXPECT_FALSE(apsp::version().empty());
+}
+
+TEST_F(Cli, VersionNamesTheCommitOfTheCheckout) {
+  // The commit is read when the binary is built; a test run after a build sees the same checkout.
+  const std::string head =
+      shell_output("git -C '" APSP_SOURCE_DIR "' rev-parse --show-toplevel >/dev/null 2>&1 && git -C '" APSP_SOURCE_DIR
+                   "' rev-parse --short HEAD 2>/dev/null");
+  const RunResult r = run_apsp("--version");
+  ASSERT_EQ(r.status, 0) << r.output;
+  if (head.empty()) {
+    EXPECT_NE(r.output.find("(commit unknown, "), std::string::npos) << r.output;
+    GTEST_SKIP() << "the source tree is no git checkout";
+  }
+  const std::string hash = head.substr(0, head.find('\n'));
+  const std::string marker = "(commit " + hash;
+  const std::size_t at = r.output.find(marker);
+  ASSERT_NE(at, std::string::npos) << r.output << " lacks " << hash << ": built from another commit? (rebuild)";
+  const char after = r.output[at + marker.size()];
+  EXPECT_TRUE(after == ',' || after == '-') << r.output;  // "8f05d61," or "8f05d61-dirty,"
 }
 
 TEST_F(Cli, GenRefusesASpecTogetherWithAModel) {
@@ -89,7 +120,7 @@ TEST_F(Cli, BenchPrintsRatiosAndWritesCsv) {
   const std::string csv = read_text(path("b.csv"));
   EXPECT_EQ(csv.rfind("# version: ", 0), 0u) << csv;  // context comments first (README "Export context")
   EXPECT_NE(csv.find("\nbackend,gpus,n,block,dtype,median_ms"), std::string::npos) << csv;
-  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 8 + 5);  // 8 comments, header + 2 backends x 2 sizes
+  EXPECT_EQ(lines_of(csv).size() - context_comment_count(csv), 5u);  // header + 2 backends x 2 sizes
   // The sweep appended max, spread, best, ... after the columns earlier versions wrote (scripts read by position).
   EXPECT_NE(csv.find(",ratio_to_first,parallel_efficiency,max_ms,spread_pct,best,noisy,"), std::string::npos) << csv;
   EXPECT_NE(csv.find(",repeats,warmup,sources,threads_per_block,concurrent,batch,chunk,edges_per_s,sources_per_s,"
@@ -133,9 +164,9 @@ TEST_F(Cli, TimingsCsvHasOneRowPerRoundAndPhase) {
   ASSERT_EQ(r.status, 0) << r.output;
   const std::string csv = read_text(path("t.csv"));
   EXPECT_NE(csv.find("\nbackend,block,round,phase,device,ms,updates,bytes"), std::string::npos);
-  // 10 context comments, the header, the copy into the solver (the CPU's upload, round -1), 4 rounds x 3 phases.
-  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 10 + 1 + 1 + 4 * 3);
-  EXPECT_NE(csv.find("\ncpu-blocked,32,-1,upload,0,"), std::string::npos) << csv;
+  // The header, the copy into the solver (the CPU's upload, round -1), 4 rounds x 3 phases.
+  EXPECT_EQ(lines_of(csv).size() - context_comment_count(csv), 1u + 1 + 4 * 3);
+  EXPECT_NE(csv.find("\ncpu-blocked,32,,upload,0,"), std::string::npos) << csv;
 }
 
 TEST_F(Cli, GraphSmallerThanTheBlockRunsAsOneBlockOfN) {

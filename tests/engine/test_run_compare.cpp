@@ -2,6 +2,7 @@
 // few repeats), its determinism, key matching and runs files named by the user.
 #include <apsp/core/errors.h>
 #include <apsp/history/run_compare.h>
+#include <apsp/history/run_context.h>
 #include <apsp/history/run_key.h>
 #include <apsp/history/runs_file.h>
 #include <gtest/gtest.h>
@@ -142,11 +143,11 @@ TEST(RunKey, DifferencesNameEveryFieldButNotTheCommit) {
 
 TEST(RunKey, ThreadsSayAskedAndResolved) {
   RunRecord r = bench_like(1.0, 0.01, 3);
-  EXPECT_EQ(threads_text(r), "0 (auto: 2)");
+  EXPECT_EQ(threads_text(r.threads_asked, r.threads), "0 (auto: 2)");
   r.threads_asked = 2;
-  EXPECT_EQ(threads_text(r), "2");
+  EXPECT_EQ(threads_text(r.threads_asked, r.threads), "2");
   r.threads_asked = -1;  // older records
-  EXPECT_EQ(threads_text(r), "2");
+  EXPECT_EQ(threads_text(r.threads_asked, r.threads), "2");
   EXPECT_NE(
       describe_configuration(bench_like(1.0, 0.01, 3)).find("cpu-blocked B=64 i32 gpus=1 threads=0 (auto: 2) n=512"),
       std::string::npos);

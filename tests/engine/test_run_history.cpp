@@ -140,6 +140,40 @@ TEST(RunHistory, JsonLineFormatIsStable) {
   EXPECT_DOUBLE_EQ(back.round_ms.at(0), 0.0);
 }
 
+TEST(RunHistory, TheRunContextRoundTrips) {
+  RunRecord r = sample_record(9.5);
+  EXPECT_EQ(r.threads_asked, 2);
+  EXPECT_FALSE(r.isa.empty());  // collected by make_run_record
+  EXPECT_FALSE(r.build.empty());
+  RunContext context = run_context_of(r);
+  context.threads_asked = 0;
+  context.threads = 2;
+  context.env = {{"APSP_CPU_ISA", "generic"}, {"OMP_NUM_THREADS", "2"}};
+  context.cpu_mhz = 2596.1;
+  context.load_avg = 0.0;  // an idle machine: recorded, not "unknown"
+  context.driver = "580.65.06";
+  context.cuda_runtime = 13000;
+  context.gpu_clocks = {GpuClockRange{1, 1500, 1980, 2619, 2619}};
+  context.sources = "0:8";
+  apply_run_context(r, context);
+  const RunRecord back = parse_run_record(to_json_line(r));
+  EXPECT_EQ(back.threads_asked, 0);
+  EXPECT_EQ(back.threads, 2);
+  EXPECT_EQ(back.env, context.env);
+  EXPECT_DOUBLE_EQ(back.cpu_mhz, 2596.1);
+  EXPECT_DOUBLE_EQ(back.load_avg, 0.0);
+  EXPECT_EQ(back.driver, "580.65.06");
+  EXPECT_EQ(back.cuda_runtime, 13000);
+  ASSERT_EQ(back.gpu_clocks.size(), 1u);
+  EXPECT_EQ(back.gpu_clocks[0].device, 1);
+  EXPECT_EQ(back.gpu_clocks[0].sm_min_mhz, 1500);
+  EXPECT_EQ(back.gpu_clocks[0].mem_max_mhz, 2619);
+  EXPECT_EQ(back.sources, "0:8");
+  EXPECT_EQ(back.isa, r.isa);
+  // An environment value that is not text (a hand edit) skips the line like any other wrong type.
+  EXPECT_THROW(parse_run_record(R"({"id":"20261122-230512-3fa9","env":{"OMP_NUM_THREADS":2}})"), Error);
+}
+
 TEST(RunHistory, IdsAreUniqueAndSortByTime) {
   std::set<std::string> ids;
   for (int i = 0; i < 200; ++i) ids.insert(new_run_id());

@@ -46,7 +46,7 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o, std::o
       "APSP Studio: watch the blocked Floyd-Warshall algorithm solve all-pairs shortest paths, round by "
       "round, and profile it.",
       "apsp-studio"};
-  app.set_version_flag("--version", "apsp-studio " + std::string(version()), "Print the version and exit");
+  app.set_version_flag("--version", version_line("apsp-studio"), "Print the version and exit");
   app.add_option("GRAPH", o.graph_file, "graph file (.bin course binary, .gr DIMACS, .mtx, .txt/.el/.csv edge list)");
   app.add_option("--gen", o.gen_spec, "generate a graph, e.g. er:n=256,p=0.05,seed=1,w=1:100 (same spec as apsp gen)");
   app.add_option("--backend", o.backend, "solver variant (cpu-blocked, cpu-naive, cuda-...)");

@@ -34,6 +34,7 @@ RunRecord gui_run_record(const SessionSnapshot& s, int cpu_threads, const std::v
   what.n = s.n;
   what.graph = s.graph.source.text;
   if (s.graph.source.kind == GraphSource::Kind::File) what.graph_file = s.graph.source.text;
+  what.context = collect_run_context(cpu_threads, s.gpu_solver);  // gpu_backend stays false: devices come below
   RunRecord record = make_run_record(what, profile, wall_ms);
   if (s.gpu_solver) {
     // One GPU: the device the session runs on; several: the first ones, as the multi-GPU solver takes them.

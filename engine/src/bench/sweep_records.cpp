@@ -2,6 +2,7 @@
 #include <apsp/graph/generators.h>
 #include <apsp/history/run_facts.h>
 #include <apsp/profile/profile.h>
+#include <apsp/solve/ladder.h>
 
 namespace apsp::bench {
 
@@ -29,6 +30,13 @@ std::vector<RunRecord> sweep_run_records(const SweepReport& report, const std::s
     what.gpus = c.gpus;
     what.dtype = std::string(to_string(c.dtype));
     what.threads = c.threads;
+    // The sweep's context, with what is this configuration's own: its threads, GPU clocks, sources, phase 2.
+    what.context = report.context;
+    what.context.threads_asked = c.threads;
+    what.context.threads = resolved_threads(c.threads);
+    what.context.gpu_clocks = r.gpu_clocks;
+    what.context.sources = c.sparse() ? report.spec.sources : "";
+    what.context.phase2 = phase2_of(c.backend, report.spec.phase2);
     what.n = c.n;
     what.graph = graph.to_string();
     ProfileLog last;  // the last timed run's rounds; the phases' medians and repeats replace its totals below

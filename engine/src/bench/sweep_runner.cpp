@@ -89,6 +89,7 @@ class SweepRun {
     const bool any_gpu = std::any_of(m_plan.runs.begin(), m_plan.runs.end(),
                                      [](const SweepConfig& c) { return runs_on_gpu(c); });
     if (any_gpu) m_devices = cuda_devices(false);
+    report.context = collect_run_context(m_spec.threads.front(), any_gpu);
     if (!m_devices.empty()) report.device = m_devices.front().name;
     if (!m_plan.runs.empty()) {
       m_progress.current = m_plan.runs.front();
@@ -186,7 +187,13 @@ class SweepRun {
     std::unique_ptr<Solver> solver = create_solver(c.backend, opts);
     if (cancelled()) return std::nullopt;
     // The one timing loop, shared with the studio's measure mode (apsp/solve/measure.h).
-    const MeasureOptions how = measure_options(c);
+    MeasureOptions how = measure_options(c);
+    // Sampled after each run, never before the first: an idle GPU sits at a few hundred MHz.
+    GpuClockMonitor gpu_clocks(backend_info(c.backend).gpu ? c.gpus : 0);
+    how.after_run = [&gpu_clocks, progress = how.after_run] {
+      gpu_clocks.sample();  // while the GPU still runs at the clocks this run had
+      return progress();
+    };
     const MeasureResult measured = measure_solve(*solver, initial, how);
     if (measured.stopped || measured.runs_ms.empty()) return std::nullopt;
     const std::vector<double>& times = measured.runs_ms;
@@ -204,6 +211,7 @@ class SweepRun {
     }
     fill_phase_figures(measured.runs_samples, times, r);
     r.last_samples = solver->profile().samples();
+    r.gpu_clocks = gpu_clocks.ranges();
     return r;
   }
 

@@ -4,6 +4,7 @@
 #include <apsp/graph/sources.h>
 #include <apsp/history/run_facts.h>
 #include <apsp/report/export_context.h>
+#include <apsp/solve/ladder.h>
 
 #include "csv_line.h"
 
@@ -121,10 +122,17 @@ ExportContext sweep_export_context(const SweepReport& report) {
     dtypes += to_string(d);
   }
   // One context for the whole sweep: what varies by row (backend, block, n, GPUs, run id) is in the rows.
+  RunContext run = report.context;
+  if (!run.collected) run = collect_run_context(report.spec.threads.front());  // a report made by hand (tests)
+  for (const SweepResult& r : report.results) {
+    if (run.phase2.empty()) run.phase2 = phase2_of(r.config.backend, report.spec.phase2);
+    if (r.config.sparse()) run.sources = report.spec.sources;
+  }
   ExportContextBuilder context;
   context.many_runs()
       .dtype(dtypes)
       .threads(report.spec.threads.front())
+      .run_context(std::move(run))
       .graph(report.spec.graph)
       .device(report.device.empty() ? std::string("none") : report.device)
       .extra("cpu", cpu_model())

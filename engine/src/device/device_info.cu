@@ -44,6 +44,15 @@ std::string cuda_unavailable_reason() {
   return gpu_absence_reason(query, cuda::cuda_error_text(status), nvidia_driver_installed());
 }
 
+int cuda_runtime_version() {
+  int version = 0;
+  if (cudaRuntimeGetVersion(&version) != cudaSuccess) {
+    (void)cudaGetLastError();
+    return 0;
+  }
+  return version;
+}
+
 std::vector<DeviceInfo> cuda_devices(bool with_occupancy) {
   std::vector<DeviceInfo> out;
   const int count = cuda_device_count();
@@ -70,6 +79,11 @@ std::vector<DeviceInfo> cuda_devices(bool with_occupancy) {
       (void)cudaGetLastError();
       info.driver_version = 0;
     }
+    char bus_id[32] = {};
+    if (cudaDeviceGetPCIBusId(bus_id, sizeof bus_id, d) == cudaSuccess)
+      info.pci_bus_id = bus_id;
+    else
+      (void)cudaGetLastError();
     const double mem_clock_khz = attribute(cudaDevAttrMemoryClockRate, d);
     const double bus_bits = attribute(cudaDevAttrGlobalMemoryBusWidth, d);
     // Double data rate: two transfers per memory clock.

@@ -10,10 +10,6 @@
 #include <cerrno>
 #include <cstdio>
 #include <fstream>
-#include <thread>
-#ifdef _OPENMP
-#include <omp.h>
-#endif
 
 namespace apsp {
 
@@ -86,9 +82,7 @@ RunRecord make_run_record(const RunDescription& what, const ProfileLog& log, dou
   r.date = utc_now_iso8601();
   r.host = host_name();
   r.source = what.source;
-  r.cpu_model = cpu_model();
-  r.threads = resolved_threads(what.threads);
-  r.threads_asked = what.threads;
+  apply_run_context(r, what.context.collected ? what.context : collect_run_context(what.threads, what.gpu_backend));
   if (what.gpu_backend) r.devices = run_devices(what.gpus);
   r.backend = what.backend;
   r.block = what.block;

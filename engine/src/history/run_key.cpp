@@ -1,3 +1,4 @@
+#include <apsp/history/run_context.h>
 #include <apsp/history/run_key.h>
 
 #include <utility>
@@ -58,14 +59,9 @@ std::string run_key(const RunRecord& r) {
   return key;
 }
 
-std::string threads_text(const RunRecord& r) {
-  if (r.threads_asked == 0) return "0 (auto: " + std::to_string(r.threads) + ")";
-  return std::to_string(r.threads_asked > 0 ? r.threads_asked : r.threads);
-}
-
 std::string describe_configuration(const RunRecord& r) {
   std::string text = r.backend + " B=" + std::to_string(r.block) + " " + r.dtype + " gpus=" + std::to_string(r.gpus) +
-                     " threads=" + threads_text(r) + " n=" + std::to_string(r.n);
+                     " threads=" + threads_text(r.threads_asked, r.threads) + " n=" + std::to_string(r.n);
   if (!r.graph.empty()) text += " " + r.graph;
   for (const auto& [name, value] :
        {std::pair<const char*, const std::string&>{"sources", r.sources}, {"phase2", r.phase2}, {"isa", r.isa}})

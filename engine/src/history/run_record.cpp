@@ -39,6 +39,14 @@ template <class T> T read_value(const nlohmann::json& value) {
     return json_finite_number(value);
   } else if constexpr (std::is_integral_v<T>) {
     return json_integer<T>(value);
+  } else if constexpr (std::is_same_v<T, std::map<std::string, std::string>>) {
+    if (!value.is_object()) throw std::invalid_argument("not an object");
+    T out;
+    for (const auto& [name, text] : value.items()) {
+      if (!text.is_string()) throw std::invalid_argument("a value is not a string");
+      out[name] = text.template get<std::string>();
+    }
+    return out;
   } else if constexpr (std::is_same_v<T, std::vector<double>>) {
     if (!value.is_array()) throw std::invalid_argument("not an array");
     std::vector<double> out;
@@ -126,6 +134,14 @@ template <class Device, class Visit> void device_fields(Device& d, Visit& v) {
   v("driver_version", d.driver_version);
 }
 
+template <class Clocks, class Visit> void gpu_clock_fields(Clocks& g, Visit& v) {
+  v("device", g.device);
+  v("sm_min_mhz", g.sm_min_mhz);
+  v("sm_max_mhz", g.sm_max_mhz);
+  v("mem_min_mhz", g.mem_min_mhz);
+  v("mem_max_mhz", g.mem_max_mhz);
+}
+
 template <class Phase, class Visit> void phase_fields(Phase& p, Visit& v) {
   v("phase", p.phase);
   v("ms", p.ms);
@@ -156,7 +172,14 @@ template <class Record, class Visit> void record_fields(Record& r, Visit& v) {
   v("graph_hash", r.graph_hash, /*omit_empty=*/true);
   v("sources", r.sources, /*omit_empty=*/true);
   v("phase2", r.phase2, /*omit_empty=*/true);
-  v("edges", r.edges, /*omit_empty=*/true);
+  v.unless("edges", r.edges, std::int64_t{0});
+  // The run context (run_context.h): left out where not recorded, so older lines are written as they were.
+  v.unless("env", r.env, {});
+  v.unless("cpu_mhz", r.cpu_mhz, 0.0);
+  v.unless("load_avg", r.load_avg, -1.0);
+  v("driver", r.driver, /*omit_empty=*/true);
+  v.unless("cuda_runtime", r.cuda_runtime, 0);
+  v.list("gpu_clocks", r.gpu_clocks, [](auto& g, auto& w) { gpu_clock_fields(g, w); }, /*omit_empty=*/true);
   v.list("phases", r.phases, [](auto& p, auto& w) { phase_fields(p, w); });
   v("wall_ms", r.wall_ms);
   v("repeats", r.repeats);
@@ -177,13 +200,17 @@ struct JsonWriter {
       j[key] = values;
     } else if constexpr (std::is_same_v<T, std::string>) {
       if (!(omit_empty && value.empty())) j[key] = value;
-    } else if constexpr (std::is_integral_v<T>) {
-      if (!(omit_empty && value == 0)) j[key] = value;
     } else {
       j[key] = value;
     }
   }
-  template <class T, class Each> void list(const char* key, const std::vector<T>& items, Each each) {
+  /// Leaves the key out while @p value is @p not_recorded.
+  template <class T> void unless(const char* key, const T& value, const T& not_recorded) {
+    if (!(value == not_recorded)) (*this)(key, value);
+  }
+  template <class T, class Each>
+  void list(const char* key, const std::vector<T>& items, Each each, bool omit_empty = false) {
+    if (omit_empty && items.empty()) return;
     nlohmann::ordered_json values = nlohmann::ordered_json::array();
     for (const T& item : items) {
       nlohmann::ordered_json object = nlohmann::ordered_json::object();
@@ -198,7 +225,8 @@ struct JsonWriter {
 struct JsonReader {
   const nlohmann::json& j;
   template <class T> void operator()(const char* key, T& out, bool /*omit_empty*/ = false) { read_if(j, key, out); }
-  template <class T, class Each> void list(const char* key, std::vector<T>& items, Each each) {
+  template <class T> void unless(const char* key, T& out, const T& /*not_recorded*/) { read_if(j, key, out); }
+  template <class T, class Each> void list(const char* key, std::vector<T>& items, Each each, bool = false) {
     const auto it = j.find(key);
     if (it == j.end() || !it->is_array()) return;
     for (const nlohmann::json& element : *it) {

@@ -23,27 +23,15 @@ std::string executable_path() {
   return size > 0 ? std::string(buf, static_cast<std::size_t>(size)) : std::string("apsp");
 }
 
-/// The first "cpu MHz" of /proc/cpuinfo, rounded as Google Benchmark writes it; 0 where there is none.
-long cpu_mhz() {
-  std::ifstream in("/proc/cpuinfo");
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.rfind("cpu MHz", 0) != 0) continue;
-    const std::size_t colon = line.find(':');
-    if (colon == std::string::npos) break;
-    const double mhz = std::strtod(line.c_str() + colon + 1, nullptr);
-    return std::isfinite(mhz) && mhz > 0 && mhz < 1e6 ? std::lround(mhz) : 0;
-  }
-  return 0;
-}
-
 Json gbench_context(const std::vector<RunRecord>& records, const ExportContext& context) {
   Json c = Json::object();
   c["date"] = records.empty() ? utc_now_iso8601() : records.front().date;
   c["host_name"] = records.empty() ? host_name() : records.front().host;
   c["executable"] = executable_path();
   c["num_cpus"] = static_cast<long>(::sysconf(_SC_NPROCESSORS_ONLN));
-  c["mhz_per_cpu"] = cpu_mhz();
+  // The CPU clock the run context measured as the run began (rounded as Google Benchmark writes it).
+  const double mhz = context.run.collected ? context.run.cpu_mhz : records.empty() ? 0 : records.front().cpu_mhz;
+  c["mhz_per_cpu"] = std::lround(mhz);
   double load[3] = {0, 0, 0};
   Json loads = Json::array();
   if (::getloadavg(load, 3) == 3)

@@ -3,6 +3,8 @@
 #include <apsp/report/export_context.h>
 #include <apsp/solve/solver.h>
 
+#include <cmath>
+#include <cstdio>
 #include <nlohmann/json.hpp>
 
 namespace apsp {
@@ -23,10 +25,15 @@ std::string csv_value(const std::string& s) {
   return q + "\"";
 }
 
-/// Visits the context's keys in the order both writers use: @p text for strings, @p number for counts.
-template <class Text, class Number>
-void visit_fields(const ExportContext& c, Text text, Number number) {
+/// Visits the context's keys in the order both writers use: @p text for strings, @p number for counts, and
+/// @p rich for what a CSV comment writes as text and JSON as its own value (a number with a unit, an object).
+template <class Text, class Number, class Rich>
+void visit_fields(const ExportContext& c, Text text, Number number, Rich rich) {
+  using nlohmann::json;
+  const RunContext& run = c.run;
   text("version", c.version);
+  if (!c.commit.empty()) text("commit", c.commit);  // empty only in a context made by hand
+  if (!c.build.empty()) text("build", c.build);
   if (c.one_run) {
     text("run_id", c.run_id);
     text("backend", c.backend);
@@ -34,10 +41,43 @@ void visit_fields(const ExportContext& c, Text text, Number number) {
     number("n", c.n);
   }
   text("dtype", c.dtype);
-  number("threads", c.threads);
+  if (run.collected)
+    rich("threads", threads_text(run.threads_asked, run.threads),
+         json{{"threads", run.threads}, {"threads_asked", run.threads_asked}});
+  else
+    number("threads", c.threads);
   if (c.one_run) number("gpus", c.gpus);
   text("graph", c.graph);
   text("device", c.device);
+  if (run.collected) {
+    if (!run.isa.empty()) text("isa", run.isa);  // empty: a record older than the ISA in records
+    rich("env", env_text(run.env), json{{"env", run.env}});
+    if (run.cpu_mhz > 0) {
+      char mhz[32];
+      std::snprintf(mhz, sizeof mhz, "%.0f", run.cpu_mhz);
+      rich("cpu_mhz", mhz, json{{"cpu_mhz", std::round(run.cpu_mhz)}});
+    }
+    if (run.load_avg >= 0) {
+      char load[32];
+      std::snprintf(load, sizeof load, "%.2f", run.load_avg);
+      rich("load_avg", load, json{{"load_avg", std::round(run.load_avg * 100) / 100}});
+    }
+    if (!run.driver.empty()) text("driver", run.driver);
+    if (run.cuda_runtime > 0)
+      rich("cuda_runtime", cuda_version_text(run.cuda_runtime), json{{"cuda_runtime", cuda_version_text(run.cuda_runtime)}});
+    if (!run.gpu_clocks.empty()) {
+      json clocks = json::array();
+      for (const GpuClockRange& g : run.gpu_clocks)
+        clocks.push_back({{"device", g.device},
+                          {"sm_min_mhz", g.sm_min_mhz},
+                          {"sm_max_mhz", g.sm_max_mhz},
+                          {"mem_min_mhz", g.mem_min_mhz},
+                          {"mem_max_mhz", g.mem_max_mhz}});
+      rich("gpu_clocks", gpu_clocks_text(run.gpu_clocks), json{{"gpu_clocks", std::move(clocks)}});
+    }
+    if (!run.sources.empty()) text("sources", run.sources);
+    if (!run.phase2.empty()) text("phase2", run.phase2);
+  }
   for (const auto& [key, value] : c.extra) text(key.c_str(), value);
 }
 }  // namespace
@@ -51,7 +91,9 @@ std::string csv_context_comments(const ExportContext& c) {
     out += csv_value(one_line(value));
     out += '\n';
   };
-  visit_fields(c, line, [&line](const char* key, int value) { line(key, std::to_string(value)); });
+  visit_fields(
+      c, line, [&line](const char* key, int value) { line(key, std::to_string(value)); },
+      [&line](const char* key, const std::string& text, const nlohmann::json&) { line(key, text); });
   return out;
 }
 
@@ -59,12 +101,15 @@ nlohmann::json context_json(const ExportContext& c) {
   nlohmann::json j = nlohmann::json::object();
   visit_fields(
       c, [&j](const char* key, const std::string& value) { j[key] = value; },
-      [&j](const char* key, int value) { j[key] = value; });
+      [&j](const char* key, int value) { j[key] = value; },
+      [&j](const char*, const std::string&, const nlohmann::json& values) { j.update(values); });
   return j;
 }
 
 ExportContextBuilder::ExportContextBuilder() {
   m_context.version = std::string(version());
+  m_context.commit = std::string(build_commit());
+  m_context.build = build_description();
   m_context.run_id = std::string(1, '-');  // not = "-": GCC 12 sees an overlapping copy there (-Wrestrict)
 }
 
@@ -115,6 +160,15 @@ ExportContextBuilder& ExportContextBuilder::threads(int threads) {
   return *this;
 }
 
+ExportContextBuilder& ExportContextBuilder::run_context(RunContext context) {
+  // A record of a build outside git, or one older than commits in records, says "unknown".
+  m_context.commit = context.commit.empty() ? std::string("unknown") : context.commit;
+  m_context.build = context.build.empty() ? std::string("unknown") : context.build;
+  m_context.threads = context.threads;
+  m_context.run = std::move(context);
+  return *this;
+}
+
 ExportContextBuilder& ExportContextBuilder::many_runs() {
   m_context.one_run = false;
   return *this;
@@ -126,7 +180,12 @@ ExportContextBuilder& ExportContextBuilder::extra(std::string key, std::string v
 }
 
 ExportContext export_context(const RunRecord& r) {
-  ExportContext c = ExportContextBuilder().run_id(r.id).graph(r.graph).device_of(r.devices, r.cpu_model).build();
+  ExportContext c = ExportContextBuilder()
+                        .run_id(r.id)
+                        .graph(r.graph)
+                        .device_of(r.devices, r.cpu_model)
+                        .run_context(run_context_of(r))
+                        .build();
   // A record keeps its own version (a baseline may come from an older build) and its shape as recorded.
   c.version = r.version;
   c.backend = r.backend;

@@ -40,7 +40,7 @@ json metadata(const char* what, int pid, int tid, json args) {
 
 }  // namespace
 
-TraceContext trace_context_for(std::string_view backend, const SolverOptions& options, int n) {
+TraceContext trace_context_for(std::string_view backend, const SolverOptions& options, int n, const RunContext& run) {
   TraceContext c;
   c.on_gpu = backend_info(std::string(backend)).gpu;
   std::vector<RunDevice> devices;
@@ -50,8 +50,10 @@ TraceContext trace_context_for(std::string_view backend, const SolverOptions& op
       if (static_cast<int>(devices.size()) < options.gpus) devices.push_back(RunDevice{d.name});
     }
   }
-  static_cast<ExportContext&>(c) =
-      ExportContextBuilder().solve(backend, options, n).device_of(devices, c.on_gpu ? "" : cpu_model()).build();
+  ExportContextBuilder context;
+  context.solve(backend, options, n).device_of(devices, c.on_gpu ? "" : cpu_model());
+  if (run.collected) context.run_context(run);
+  static_cast<ExportContext&>(c) = context.build();
   return c;
 }
 

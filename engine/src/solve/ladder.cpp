@@ -16,6 +16,11 @@ std::optional<Phase2Mode> parse_phase2_mode(std::string_view text) {
   return std::nullopt;
 }
 
+std::string phase2_of(std::string_view backend, Phase2Mode mode) {
+  const bool classic = backend == "cuda-blocked" || backend == "cuda-staged" || backend == "cuda-blocked-vec";
+  return classic ? to_string(mode) : "";
+}
+
 std::string cells_per_thread_problem(int p) {
   std::string choices;
   for (int c : kCellsPerThreadChoices) {

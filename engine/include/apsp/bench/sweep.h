@@ -11,6 +11,7 @@
 /// The pure parts (plan_sweep, time_stats, mark_best, fill_ratios_and_scaling) run no solver and are
 /// unit-tested on their own; run_sweep does the measuring.
 #include <apsp/core/types.h>
+#include <apsp/history/run_context.h>
 #include <apsp/profile/profile.h>
 #include <apsp/solve/measure.h>
 #include <apsp/solve/registry.h>
@@ -148,6 +149,7 @@ struct SweepResult {
   /// the lowest median's, which the timed runs cannot tell apart from it.
   bool best = false;
   bool tied = false;  ///< best, but tied with at least one other result of its n
+  std::vector<GpuClockRange> gpu_clocks;  ///< SM and memory clocks over its runs (GPU backends with NVML)
 
   /// @brief GB/s of @p phase at its median time, 0 when it did not occur.
   double gb_per_s(Phase phase) const;
@@ -200,6 +202,7 @@ struct SweepReport {
   std::exception_ptr first_failure;    ///< the first configuration's error, for a caller that has no result
   bool cancelled = false;
   std::string device;  ///< the first CUDA device's name, "" without one
+  RunContext context;  ///< collected as the sweep began (spec.threads asked); GPU clocks are per result
 };
 
 /// @brief Runs the sweep: per n one generated graph, per configuration warm-up then timed runs of

@@ -27,6 +27,7 @@ struct DeviceInfo {
   std::uint64_t memory_bytes = 0;
   std::uint64_t free_bytes = 0;
   int driver_version = 0;           ///< cudaDriverGetVersion (13000 for CUDA 13.0); 0 if unknown
+  std::string pci_bus_id;           ///< "0000:1b:00.0": names the device to NVML (gpu_clocks.h)
   double peak_bandwidth_gbps = 0;   ///< 2 * memory clock * bus width / 8 from the device attributes
   double minplus_peak_i32 = 0;      ///< updates/s: SMs x 64 x SM clock (sm_90 VIADDMNMX rate)
   double minplus_peak_i16 = 0;      ///< twice the int32 figure (packed 16x2)
@@ -38,6 +39,8 @@ int cuda_device_count();
 /// @brief Why no CUDA backend can run here, a whole sentence ("built without CUDA ...", "no CUDA-capable GPU
 /// found", a driver too old: gpu_absence.h); empty if one can.
 std::string cuda_unavailable_reason();
+/// @brief cudaRuntimeGetVersion of the CUDA runtime this process loaded (13000 for 13.0); 0 without CUDA.
+int cuda_runtime_version();
 /// @brief Facts for every visible device (with kernel occupancy when @p with_occupancy).
 std::vector<DeviceInfo> cuda_devices(bool with_occupancy = false);
 

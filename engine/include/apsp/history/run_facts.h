@@ -2,6 +2,7 @@
 /// @file run_facts.h
 /// @brief Facts about the machine and the input that a run record carries: host, CPU model, GPUs,
 /// a fingerprint of the graph file.
+#include <apsp/history/run_context.h>
 #include <apsp/history/run_record.h>
 
 #include <string>
@@ -34,6 +35,9 @@ struct RunDescription {
   int n = 0;
   std::string graph;       ///< spec or path
   std::string graph_file;  ///< the file to fingerprint; empty for generated graphs
+  /// Collected when the run began (collect_run_context, with GPU clocks, sources and phase 2 set); one not
+  /// collected is collected by make_run_record, at the end of the run.
+  RunContext context;
 };
 
 /// @brief A record for @p what with wall time @p wall_ms (one run) and the per-phase totals of @p log.

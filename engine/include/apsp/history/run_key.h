@@ -29,8 +29,5 @@ std::string run_key(const RunRecord& r);
 /// @brief A configuration as a person reads it: "cpu-blocked B=64 i16 gpus=1 threads=0 (auto: 2) n=1024
 /// er:n=1024,p=0.05", then the key's other fields where set.
 std::string describe_configuration(const RunRecord& r);
-/// @brief Threads as asked and resolved: "0 (auto: 2)" for automatic, "2" when asked, or when the record does
-/// not say what was asked.
-std::string threads_text(const RunRecord& r);
 
 }  // namespace apsp

@@ -2,7 +2,10 @@
 /// @file run_record.h
 /// @brief One finished run as the run history keeps it (README "Run history"): what ran, where, and its
 /// per-phase totals. Serialised as one JSON object per line; the JSON stays inside the engine.
+#include <apsp/device/gpu_clocks.h>
+
 #include <cstdint>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -53,6 +56,12 @@ struct RunRecord {
   std::string sources;     ///< sparse solvers: the rows asked for (--sources text); "" for dense variants
   std::string phase2;      ///< the classic blocked phase 2's mode ("split", ...); "" where it does not apply
   std::int64_t edges = 0;  ///< sparse solvers: edges relaxed by one run (apsp/solve/sparse_work.h); 0 otherwise
+  std::map<std::string, std::string> env;  ///< APSP_*, OMP_*, CUDA_VISIBLE_DEVICES when it ran (run_context.h)
+  double cpu_mhz = 0;                      ///< mean CPU clock when it began; 0 when not recorded
+  double load_avg = -1;                    ///< 1-minute load average when it began; -1 when not recorded
+  std::string driver;                      ///< NVIDIA driver version (NVML); "" when none or not recorded
+  int cuda_runtime = 0;                    ///< CUDA runtime version (13000); 0 when none or not recorded
+  std::vector<GpuClockRange> gpu_clocks;   ///< SM and memory clocks over the run, per GPU; empty if unknown
   std::vector<RunPhaseTotal> phases;
   double wall_ms = 0;      ///< the solve's wall time (median over the repeats when there are several)
   int repeats = 1;         ///< timed runs behind wall_ms

@@ -35,8 +35,10 @@ struct TraceContext : ExportContext {
 };
 
 /// @brief The context of a run of @p backend with @p options on an n-vertex graph (run id "-", graph unknown:
-/// ""); CUDA device names from device_info.h when the backend runs on GPUs, else the CPU model.
-TraceContext trace_context_for(std::string_view backend, const SolverOptions& options, int n);
+/// ""); CUDA device names from device_info.h when the backend runs on GPUs, else the CPU model; @p run, where
+/// collected, the run's context (written as the export context writes it, into otherData).
+TraceContext trace_context_for(std::string_view backend, const SolverOptions& options, int n,
+                               const RunContext& run = {});
 
 /// @brief The trace as JSON text: {"traceEvents": [...], "displayTimeUnit": "ms", "otherData": {...}}. Samples
 /// without a start (start_us < 0) are left out; ts and dur are microseconds.

@@ -22,6 +22,10 @@ const char* to_string(Phase2Mode mode);
 /// @brief The mode named @p text ("split", "one-cta"); nullopt for anything else.
 std::optional<Phase2Mode> parse_phase2_mode(std::string_view text);
 
+/// @brief The mode @p backend's phase 2 runs in ("split", "one-cta") for the classic blocked kernels
+/// (cuda-blocked, cuda-staged, cuda-blocked-vec); "" for a backend the mode does not change.
+std::string phase2_of(std::string_view backend, Phase2Mode mode);
+
 /// @brief "" when @p p is a P that cuda-pseudo-blocked compiles (2, 4, 8), else why not ("3 is not one of 2,
 /// 4, 8"); callers put the flag or option name in front.
 std::string cells_per_thread_problem(int p);

@@ -1,3 +1,5 @@
+#include <apsp/solve/cpu_isa.h>
+
 #include "solve/cpu/kernels.h"
 
 #include <cstdlib>
@@ -33,3 +35,9 @@ const CpuKernels& cpu_kernels() {
 }
 
 }  // namespace apsp::cpu
+
+namespace apsp {
+
+std::string_view cpu_isa() { return cpu::cpu_kernels().isa; }
+
+}  // namespace apsp
