@@ -132,8 +132,9 @@ TEST_F(CliBench, MinTimeRepeatsAConfigurationUntilItsRunsAddUp) {
       path("m.csv"));
   ASSERT_EQ(r.status, 0) << r.output;
   const auto rows = csv_rows(read_text(path("m.csv")));
-  ASSERT_EQ(rows.size(), 2u);
+  ASSERT_EQ(rows.size(), 1u + 100);  // the header and a row per timed run
   EXPECT_EQ(rows[1][column(rows[0], "repeats")], "100") << read_text(path("m.csv"));
+  EXPECT_EQ(rows[100][column(rows[0], "repeat")], "100") << read_text(path("m.csv"));
   const RunResult plain = run_apsp(
       "bench --backend cpu-blocked --block 8 --n 16 --repeat 2 --warmup 0 --threads 1 "
       "--no-history --csv " +

@@ -4,6 +4,8 @@
 #include <apsp/core/errors.h>
 #include <apsp/core/format.h>
 #include <apsp/history/runs_file.h>
+#include <apsp/report/bench_json_writer.h>
+#include <apsp/report/export_context.h>
 
 #include <algorithm>
 #include <fstream>
@@ -182,6 +184,13 @@ TEST_F(CliCompare, GateReadsBaselineFilesAndMatchesConfigurationsByKey) {
   EXPECT_NE(gate.output.find("B=128"), std::string::npos) << gate.output;
   EXPECT_NE(gate.output.find("only in the baseline (not compared): cpu-blocked B=64 i16"), std::string::npos)
       << gate.output;
+  // The same runs as apsp bench --json files (Google Benchmark's layout) judge the same way.
+  std::ofstream(path("baseline.json")) << bench_json({base64, base128, base_only}, export_context(base64));
+  std::ofstream(path("candidate.json")) << bench_json({cand128, cand64}, export_context(cand64));
+  const RunResult json_gate =
+      apsp("runs gate --baseline " + path("baseline.json") + " --candidate " + path("candidate.json"));
+  EXPECT_EQ(json_gate.status, exit_status::kRegression) << json_gate.output;
+  EXPECT_NE(json_gate.output.find("B=128"), std::string::npos) << json_gate.output;
 
   // a single configuration on each side that differs: refused like compare
   RunRecord other = cand64;

@@ -1,5 +1,6 @@
 #include <apsp/core/version.h>
 #include <apsp/device/device_info.h>
+#include <apsp/history/run_context.h>
 #include <apsp/history/run_facts.h>
 #include <apsp/profile/profile.h>
 #include <fcntl.h>
@@ -10,6 +11,10 @@
 #include <cerrno>
 #include <cstdio>
 #include <fstream>
+#include <thread>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 namespace apsp {
 
