@@ -143,6 +143,7 @@ void print_compare(const RunRecord& a, const RunRecord& b, bool allow_mismatch) 
   describe("A", a);
   describe("B", b);
   if (!differences.empty()) std::printf("differs: %s\n", shown(describe_differences(differences)));
+  if (const std::string load = load_difference(a, b); !load.empty()) std::printf("warning: %s\n", load.c_str());
   const CompareOptions options;
   std::printf("\n%s%s\n", comparison_table(compare_runs(a, b, options), options).c_str(),
               verdict_legend(options).c_str());
@@ -177,10 +178,10 @@ Action add_runs(CLI::App& app) {
       "Exit 5 on a confirmed regression (the interval of the compute or wall time's B/A above 1 + --max-regress), "
       "naming the configuration and the phase that led it; exit 0 with a one-line summary otherwise (unsure is "
       "said, not failed)");
-  gate->add_option("--baseline", a->gate.baseline, "The reference: a run id, or a runs file (JSON lines)")
+  gate->add_option("--baseline", a->gate.baseline, "The reference: a run id, or a runs file (the history's JSON lines, or apsp bench --json)")
       ->required();
   gate->add_option("--candidate", a->gate.candidate,
-                   "The runs to judge: a run id or a runs file (default: the history's newest run of each "
+                   "The runs to judge: a run id or a runs file, as --baseline (default: the history's newest run of each "
                    "baseline configuration); configurations are matched by their full key");
   gate->add_option("--max-regress", a->gate.max_regress, "Slowdown allowed before the gate fails")
       ->default_str("5%");

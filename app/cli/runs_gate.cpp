@@ -145,7 +145,7 @@ int run_gate(const GateArgs& args) {
   const CompareOptions options;
   using Align = TextTable::Align;
   TextTable table({Align::Left, Align::Left, Align::Left, Align::Left});
-  std::vector<std::string> regressions, unsure;
+  std::vector<std::string> regressions, unsure, load_warnings;
   for (const Pair& p : pairs) {
     const std::vector<ComparisonRow> rows = compare_runs(*p.baseline, *p.candidate, options);
     // The gate judges the totals (compute sum, wall time): a phase alone is judged too often on a busy machine
@@ -185,8 +185,11 @@ int run_gate(const GateArgs& args) {
       detail += phase_note;
     }
     table.add_row({status, name, detail, printable_text(p.baseline->id) + " -> " + printable_text(p.candidate->id)});
+    if (const std::string load = load_difference(*p.baseline, *p.candidate); !load.empty())
+      load_warnings.push_back(name + ": " + load);
   }
   table.print(stdout);
+  for (const std::string& w : load_warnings) std::printf("warning: %s\n", w.c_str());
   for (const std::string& c : only_baseline)
     std::printf("only in the baseline (not compared): %s\n", printable_text(c).c_str());
   for (const std::string& c : only_candidate)

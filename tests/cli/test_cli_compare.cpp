@@ -167,6 +167,25 @@ TEST_F(CliCompare, GateJudgesTheTotalsAndNamesThePhase) {
   EXPECT_NE(wall.output.find(": wall 1.100"), std::string::npos) << wall.output;
 }
 
+TEST_F(CliCompare, GateAndCompareWarnWhenTheMachinesLoadDiffered) {
+  RunRecord base = bench_record("20261127-100000-aaaa", 10, 0.003);
+  RunRecord cand = bench_record("20261127-110000-bbbb", 10, 0.003);
+  base.load_avg = 0.25;
+  cand.load_avg = 1.75;
+  write_history({base, cand});
+  const RunResult gate = apsp("runs gate --baseline " + base.id + " --candidate " + cand.id);
+  EXPECT_EQ(gate.status, 0) << gate.output;  // a warning, not a verdict: the load is not the code
+  EXPECT_NE(gate.output.find("warning: cpu-blocked B=64"), std::string::npos) << gate.output;
+  EXPECT_NE(gate.output.find("the load differed: 0.25 at A's start, 1.75 at B's"), std::string::npos) << gate.output;
+  const RunResult compare = apsp("runs compare " + base.id + " " + cand.id);
+  EXPECT_EQ(compare.status, 0) << compare.output;
+  EXPECT_NE(compare.output.find("warning: the load differed"), std::string::npos) << compare.output;
+  cand.load_avg = 0.5;
+  write_history({base, cand});
+  EXPECT_EQ(apsp("runs gate --baseline " + base.id + " --candidate " + cand.id).output.find("warning"),
+            std::string::npos);
+}
+
 TEST_F(CliCompare, GateReadsBaselineFilesAndMatchesConfigurationsByKey) {
   RunRecord base64 = bench_record("20261127-100000-aaaa", 10, 0.003);
   RunRecord base128 = bench_record("20261127-100000-aaab", 8, 0.003);

@@ -153,6 +153,18 @@ TEST(RunKey, ThreadsSayAskedAndResolved) {
       std::string::npos);
 }
 
+TEST(RunKey, ALoadDifferenceIsFlaggedOnlyWhereBothRunsRecordedTheirLoad) {
+  RunRecord a, b;
+  EXPECT_EQ(load_difference(a, b), "");  // neither recorded (older records)
+  a.load_avg = 0.3;
+  EXPECT_EQ(load_difference(a, b), "");  // one recorded
+  b.load_avg = 0.3 + kLoadDifferenceWarning - 0.01;
+  EXPECT_EQ(load_difference(a, b), "");
+  b.load_avg = 2.05;
+  EXPECT_NE(load_difference(a, b).find("0.30 at A's start, 2.05 at B's"), std::string::npos) << load_difference(a, b);
+  EXPECT_NE(load_difference(b, a), "");
+}
+
 TEST(RunsFileByName, ReadsJsonLinesAndRefusesOtherFiles) {
   apsp_test::TempDir dir;
   const std::string lines = dir.file("base.jsonl");

@@ -87,7 +87,7 @@ std::string env_text(const std::map<std::string, std::string>& env) {
     if (!out.empty()) out += ' ';
     out += name + "=" + value;
   }
-  return out;
+  return out.empty() ? std::string("none set") : out;  // an empty comment would read as a value left out
 }
 
 std::string gpu_clocks_text(const std::vector<GpuClockRange>& clocks) {

@@ -1,6 +1,8 @@
 #include <apsp/history/run_context.h>
 #include <apsp/history/run_key.h>
 
+#include <cmath>
+#include <cstdio>
 #include <utility>
 
 namespace apsp {
@@ -66,6 +68,16 @@ std::string describe_configuration(const RunRecord& r) {
   for (const auto& [name, value] :
        {std::pair<const char*, const std::string&>{"sources", r.sources}, {"phase2", r.phase2}, {"isa", r.isa}})
     if (!value.empty()) text += std::string(" ") + name + "=" + value;
+  return text;
+}
+
+std::string load_difference(const RunRecord& a, const RunRecord& b) {
+  if (a.load_avg < 0 || b.load_avg < 0 || std::abs(a.load_avg - b.load_avg) < kLoadDifferenceWarning) return "";
+  char text[200];
+  std::snprintf(text, sizeof text,
+                "the load differed: %.2f at A's start, %.2f at B's (1-minute load average): a difference in time may "
+                "be the machine's, not the code's",
+                a.load_avg, b.load_avg);
   return text;
 }
 

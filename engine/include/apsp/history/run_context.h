@@ -41,7 +41,7 @@ RunContext collect_run_context(int threads_asked, bool on_gpu = false);
 
 /// @brief Threads as both asked and resolved: "0 (auto: 2)" for 0, else "2"; "2" when the ask is unknown.
 std::string threads_text(int threads_asked, int threads);
-/// @brief The environment as "NAME=value NAME=value" ("" for none).
+/// @brief The environment as "NAME=value NAME=value" ("none set" for none).
 std::string env_text(const std::map<std::string, std::string>& env);
 /// @brief "SM 1755-1980 MHz / memory 2619 MHz" per GPU, "GPU 0: ...; GPU 1: ..." for several.
 std::string gpu_clocks_text(const std::vector<GpuClockRange>& clocks);

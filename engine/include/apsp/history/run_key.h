@@ -30,4 +30,12 @@ std::string run_key(const RunRecord& r);
 /// er:n=1024,p=0.05", then the key's other fields where set.
 std::string describe_configuration(const RunRecord& r);
 
+/// @brief The repeats' interval sees only the noise within each run; a machine busier during one run than the
+/// other moves all its repeats together, which reads as a change of the code. Two runs whose 1-minute load
+/// averages at their start differ by at least this much are flagged (not refused: the load is not the key).
+inline constexpr double kLoadDifferenceWarning = 0.5;
+/// @brief "the load differed: 0.31 at A's start, 2.05 at B's (...)" where both runs recorded their load and
+/// they differ by kLoadDifferenceWarning or more; "" otherwise.
+std::string load_difference(const RunRecord& a, const RunRecord& b);
+
 }  // namespace apsp
