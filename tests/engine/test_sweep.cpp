@@ -276,7 +276,9 @@ TEST(SweepRun, EveryPhaseKeepsEachTimedRunAndReportsTheirMedian) {
       if (is_compute(p.phase)) compute += p.ms;
       if (p.phase == Phase::Pivot || p.phase == Phase::PivotRowCol) phase12 += p.ms;
     }
-    if (!r.config.sparse()) EXPECT_NEAR(r.phase12_share, phase12 / compute, 1e-12);
+    if (!r.config.sparse()) {
+      EXPECT_NEAR(r.phase12_share, phase12 / compute, 1e-12);
+    }
   }
 }
 
