@@ -90,9 +90,14 @@ float block_mid(int b, int texels, int cells) {
 }
 float block_mid_row(int bi) { return block_mid(bi, u_view_size.y, u_n_rows); }
 float block_mid_col(int bj) { return block_mid(bj, u_view_size.x, u_n); }
+// Block b's edge along one axis, in texels: its first texel (far = false) or the end of its last.
+float block_edge(int b, bool far, int texels, int cells) {
+  return float(texel_begin_of(min(cells, (far ? b + 1 : b) * u_block), texels, cells));
+}
 
 // Whether texel position t lies on a link (teach/block_flow.h): a line from the middle of the block read to the
-// middle of the block written, ending in an arrowhead there. 0: no, 1: its dark casing, 2: its light core.
+// near edge of the block written, its arrowhead's tip touching that edge (as in a diagram; the written block's
+// selected cell is not covered). 0: no, 1: its dark casing, 2: its light core.
 int link_mark(vec2 t, float ppt, float half_w, float head_half) {
   int mark = 0;
   for (int l = 0; l < u_link_count && l < kMaxBlockLinks; ++l) {
@@ -100,7 +105,9 @@ int link_mark(vec2 t, float ppt, float half_w, float head_half) {
     bool horizontal = k.x == k.z;  // along a block row; else along a block column
     float across = horizontal ? t.y - block_mid_row(k.x) : t.x - block_mid_col(k.y);
     float from = horizontal ? block_mid_col(k.y) : block_mid_row(k.x);
-    float to = horizontal ? block_mid_col(k.w) : block_mid_row(k.z);
+    float to_mid = horizontal ? block_mid_col(k.w) : block_mid_row(k.z);
+    float to = horizontal ? block_edge(k.w, to_mid < from, u_view_size.x, u_n)
+                          : block_edge(k.z, to_mid < from, u_view_size.y, u_n_rows);
     float a = abs(across) * ppt;
     float along = ((horizontal ? t.x : t.y) - from) * sign(to - from) * ppt;  // pixels from the start
     float before_tip = abs(to - from) * ppt - along;
@@ -246,10 +253,10 @@ void main() {
   }
 
   // The links of the phase just done, under the block outlines so that those stay whole: a light line cased in
-  // dark from each block read to the block written, its arrowhead in the middle of the written block. Large
-  // cells keep their centres: the links run on cell boundaries, within the rims.
+  // dark from each block read to the block written. Large cells keep their centres: the links run on cell
+  // boundaries, within the rims, a third of a rim wide either side.
   if (blocked && u_link_count > 0 && (in_rim || !exact)) {
-    float half_w = max(1.5, 0.5 * outline_w);
+    float half_w = max(max(1.5, 0.5 * outline_w), exact ? 0.35 * rim : 0.0);
     int mark = link_mark(t, ppt, half_w, max(half_w + 2.0, exact ? rim : 3.0 * half_w));
     if (mark > 0) color = mark == 2 ? u_link_color : u_dark;
   }

@@ -1,8 +1,9 @@
 // What a phase read and wrote, in a --heatmap-png of a small matrix (one texel per cell, --heatmap-scale S):
 //   links --png P --scale S --n N --block B --links "fi,fj>ti,tj ..."
-//     the links named (block (fi, fj) read, block (ti, tj) written) are drawn: along the line between the two
-//     blocks' middles, half or more of the pixels show a link's cross-section (dark, light, light, dark; block
-//     outlines and other arrowheads cover the rest); every other stretch of a block middle line shows almost none;
+//     the links named (block (fi, fj) read, block (ti, tj) written) are drawn: along the line from the read
+//     block's middle to the written block's near edge, half or more of the pixels show a link's cross-section
+//     (dark, light, light, dark; block outlines and other arrowheads cover the rest); every other stretch of a
+//     block middle line shows almost none;
 //   role --png P --scale S --n N --block B --at bi,bj --rgb R,G,B --expect written|read|none
 //     block (bi, bj)'s outline in hue R,G,B: written - a band on its edge (solid or dashed, the edge pixel and
 //     the next); read - a double outline (the edge pixel, a gap, a line two or three pixels in; needs a scale
@@ -90,10 +91,13 @@ int check_links(const Args& args) {
   for (const Link& l : links) {
     const bool horizontal = l.fi == l.ti;
     const Line line{horizontal, static_cast<int>(horizontal ? g.mid(l.fi) : g.mid(l.fj))};
-    const double from = horizontal ? g.mid(l.fj) : g.mid(l.fi), to = horizontal ? g.mid(l.tj) : g.mid(l.ti);
+    // From the read block's middle to the written block's near edge, where the arrowhead's tip touches it.
+    const double from = horizontal ? g.mid(l.fj) : g.mid(l.fi);
+    const int to_block = horizontal ? l.tj : l.ti;
+    const double to = (to_block * g.block * g.scale > from ? g.first(to_block) : g.end(to_block)) * g.scale;
     const int lo = static_cast<int>(std::min(from, to)), hi = static_cast<int>(std::max(from, to));
-    // The body, short of the arrowhead (at most half a block) and a pixel from the start.
-    const int head = g.block * g.scale / 2;
+    // The body, short of the arrowhead (twice the rim, at least 8 pixels long) and a pixel from the start.
+    const int head = 2 * std::max(4, g.scale / 4);
     const int body_lo = to > from ? lo + 1 : lo + head, body_hi = to > from ? hi - head : hi - 1;
     int core = 0, total = 0;
     for (int a = body_lo; a < body_hi; ++a) {
