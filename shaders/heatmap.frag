@@ -36,7 +36,7 @@ uniform vec3 u_improved_color;
 uniform vec3 u_k_color;
 uniform vec3 u_source_color;
 uniform vec3 u_path_color;
-uniform vec3 u_link_color;       // core of the links from blocks read to blocks written, cased in u_dark
+uniform vec3 u_link_color;       // core of the links from blocks read to blocks written, cased in u_light
 uniform vec3 u_dark;
 uniform vec3 u_light;
 uniform vec3 u_grid_color;
@@ -97,8 +97,9 @@ float block_edge(int b, bool far, int texels, int cells) {
 
 // Whether texel position t lies on a link (teach/block_flow.h): a line from the middle of the block read to the
 // near edge of the block written, its arrowhead's tip touching that edge (as in a diagram; the written block's
-// selected cell is not covered). 0: no, 1: its dark casing, 2: its light core.
+// selected cell is not covered). 0: no, 1: its light casing, 2: its dark core.
 int link_mark(vec2 t, float ppt, float half_w, float head_half) {
+  float casing = max(1.0, floor(0.35 * half_w + 0.5));
   int mark = 0;
   for (int l = 0; l < u_link_count && l < kMaxBlockLinks; ++l) {
     ivec4 k = u_links[l];
@@ -115,9 +116,9 @@ int link_mark(vec2 t, float ppt, float half_w, float head_half) {
     int m = 0;
     if (before_tip >= 0.0 && before_tip < head_len) {
       float w = head_half * before_tip / head_len;  // the arrowhead's half-width here
-      if (a <= w) m = a <= w - 1.0 ? 2 : 1;
+      if (a <= w) m = a <= w - casing ? 2 : 1;
     }
-    if (m == 0 && along >= 0.0 && before_tip >= head_len * 0.5 && a <= half_w) m = a <= half_w - 1.0 ? 2 : 1;
+    if (m == 0 && along >= 0.0 && before_tip >= head_len * 0.5 && a <= half_w) m = a <= half_w - casing ? 2 : 1;
     mark = max(mark, m);
   }
   return mark;
@@ -252,13 +253,13 @@ void main() {
     }
   }
 
-  // The links of the phase just done, under the block outlines so that those stay whole: a light line cased in
-  // dark from each block read to the block written. Large cells keep their centres: the links run on cell
+  // The links of the phase just done, under the block outlines so that those stay whole: a dark line cased in
+  // light from each block read to the block written. Large cells keep their centres: the links run on cell
   // boundaries, within the rims, a third of a rim wide either side.
   if (blocked && u_link_count > 0 && (in_rim || !exact)) {
     float half_w = max(max(1.5, 0.5 * outline_w), exact ? 0.35 * rim : 0.0);
     int mark = link_mark(t, ppt, half_w, max(half_w + 2.0, exact ? rim : 3.0 * half_w));
-    if (mark > 0) color = mark == 2 ? u_link_color : u_dark;
+    if (mark > 0) color = mark == 2 ? u_link_color : u_light;
   }
 
   // Block outlines by their role in the phase just done (teach/block_flow.h), so shape tells them apart as well

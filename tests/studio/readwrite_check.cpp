@@ -2,7 +2,7 @@
 //   links --png P --scale S --n N --block B --links "fi,fj>ti,tj ..."
 //     the links named (block (fi, fj) read, block (ti, tj) written) are drawn: along the line from the read
 //     block's middle to the written block's near edge, half or more of the pixels show a link's cross-section
-//     (dark, light, light, dark; block outlines and other arrowheads cover the rest); every other stretch of a
+//     (light, dark, dark, light; block outlines and other arrowheads cover the rest); every other stretch of a
 //     block middle line shows almost none;
 //   role --png P --scale S --n N --block B --at bi,bj --rgb R,G,B --expect written|read|none
 //     block (bi, bj)'s outline in hue R,G,B: written - a band on its edge (solid or dashed, the edge pixel and
@@ -21,8 +21,8 @@ namespace {
 
 using namespace apsp::check_tool;
 
-const std::vector<int> kLinkCore = {255, 255, 255};  // OverlayStyle::link
-const std::vector<int> kLinkCasing = {0, 0, 0};      // OverlayStyle::dark
+const std::vector<int> kLinkCore = {0, 0, 0};          // OverlayStyle::link
+const std::vector<int> kLinkCasing = {255, 255, 255};  // OverlayStyle::light
 
 struct Grid {
   int n = 0, block = 1, scale = 1;
@@ -67,8 +67,8 @@ struct Line {
   int across;  // the pixel row (column) just after the boundary
 };
 
-// A link's cross-section at export size: dark, light, light, dark across the line (light alone could be a
-// light cell: viridis draws INF white).
+// A link's cross-section at export size: light, dark, dark, light across the line (the core alone could be a
+// dark cell or outline casing).
 bool core_at(const RgbImage& img, const Line& line, int along) {
   auto pixel = [&](int offset) {  // offset -2..1 across the line
     const int x = line.horizontal ? along : line.across + offset, y = line.horizontal ? line.across + offset : along;

@@ -148,7 +148,7 @@ TEST(OverlayPalette, TwoToneElementsShowOnEveryColormapColour) {
 }
 
 TEST(OverlayPalette, LinksShowOnEveryColormapColour) {
-  // The arrows from blocks read to blocks written cross every cell colour: their light core or their dark
+  // The arrows from blocks read to blocks written cross every cell colour: their dark core or their light
   // casing stands out by the two-tone margin.
   for (const auto& entry : std::filesystem::directory_iterator(APSP_COLORMAP_DIR)) {
     if (entry.path().extension() != ".txt") continue;
@@ -162,7 +162,7 @@ TEST(OverlayPalette, LinksShowOnEveryColormapColour) {
       for (Deficiency d : kViewers) {
         const Vec3 cell = perceived_lab(c, d);
         const double de = std::max(delta_e_2000(cell, perceived_lab(to_rgb8(OverlayStyle::link), d)),
-                                   delta_e_2000(cell, perceived_lab(to_rgb8(OverlayStyle::dark), d)));
+                                   delta_e_2000(cell, perceived_lab(to_rgb8(OverlayStyle::light), d)));
         EXPECT_GE(de, kMinTwoToneDeltaE) << name(d) << ": " << entry.path().stem() << "[" << index << "]";
       }
       ++index;

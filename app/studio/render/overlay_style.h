@@ -35,9 +35,10 @@ struct OverlayStyle {
   static constexpr Rgbf dark{0.0f, 0.0f, 0.0f};
   static constexpr Rgbf light{1.0f, 1.0f, 1.0f};
   static constexpr Rgbf grid{0.0f, 0.0f, 0.0f};
-  // Links from the blocks a phase read to the blocks it wrote (arrows along a block row or column): a light
-  // core cased in `dark`, a two-tone element too, so it shows on every cell colour without an eighth hue.
-  static constexpr Rgbf link = light;
+  // Links from the blocks a phase read to the blocks it wrote (arrows along a block row or column): a dark
+  // core cased in `light`, a two-tone element too, so it shows on every cell colour without an eighth hue
+  // (a black arrow, as in a diagram, on the white INF cells of a classroom graph).
+  static constexpr Rgbf link = dark;
   // Sparse solves: rows not computed yet. A neutral grey, away from every colormap end and INF (the
   // colour-vision test checks it), hatched with `light` while overlays are on, so it also reads apart from the
   // inside of the gray colormap. It is LUT entry 257 (kViewPendingCode), so exports with overlays off show it flat.

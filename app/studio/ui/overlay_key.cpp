@@ -43,13 +43,13 @@ void draw_swatch(ImDrawList* draw, ImVec2 a, ImVec2 b, const KeyItem& item, floa
       ring(0, std::max(1.0f, rim * 0.25f), hue);
       ring(rim * 0.6f, std::max(1.0f, rim * 0.25f), hue);
       break;
-    case Shape::Arrow: {  // a link: light core cased in dark, pointing right
+    case Shape::Arrow: {  // a link: dark core cased in light, pointing right
       const float cy = (a.y + b.y) * 0.5f, half = std::max(1.5f, rim * 0.3f), head = w * 0.3f;
       const ImVec2 tip(b.x - 1.0f, cy), back_top(b.x - 1.0f - head * 1.4f, cy - head),
           back_bottom(back_top.x, cy + head);
-      draw->AddRectFilled(ImVec2(a.x + 1.0f, cy - half - 1.0f), ImVec2(back_top.x + 1.0f, cy + half + 1.0f), dark);
+      draw->AddRectFilled(ImVec2(a.x + 1.0f, cy - half - 1.0f), ImVec2(back_top.x + 1.0f, cy + half + 1.0f), light);
       draw->AddTriangleFilled(ImVec2(tip.x + 1.0f, cy), ImVec2(back_top.x - 1.0f, cy - head - 1.5f),
-                              ImVec2(back_top.x - 1.0f, cy + head + 1.5f), dark);
+                              ImVec2(back_top.x - 1.0f, cy + head + 1.5f), light);
       draw->AddRectFilled(ImVec2(a.x + 2.0f, cy - half), ImVec2(back_top.x + 1.0f, cy + half), hue);
       draw->AddTriangleFilled(tip, back_top, back_bottom, hue);
       break;
