@@ -36,6 +36,7 @@ uniform vec3 u_improved_color;
 uniform vec3 u_k_color;
 uniform vec3 u_source_color;
 uniform vec3 u_path_color;
+uniform vec3 u_link_color;       // core of the links from blocks read to blocks written, cased in u_light
 uniform vec3 u_dark;
 uniform vec3 u_light;
 uniform vec3 u_grid_color;
@@ -45,6 +46,9 @@ uniform ivec2 u_source_kj;
 const int kMaxPathCells = 64;
 uniform int u_path_count;
 uniform ivec2 u_path_cells[kMaxPathCells];  // (v_t, v_t+1) of the current path
+const int kMaxBlockLinks = 16;   // teach/block_flow.h
+uniform int u_link_count;
+uniform ivec4 u_links[kMaxBlockLinks];  // (from block row, from block col, to block row, to block col)
 uniform int u_band_count;        // multi-GPU: > 1 row bands, one per GPU (0: none)
 uniform int u_band_end[8];       // end row (exclusive) of GPU i's band
 uniform vec3 u_band_colors[8];
@@ -74,6 +78,50 @@ bool covers_row(int t, int c) { return covers_of(t, u_view_size.y, u_n_rows, c);
 
 bool covers_cell(ivec2 texel, ivec2 cell_ij) {
   return cell_ij.x >= 0 && covers_row(texel.y, cell_ij.x) && covers(texel.x, u_view_size.x, cell_ij.y);
+}
+
+// Block b's middle along one axis, in texels: the cell boundary nearest its middle, so that a link runs between
+// two cells (in their rims), or the centre of a one-cell block.
+float block_mid(int b, int texels, int cells) {
+  int first = b * u_block;
+  int end = min(cells, first + u_block);
+  if (end - first >= 2) return float(texel_begin_of(first + (end - first) / 2, texels, cells));
+  return 0.5 * float(texel_begin_of(first, texels, cells) + texel_begin_of(end, texels, cells));
+}
+float block_mid_row(int bi) { return block_mid(bi, u_view_size.y, u_n_rows); }
+float block_mid_col(int bj) { return block_mid(bj, u_view_size.x, u_n); }
+// Block b's edge along one axis, in texels: its first texel (far = false) or the end of its last.
+float block_edge(int b, bool far, int texels, int cells) {
+  return float(texel_begin_of(min(cells, (far ? b + 1 : b) * u_block), texels, cells));
+}
+
+// Whether texel position t lies on a link (teach/block_flow.h): a line from the middle of the block read to the
+// near edge of the block written, its arrowhead's tip touching that edge (as in a diagram; the written block's
+// selected cell is not covered). 0: no, 1: its light casing, 2: its dark core.
+int link_mark(vec2 t, float ppt, float half_w, float head_half) {
+  float casing = max(1.0, floor(0.35 * half_w + 0.5));
+  int mark = 0;
+  for (int l = 0; l < u_link_count && l < kMaxBlockLinks; ++l) {
+    ivec4 k = u_links[l];
+    bool horizontal = k.x == k.z;  // along a block row; else along a block column
+    float across = horizontal ? t.y - block_mid_row(k.x) : t.x - block_mid_col(k.y);
+    float from = horizontal ? block_mid_col(k.y) : block_mid_row(k.x);
+    float to_mid = horizontal ? block_mid_col(k.w) : block_mid_row(k.z);
+    float to = horizontal ? block_edge(k.w, to_mid < from, u_view_size.x, u_n)
+                          : block_edge(k.z, to_mid < from, u_view_size.y, u_n_rows);
+    float a = abs(across) * ppt;
+    float along = ((horizontal ? t.x : t.y) - from) * sign(to - from) * ppt;  // pixels from the start
+    float before_tip = abs(to - from) * ppt - along;
+    float head_len = 2.0 * head_half;
+    int m = 0;
+    if (before_tip >= 0.0 && before_tip < head_len) {
+      float w = head_half * before_tip / head_len;  // the arrowhead's half-width here
+      if (a <= w) m = a <= w - casing ? 2 : 1;
+    }
+    if (m == 0 && along >= 0.0 && before_tip >= head_len * 0.5 && a <= half_w) m = a <= half_w - casing ? 2 : 1;
+    mark = max(mark, m);
+  }
+  return mark;
 }
 
 void main() {
@@ -205,13 +253,34 @@ void main() {
     }
   }
 
-  // Block outlines of the phase just done: the pivot block solid, the pivot row/column blocks dashed (hue and
-  // dark), so shape tells them apart as well as hue.
-  if (blocked && on_outline) {
+  // The links of the phase just done, under the block outlines so that those stay whole: a dark line cased in
+  // light from each block read to the block written. Large cells keep their centres: the links run on cell
+  // boundaries, within the rims, a third of a rim wide either side.
+  if (blocked && u_link_count > 0 && (in_rim || !exact)) {
+    float half_w = max(max(1.5, 0.5 * outline_w), exact ? 0.35 * rim : 0.0);
+    int mark = link_mark(t, ppt, half_w, max(half_w + 2.0, exact ? rim : 3.0 * half_w));
+    if (mark > 0) color = mark == 2 ? u_link_color : u_light;
+  }
+
+  // Block outlines by their role in the phase just done (teach/block_flow.h), so shape tells them apart as well
+  // as hue: written, the pivot block solid (phase 1) and the pivot row/column blocks dashed (phase 2); only
+  // read, a double outline - the pivot block in phase 2, the row/column blocks in phase 3. Phase 3 does not
+  // use the pivot block: no outline.
+  bool read_only = (pivot && u_phase == 2) || (rowcol && u_phase == 3);
+  if (blocked && read_only) {
+    float w = exact ? min(max(3.0, 1.5 * u_outline_px), max(rim, 2.0)) : max(3.0, 1.5 * u_outline_px);
+    float line = max(1.0, floor(w / 3.0));
+    vec3 hue = pivot ? u_pivot_color : u_rowcol_color;
+    if (edge_px < line) {
+      color = hue;
+    } else if (edge_px >= w - line && edge_px < w) {
+      color = w >= 3.0 ? hue : u_dark;  // too narrow for two lines: hue and a dark inner line
+    }
+  } else if (blocked && on_outline) {
     bool casing = outline_w >= 3.0 && edge_px >= outline_w - 1.0;  // a dark inner line keeps the hue readable
-    if (pivot) {
+    if (pivot && u_phase == 1) {
       color = casing ? u_dark : u_pivot_color;
-    } else if (rowcol && u_phase >= 2) {
+    } else if (rowcol && u_phase == 2) {
       color = casing || mod(along, dash) >= 0.6 * dash ? u_dark : u_rowcol_color;
     }
   }

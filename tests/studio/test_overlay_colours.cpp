@@ -147,6 +147,37 @@ TEST(OverlayPalette, TwoToneElementsShowOnEveryColormapColour) {
   }
 }
 
+TEST(OverlayPalette, LinksShowOnEveryColormapColour) {
+  // The arrows from blocks read to blocks written cross every cell colour: their dark core or their light
+  // casing stands out by the two-tone margin.
+  for (const auto& entry : std::filesystem::directory_iterator(APSP_COLORMAP_DIR)) {
+    if (entry.path().extension() != ".txt") continue;
+    std::ifstream in(entry.path());
+    std::string line;
+    for (int index = 0; std::getline(in, line);) {
+      if (line.empty() || line[0] == '#') continue;
+      std::istringstream s(line);
+      Rgb8 c{};
+      s >> c[0] >> c[1] >> c[2];
+      for (Deficiency d : kViewers) {
+        const Vec3 cell = perceived_lab(c, d);
+        const double de = std::max(delta_e_2000(cell, perceived_lab(to_rgb8(OverlayStyle::link), d)),
+                                   delta_e_2000(cell, perceived_lab(to_rgb8(OverlayStyle::light), d)));
+        EXPECT_GE(de, kMinTwoToneDeltaE) << name(d) << ": " << entry.path().stem() << "[" << index << "]";
+      }
+      ++index;
+    }
+  }
+  // The core is not a hue of its own: it must not be taken for one of the overlay hues either.
+  for (Deficiency d : kViewers) {
+    for (const auto& hue : OverlayStyle::hues) {
+      const double de =
+          delta_e_2000(perceived_lab(to_rgb8(OverlayStyle::link), d), perceived_lab(to_rgb8(hue.colour), d));
+      EXPECT_GE(de, kMinDeltaE) << name(d) << ": link vs " << hue.name;
+    }
+  }
+}
+
 TEST(OverlayPalette, GrayInfIsNotTakenForAnOverlay) {
   // The complaint this guards: with --colormap gray the INF colour was close to the "improved" colour.
   const std::vector<NamedColour> ends = colormap_ends();

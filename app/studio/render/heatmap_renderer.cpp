@@ -96,6 +96,7 @@ void HeatmapRenderer::draw(const HeatmapTexture& codes, Size target, const Heatm
   set_rgb(p, "u_k_color", OverlayStyle::k_line);
   set_rgb(p, "u_source_color", OverlayStyle::source);
   set_rgb(p, "u_path_color", OverlayStyle::path);
+  set_rgb(p, "u_link_color", OverlayStyle::link);
   set_rgb(p, "u_dark", OverlayStyle::dark);
   set_rgb(p, "u_light", OverlayStyle::light);
   set_rgb(p, "u_grid_color", OverlayStyle::grid);
@@ -114,6 +115,15 @@ void HeatmapRenderer::draw(const HeatmapTexture& codes, Size target, const Heatm
   }
   glUniform1i(uniform_location(p, "u_path_count"), path_count);
   glUniform2iv(uniform_location(p, "u_path_cells"), HeatmapOverlay::kMaxPathCells, path.data());
+  std::array<GLint, 4 * kMaxBlockLinks> links{};
+  const int link_count = static_cast<int>(std::min<std::size_t>(overlay.links.size(), kMaxBlockLinks));
+  for (int i = 0; i < link_count; ++i) {
+    const BlockLink& l = overlay.links[static_cast<std::size_t>(i)];
+    const std::size_t at = static_cast<std::size_t>(4 * i);
+    links[at] = l.from_bi, links[at + 1] = l.from_bj, links[at + 2] = l.to_bi, links[at + 3] = l.to_bj;
+  }
+  glUniform1i(uniform_location(p, "u_link_count"), link_count);
+  glUniform4iv(uniform_location(p, "u_links"), kMaxBlockLinks, links.data());
   glUniform1i(uniform_location(p, "u_band_count"),
               overlay.enabled ? std::clamp(overlay.bands, 0, HeatmapOverlay::kMaxBands) : 0);
   glUniform1iv(uniform_location(p, "u_band_end"), HeatmapOverlay::kMaxBands, overlay.band_end.data());

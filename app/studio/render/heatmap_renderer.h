@@ -8,6 +8,7 @@
 #include "render/colormap.h"
 #include "render/heatmap_texture.h"
 #include "session/classroom_state.h"
+#include "teach/block_flow.h"
 
 namespace apsp::studio {
 
@@ -28,6 +29,8 @@ struct HeatmapOverlay {
   CellRef source_kj;
   static constexpr int kMaxPathCells = 64;  ///< the shader's array; a longer path marks its first 64 edges
   std::vector<CellRef> path_cells;          ///< (v_t, v_t+1) of the current path
+  std::vector<BlockLink> links;             ///< arrows from blocks read to blocks written (teach/block_flow.h), at most
+                                            ///< kMaxBlockLinks
   static constexpr int kMaxBands = 8;
   /// Multi-GPU solve (bands > 1, overlays on): GPU i owns rows [band_end[i-1], band_end[i]), shown as a colour
   /// strip at the matrix's left edge. 0: nothing drawn.

@@ -22,6 +22,8 @@ constexpr Rgbf rgb8(int r, int g, int b) {
 }
 
 struct OverlayStyle {
+  // Outlines say the role in the phase just done (teach/block_flow.h): solid or dashed for a block written,
+  // double (two thin lines) for a block only read.
   static constexpr Rgbf pivot = rgb8(200, 70, 0);      // vermillion, solid outline: the pivot block
   static constexpr Rgbf rowcol = rgb8(87, 181, 232);   // sky blue, dashed outline: pivot row/column blocks
   static constexpr Rgbf improved = rgb8(0, 158, 115);  // bluish green, corner triangle: changed by the last step
@@ -33,6 +35,10 @@ struct OverlayStyle {
   static constexpr Rgbf dark{0.0f, 0.0f, 0.0f};
   static constexpr Rgbf light{1.0f, 1.0f, 1.0f};
   static constexpr Rgbf grid{0.0f, 0.0f, 0.0f};
+  // Links from the blocks a phase read to the blocks it wrote (arrows along a block row or column): a dark
+  // core cased in `light`, a two-tone element too, so it shows on every cell colour without an eighth hue
+  // (a black arrow, as in a diagram, on the white INF cells of a classroom graph).
+  static constexpr Rgbf link = dark;
   // Sparse solves: rows not computed yet. A neutral grey, away from every colormap end and INF (the
   // colour-vision test checks it), hatched with `light` while overlays are on, so it also reads apart from the
   // inside of the gray colormap. It is LUT entry 257 (kViewPendingCode), so exports with overlays off show it flat.

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <optional>
 
+#include "teach/block_flow.h"
 #include "ui/widgets.h"
 
 namespace apsp::studio {
@@ -79,6 +80,13 @@ HeatmapOverlay HeatmapViewPanel::overlay_for(const AppState& state, bool for_exp
   o.selected = c.selected;
   o.source_ik = c.source_ik;
   o.source_kj = c.source_kj;
+  if (o.phase >= 1 && o.block > 0 && s.n > 0) {
+    // Arrows from the blocks the step read to those it wrote; phase 3's only for the selected cell's block.
+    const int blocks = (s.n + o.block - 1) / o.block;
+    const bool sel = c.selected.valid();
+    o.links =
+        block_links(o.phase, o.round, blocks, sel ? c.selected.i / o.block : -1, sel ? c.selected.j / o.block : -1);
+  }
   for (std::size_t t = 0; t + 1 < c.current_path.size(); ++t) {
     if (o.path_cells.size() >= static_cast<std::size_t>(HeatmapOverlay::kMaxPathCells)) break;
     o.path_cells.push_back(CellRef{c.current_path[t], c.current_path[t + 1]});

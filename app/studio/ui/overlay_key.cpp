@@ -6,12 +6,13 @@
 #include <vector>
 
 #include "render/overlay_style.h"
+#include "teach/block_flow.h"
 #include "ui/widgets.h"
 
 namespace apsp::studio {
 namespace {
 
-enum class Shape { Solid, Dashed, Hatch, Corner, Brackets, Ring, DottedRing, TwoToneRing, Filled };
+enum class Shape { Solid, Double, Dashed, Hatch, Corner, Brackets, Ring, DottedRing, TwoToneRing, Filled, Arrow };
 
 struct KeyItem {
   std::string label;
@@ -38,6 +39,21 @@ void draw_swatch(ImDrawList* draw, ImVec2 a, ImVec2 b, const KeyItem& item, floa
     case Shape::Solid:
       ring(0, rim * 0.7f, hue);
       break;
+    case Shape::Double:  // a block only read: two thin lines
+      ring(0, std::max(1.0f, rim * 0.25f), hue);
+      ring(rim * 0.6f, std::max(1.0f, rim * 0.25f), hue);
+      break;
+    case Shape::Arrow: {  // a link: dark core cased in light, pointing right
+      const float cy = (a.y + b.y) * 0.5f, half = std::max(1.5f, rim * 0.3f), head = w * 0.3f;
+      const ImVec2 tip(b.x - 1.0f, cy), back_top(b.x - 1.0f - head * 1.4f, cy - head),
+          back_bottom(back_top.x, cy + head);
+      draw->AddRectFilled(ImVec2(a.x + 1.0f, cy - half - 1.0f), ImVec2(back_top.x + 1.0f, cy + half + 1.0f), light);
+      draw->AddTriangleFilled(ImVec2(tip.x + 1.0f, cy), ImVec2(back_top.x - 1.0f, cy - head - 1.5f),
+                              ImVec2(back_top.x - 1.0f, cy + head + 1.5f), light);
+      draw->AddRectFilled(ImVec2(a.x + 2.0f, cy - half), ImVec2(back_top.x + 1.0f, cy + half), hue);
+      draw->AddTriangleFilled(tip, back_top, back_bottom, hue);
+      break;
+    }
     case Shape::Dashed:
       ring(0, rim * 0.7f, dark);
       for (float t = 0; t < w; t += w / 3.0f) {  // hue dashes on each side
@@ -91,12 +107,25 @@ int draw_overlay_key(const HeatmapOverlay& o, float width) {
   const float font = ImGui::GetFontSize();
   const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
   const ImU32 dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
-  std::vector<KeyItem> items = {
-      {"pivot block", Shape::Solid, OverlayStyle::pivot, o.phase >= 1},
-      {"pivot row/column", Shape::Dashed, OverlayStyle::rowcol, o.phase >= 2},
-      {"independent", Shape::Hatch, OverlayStyle::dark, o.phase == 3},
-      {"improved by the last step", Shape::Corner, OverlayStyle::improved, o.phase >= 0},
+  // The block roles of the phase just done (teach/block_flow.h): what it wrote, what it only read.
+  const int round = o.round;
+  auto role = [&](const char* name, int bi, int bj, Shape written_shape, const Rgbf& hue) {
+    switch (block_role(o.phase, round, bi, bj)) {
+      case BlockRole::Written:
+        return KeyItem{std::string(name) + ": written", written_shape, hue, true};
+      case BlockRole::Read:
+        return KeyItem{std::string(name) + ": read", Shape::Double, hue, true};
+      default:
+        return KeyItem{name, written_shape, hue, false};
+    }
   };
+  std::vector<KeyItem> items = {
+      role("pivot block", round, round, Shape::Solid, OverlayStyle::pivot),
+      role("pivot row/column", round, round + 1, Shape::Dashed, OverlayStyle::rowcol),
+      role("independent", round + 1, round + 1, Shape::Hatch, OverlayStyle::dark),
+  };
+  if (o.phase >= 1) items.push_back({"from read to written", Shape::Arrow, OverlayStyle::link, !o.links.empty()});
+  items.push_back({"improved by the last step", Shape::Corner, OverlayStyle::improved, o.phase >= 0});
   if (o.k_vertex >= 0)
     items.push_back({"row/col k = " + std::to_string(o.k_vertex), Shape::Brackets, OverlayStyle::k_line, true});
   if (o.selected.valid()) items.push_back({"selected (i, j)", Shape::TwoToneRing, OverlayStyle::dark, true});
