@@ -175,7 +175,8 @@ void HeatmapViewPanel::draw(const AppState& state, HeatmapNavigation& nav, Comma
   const float spacing = ImGui::GetStyle().ItemSpacing.x;
   const float side_below = std::min(avail.x - margin.x, avail.y - legend_h - margin.y);
   const float side_beside = std::min(avail.x - beside_w - spacing - margin.x, avail.y - margin.y);
-  const bool legend_beside = side_beside > side_below;
+  // (Only where that column, as tall as it was drawn last, fits the panel's height.)
+  const bool legend_beside = side_beside > side_below && m_beside_height <= avail.y;
   m_legend_beside = legend_beside;
   ImVec2 area = legend_beside ? ImVec2(std::max(avail.x - beside_w - spacing, 32.0f), std::max(avail.y, 32.0f))
                               : ImVec2(std::max(avail.x, 32.0f), std::max(avail.y - legend_h, 32.0f));
@@ -315,6 +316,7 @@ void HeatmapViewPanel::draw(const AppState& state, HeatmapNavigation& nav, Comma
     ImGui::BeginGroup();  // its lines start at the column's left edge, not the window's
     draw_legend(state, renderer, frame);
     ImGui::EndGroup();
+    m_beside_height = ImGui::GetItemRectSize().y;
     return;
   }
   float legend_top = canvas_min.y + canvas.y + ImGui::GetStyle().ItemSpacing.y;

@@ -46,6 +46,7 @@ class HeatmapViewPanel {
   RenderTarget m_target;
   float m_legend_height = 0;
   bool m_legend_beside = false;  ///< this frame's legend is in a column beside the matrix
+  float m_beside_height = 0;     ///< that column's height when last drawn there
   // What the target was last drawn with: an idle view is not redrawn every frame.
   struct DrawKey {
     std::uint64_t texture_version = 0;
