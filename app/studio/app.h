@@ -64,6 +64,7 @@ class App : private FrameActions {
   std::pair<float, float> display_size() const { return m_display_size; }
   /// @brief The last frame's non-scrolling windows and whether their contents fit (--stats-json "layout").
   const std::vector<WindowFit>& window_fits() const { return m_window_fits; }
+  const LayoutType& layout_type() const { return m_layout_type; }
   /// @brief Something still moves (playing, solving, the improved cells' flash, queued commands, a device
   /// view on its way): the loop renders frame after frame. Otherwise it may sleep until input.
   bool animating() const;
@@ -112,8 +113,10 @@ class App : private FrameActions {
   void render_frame();
   // app_layout.cpp
   void draw_ui();
-  /// @brief The graph view over the pseudocode panel, in a column at @p area.
-  void draw_classroom_column(const LayoutRect& area, int window_flags);
+  /// @brief What compute_layout and the type sizes depend on, this frame.
+  LayoutInput layout_input() const;
+  /// @brief The graph view and the pseudocode panel at @p layout's places, in @p layout's type.
+  void draw_classroom_column(const StudioLayout& layout, int window_flags);
   // app.cpp
   void tick_playback(double dt);
   void sync_graph_panel();
@@ -144,6 +147,7 @@ class App : private FrameActions {
   CountersTabState m_counters_tab;
   int m_plots_tab_frames = 3;  ///< frames that still select --plots-tab (a tab bar takes a frame to settle)
   std::vector<WindowFit> m_window_fits;
+  LayoutType m_layout_type;  ///< the last frame's type and cell sizes (--stats-json "layout")
   std::pair<float, float> m_display_size{0.0f, 0.0f};
 
   // Commands and what they start.

@@ -46,7 +46,10 @@ void App::open_graphics(std::unique_ptr<Platform> platform) {
   m_graphics->init_imgui_renderer();
   m_imgui_ready = true;
   m_state.ui_scale = m_platform->content_scale();
-  m_fonts = apply_theme(m_state.ui_scale);
+  // The first frame's sizes from the window asked for; begin_ui_frame follows the display from then on.
+  if (m_plan.window_width > 0 && m_plan.window_height > 0)
+    io.DisplaySize = ImVec2(static_cast<float>(m_plan.window_width), static_cast<float>(m_plan.window_height));
+  m_fonts = apply_theme(m_state.ui_scale, type_sizes(layout_input()));
 
   m_graphics->open_heatmap(m_log, *m_session);
 
@@ -92,6 +95,14 @@ void App::begin_ui_frame() {
   for (bool down : io.MouseDown) input = input || down;
   if (m_plan.batch || !m_hover_gate.open(ImGui::IsMousePosValid(&io.MousePos), io.MousePos.x, io.MousePos.y, input))
     io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+  // Presentation type follows the window (ui/layout.h): a resize or P that wants other sizes rebuilds the fonts.
+  const TypeSizes sizes = type_sizes(layout_input());
+  const TypeSizes& had = m_fonts.sizes;
+  if (sizes.body_px != had.body_px || sizes.heading_px != had.heading_px ||
+      sizes.presentation_px != had.presentation_px || sizes.presentation_title_px != had.presentation_title_px) {
+    m_fonts = apply_theme(m_state.ui_scale, sizes);
+    m_graphics->fonts_changed();
+  }
   m_graphics->new_frame();
   ImGui::NewFrame();
 }

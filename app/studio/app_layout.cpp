@@ -13,20 +13,28 @@
 #include "render/frame_graphics.h"
 #include "ui/layout.h"
 #include "ui/panels.h"
+#include "ui/widgets.h"
 #include "ui/window_fit.h"
 
 namespace apsp::studio {
-void App::draw_ui() {
-  ImGuiIO& io = ImGui::GetIO();
-  const bool presentation = m_state.classroom.presentation;
+LayoutInput App::layout_input() const {
+  const ImGuiIO& io = ImGui::GetIO();
   LayoutInput in;
   in.width = io.DisplaySize.x;
   in.height = io.DisplaySize.y;
   in.ui_scale = m_state.ui_scale;
-  in.presentation = presentation;
+  in.font_scale = m_options.font_scale;
+  in.presentation = m_state.classroom.presentation;
   in.graph_view = GraphViewPanel::shows(m_state);  // the classroom column: graph view and pseudocode
+  in.graph_drawn = m_state.classroom.graph_view;
   in.multi_gpu = multi_device_samples(plot_samples(m_state));
-  const StudioLayout layout = compute_layout(in);
+  return in;
+}
+
+void App::draw_ui() {
+  ImGuiIO& io = ImGui::GetIO();
+  const bool presentation = m_state.classroom.presentation;
+  const StudioLayout layout = compute_layout(layout_input());
   m_window_fits.clear();
   m_display_size = {io.DisplaySize.x, io.DisplaySize.y};
   const ImGuiWindowFlags fixed = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
@@ -48,8 +56,11 @@ void App::draw_ui() {
       // Near the top, where it is seen: why a large graph has no graph view beside its heatmap.
       if (m_state.session.has_graph && m_state.classroom.graph_view && !GraphViewPanel::shows(m_state))
         ImGui::TextWrapped("%s", GraphViewPanel::hidden_note(m_state).c_str());
-      else if (GraphViewPanel::shows(m_state) && layout.graph.empty())
-        ImGui::TextWrapped("graph view: no room under the heatmap at this size and scale; P (presentation) shows it");
+      else if (layout.log.empty())
+        ImGui::TextWrapped("plots, pseudocode and log: no room at this window size and UI scale; P (presentation) "
+                           "shows the graph view and the pseudocode");
+      else if (GraphViewPanel::shows(m_state) && layout.pseudocode.empty())
+        ImGui::TextWrapped("pseudocode: no room under the heatmap at this size and scale; P (presentation) shows it");
       draw_graph_panel(m_state, edits.graph, m_commands);
       draw_solver_panel(m_state, edits.solver, m_commands);
       draw_export_panel(m_state, edits.exports, m_commands);
@@ -61,10 +72,9 @@ void App::draw_ui() {
   }
 
   place(layout.heatmap);
-  // Presentation: large type for the back row, and no title bar (the title line says everything). From UI scale
-  // 1.5 on the type is large already, and 1.6 times more would leave the matrix no room on a 1080 p projector.
-  const bool large_type = presentation && m_state.ui_scale < 1.5f;
-  if (large_type) ImGui::PushFont(m_fonts.large);
+  // Presentation: type sized from the window (ui/layout.h) for the back row, and no title bar (the title line
+  // says everything).
+  if (presentation) ImGui::PushFont(m_fonts.large);
   if (ImGui::Begin("Distance matrix", nullptr,
                    fixed | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse |
                        (presentation ? ImGuiWindowFlags_NoTitleBar : 0))) {
@@ -72,9 +82,16 @@ void App::draw_ui() {
     m_window_fits.push_back(measure_current_window("Distance matrix"));
   }
   ImGui::End();
-  if (large_type) ImGui::PopFont();
-  // The classroom column (graph view over the pseudocode) at layout.graph, for graphs the graph view can draw.
-  if (!layout.graph.empty()) draw_classroom_column(layout.graph, fixed);
+  if (presentation) ImGui::PopFont();
+  m_layout_type.presentation = presentation;
+  m_layout_type.ui_scale = m_state.ui_scale;
+  m_layout_type.font_scale = m_options.font_scale;
+  m_layout_type.text_px = layout.text_px;
+  m_layout_type.title_px = layout.title_px;
+  m_layout_type.cell_px = edits.view.drawn_cell_px;
+  m_layout_type.cell_number_px = edits.view.drawn_number_px;
+  // The classroom column (graph view over the pseudocode), for graphs the graph view can draw.
+  if (!layout.pseudocode.empty()) draw_classroom_column(layout, fixed);
 
   if (!layout.plots.empty()) {
     // Right column: live plots on top, the numbers (totals, samples, device) below, then the log.
@@ -93,9 +110,13 @@ void App::draw_ui() {
     }
     ImGui::End();
     if (m_plots_tab_frames > 0) --m_plots_tab_frames;
+  }
+  if (!layout.profile.empty()) {
     place(layout.profile);
     if (ImGui::Begin("Profile", nullptr, fixed)) draw_timings_panel(m_state);
     ImGui::End();
+  }
+  if (!layout.log.empty()) {  // the teaching layout keeps the log under the classroom column
     place(layout.log);
     if (ImGui::Begin("Log", nullptr, fixed)) draw_log_panel(m_log);
     ImGui::End();
@@ -104,25 +125,32 @@ void App::draw_ui() {
   m_sweep_panel.draw_window(m_state, m_sweep->snapshot(), m_commands);  // a window of its own, over the others while open
 }
 
-void App::draw_classroom_column(const LayoutRect& area, int window_flags) {
-  const float graph_h = m_state.classroom.graph_view ? std::round(area.h * 0.64f) : 0.0f;
-  if (m_state.classroom.graph_view) {
-    ImGui::SetNextWindowPos(ImVec2(area.x, area.y));
-    ImGui::SetNextWindowSize(ImVec2(area.w, graph_h));
+void App::draw_classroom_column(const StudioLayout& layout, int window_flags) {
+  // Presentation mode shows these panels in the heatmap's projector type.
+  const bool presentation = m_state.classroom.presentation;
+  if (presentation) ImGui::PushFont(m_fonts.large);
+  if (!layout.graph.empty()) {
+    ImGui::SetNextWindowPos(ImVec2(layout.graph.x, layout.graph.y));
+    ImGui::SetNextWindowSize(ImVec2(layout.graph.w, layout.graph.h));
     if (ImGui::Begin("Graph", nullptr, window_flags | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse)) {
       if (ImGui::SmallButton("hide")) m_commands.push(CmdSetGraphView{false});
+      if (!presentation) item_tooltip("hide the graph view: the plots and the profile take the right column again");
       ImGui::SameLine();
       m_graph_view_panel.draw(m_state);
+      m_window_fits.push_back(measure_current_window("Graph"));
     }
     ImGui::End();
   }
-  ImGui::SetNextWindowPos(ImVec2(area.x, area.y + graph_h));
-  ImGui::SetNextWindowSize(ImVec2(area.w, area.h - graph_h));
+  const LayoutRect& p = layout.pseudocode;
+  ImGui::SetNextWindowPos(ImVec2(p.x, p.y));
+  ImGui::SetNextWindowSize(ImVec2(p.w, p.h));
   if (ImGui::Begin("Pseudocode", nullptr, window_flags | ImGuiWindowFlags_HorizontalScrollbar)) {
     if (!m_state.classroom.graph_view && ImGui::SmallButton("show the graph")) m_commands.push(CmdSetGraphView{true});
     draw_pseudocode_panel(m_state);
+    m_window_fits.push_back(measure_current_window("Pseudocode"));
   }
   ImGui::End();
+  if (presentation) ImGui::PopFont();
 }
 
 }  // namespace apsp::studio

@@ -70,6 +70,7 @@ RunStats RunDriver::collect_stats() const {
   r.device = describe_solver_device(s, state.device.devices);
   r.gl_renderer = state.platform_description;
   r.windows = m_app.window_fits();
+  r.layout_type = m_app.layout_type();
   r.display_w = m_app.display_size().first;
   r.display_h = m_app.display_size().second;
   if (s.view) {

@@ -942,23 +942,6 @@ case "$case_name" in
       --budget 100 --min-overlay-px 500 || exit 1
     "$CHECK" align --png on.png --scale 8 --n 512 --block 32 --budget 100 --round 2 --phase 2 || exit 1
     ;;
-  layout_fit)
-    # Presentation mode and the normal layout at a projector's sizes: nothing past a fixed window's edges (the
-    # Fit button, the INF legend, the plots and their legends), windows inside the display; presentation hides
-    # the side panels. The screen is larger than every window size tried.
-    big() { xvfb -s "-screen 0 2000x1200x24" "$STUDIO" "$@"; }
-    for setup in "1920x1080 2" "1280x720 1" "1024x768 1"; do
-      set -- $setup
-      for mode in normal presentation; do
-        flags=""; expect="Distance matrix,Per round"; absent=""
-        if [ "$mode" = presentation ]; then flags="--presentation"; expect="Distance matrix"; absent="Per round"; fi
-        # cities8: vertex numbers on the axes and numbers in the cells, the most crowded heatmap panel.
-        big --gen "classroom:name=cities8" --block 4 --advance 1 --size "$1" --scale "$2" $flags --stats-json s.json \
-          --quit || die "studio exited $? ($setup $mode)"
-        "$CHECK" layout --json s.json --expect "$expect" ${absent:+--absent "$absent"} || die "clipped at $setup, $mode"
-      done
-    done
-    ;;
   heatmap_scale)
     # --heatmap-scale with overlays off: every pixel of each S x S cell is the colormap colour (the exact export,
     # enlarged); an image wider than the texture limit is refused with one line (exit 2).

@@ -1,7 +1,11 @@
-// compute_layout (ui/layout.h): the windows tile the display in both modes, at projector sizes and scales, and
-// presentation mode leaves the heatmap (and the graph view's area) the whole window.
+// compute_layout and type_sizes (ui/layout.h): the windows tile the display in both modes, at projector sizes and
+// scales; presentation mode leaves the heatmap (and the classroom column) the whole window in type sized from the
+// window; the normal layout keeps the graph view, the pseudocode and the heatmap usable at 720 p.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+#include <utility>
 #include <vector>
 
 #include "ui/layout.h"
@@ -12,10 +16,12 @@ using apsp::studio::compute_layout;
 using apsp::studio::LayoutInput;
 using apsp::studio::LayoutRect;
 using apsp::studio::StudioLayout;
+using apsp::studio::panel_height_for_lines;
+using apsp::studio::type_sizes;
 
 std::vector<LayoutRect> shown(const StudioLayout& l) {
   std::vector<LayoutRect> out;
-  for (const LayoutRect& r : {l.controls, l.heatmap, l.graph, l.plots, l.profile, l.log}) {
+  for (const LayoutRect& r : {l.controls, l.heatmap, l.graph, l.pseudocode, l.plots, l.profile, l.log}) {
     if (!r.empty()) out.push_back(r);
   }
   return out;
@@ -48,14 +54,15 @@ TEST(Layout, WindowsTileTheDisplayInEveryModeAndSize) {
         }
         EXPECT_NEAR(area, c.w * c.h, c.w * c.h * 1e-3) << "the windows leave a hole or overlap";
         EXPECT_EQ(presentation, l.controls.empty());
-        EXPECT_EQ(presentation, l.plots.empty());
-        // Normal mode drops the graph view where the heatmap would keep no room (see the test below).
-        if (presentation || c.h >= 26 * 17 * c.scale / 0.62f) {
-          EXPECT_EQ(graph, !l.graph.empty());
+        if (presentation) {
+          EXPECT_TRUE(l.plots.empty());
+          EXPECT_TRUE(l.log.empty());
+        } else {
+          EXPECT_FALSE(l.log.empty()) << c.w << "x" << c.h << " at " << c.scale << ": the log always has a place";
+          EXPECT_EQ(graph, l.plots.empty()) << "the teaching layout gives the plots' place to the graph view";
         }
-        if (!graph) {
-          EXPECT_TRUE(l.graph.empty());
-        }
+        EXPECT_EQ(graph, !l.graph.empty());
+        EXPECT_EQ(graph, !l.pseudocode.empty());
       }
     }
   }
@@ -72,14 +79,85 @@ TEST(Layout, PresentationGivesTheHeatmapTheWindowOrItsLeftPart) {
   EXPECT_GE(beside.heatmap.w, 1000) << "the matrix keeps most of a 1080 p screen";
 }
 
-TEST(Layout, TheGraphViewGoesUnderTheHeatmapOnlyWhereTheHeatmapKeepsRoom) {
-  // 1080 p at scale 1: under the heatmap. At scale 2 the heatmap panel's own lines would leave no matrix (the
-  // merged studio clipped there): normal mode drops the column, presentation mode shows it beside the heatmap.
-  const StudioLayout normal = compute_layout(LayoutInput{1920, 1080, 1, false, true, false});
-  EXPECT_FALSE(normal.graph.empty());
-  EXPECT_EQ(normal.graph.y, normal.heatmap.bottom());
-  EXPECT_TRUE(compute_layout(LayoutInput{1920, 1080, 2, false, true, false}).graph.empty());
-  EXPECT_FALSE(compute_layout(LayoutInput{1920, 1080, 2, true, true, false}).graph.empty());
+TEST(Layout, TheTeachingLayoutKeepsEveryPanelUsableAt720pAnd1080pScaleOneAndAHalf) {
+  // At 1280 x 720 the graph view was a dot (175 px under the heatmap), the pseudocode 3-5 lines, the plots a
+  // third of the width. Now: the right column holds the graph view, the pseudocode's listing and the log.
+  struct Case {
+    float w, h, scale;
+  };
+  for (Case c : {Case{1280, 720, 1}, Case{1920, 1080, 1.5f}, Case{1920, 1080, 1}, Case{1280, 800, 1}}) {
+    const StudioLayout l = compute_layout(LayoutInput{c.w, c.h, c.scale, false, true, false});
+    const float px = type_sizes(LayoutInput{c.w, c.h, c.scale}).body_px;
+    EXPECT_EQ(l.text_px, px);
+    EXPECT_TRUE(l.plots.empty()) << c.w << "x" << c.h;
+    EXPECT_GE(l.graph.h, panel_height_for_lines(11, px)) << c.w << "x" << c.h << ": the graph view below its lines";
+    EXPECT_GE(l.graph.w, 18 * px) << c.w << "x" << c.h;
+    EXPECT_GE(l.pseudocode.h, panel_height_for_lines(10, px)) << c.w << "x" << c.h << ": the listing scrolls";
+    EXPECT_GE(l.log.h, panel_height_for_lines(2, px) - 1) << c.w << "x" << c.h;
+    EXPECT_GE(l.heatmap.w, 30 * px) << c.w << "x" << c.h;
+    EXPECT_EQ(l.heatmap.h, c.h) << "the heatmap keeps the whole height";
+    EXPECT_EQ(l.graph.right(), c.w);
+  }
+  // The graph view hidden: the plots come back, the pseudocode goes under the heatmap where it has room.
+  const StudioLayout hidden = compute_layout(LayoutInput{1920, 1080, 1, false, true, false, false});
+  EXPECT_TRUE(hidden.graph.empty());
+  EXPECT_FALSE(hidden.plots.empty());
+  EXPECT_EQ(hidden.pseudocode.y, hidden.heatmap.bottom());
+  // Without a classroom-sized graph the plots keep the right column.
+  EXPECT_FALSE(compute_layout(LayoutInput{1280, 720, 1, false, false, false}).plots.empty());
+}
+
+TEST(Layout, ASmallWindowAtALargeScaleKeepsTheControlsAndAWideHeatmap) {
+  // 1280 x 720 at scale 2 is a 640 x 360 screen: three columns left the matrix 2 px.
+  for (float scale : {1.5f, 2.0f}) {
+    const StudioLayout l = compute_layout(LayoutInput{1280, 720, scale, false, true, false});
+    EXPECT_FALSE(l.controls.empty());
+    EXPECT_EQ(l.heatmap.right(), 1280);
+    EXPECT_GE(l.heatmap.w, 22 * l.text_px);
+    EXPECT_TRUE(l.plots.empty() && l.log.empty() && l.graph.empty() && l.pseudocode.empty());
+  }
+}
+
+TEST(Layout, PresentationTypeComesFromTheWindowNotTheUiScale) {
+  // Scale 1.5 gave 55 px heading type and a 55 px matrix at 720 p; the graph view and pseudocode stayed at 13 px.
+  for (float scale : {1.0f, 1.5f, 2.0f}) {
+    for (bool graph : {false, true}) {
+      const StudioLayout at720 = compute_layout(LayoutInput{1280, 720, scale, true, graph, false});
+      EXPECT_GE(at720.text_px, apsp::studio::kPresentationMinTextPx) << scale;
+      EXPECT_LE(at720.title_px, 1.25f * at720.text_px) << "a title that takes the matrix's room";
+      const StudioLayout at1 = compute_layout(LayoutInput{1280, 720, 1, true, graph, false});
+      EXPECT_EQ(at720.heatmap.w, at1.heatmap.w) << "scale " << scale << " gives the matrix less room";
+      EXPECT_EQ(at720.heatmap.h, at1.heatmap.h);
+      EXPECT_EQ(at720.text_px, at1.text_px);
+      const StudioLayout at1080 = compute_layout(LayoutInput{1920, 1080, scale, true, graph, false});
+      EXPECT_GE(at1080.text_px, 30) << "1080 p: the same share of the screen as 720 p";
+    }
+  }
+  // --font-scale multiplies the type in both modes.
+  LayoutInput in{1280, 720, 1.5f, true, true, false};
+  in.font_scale = 1.5f;
+  EXPECT_EQ(compute_layout(in).text_px, 30);
+  EXPECT_EQ(type_sizes(in).body_px, std::round(17 * 1.5f * 1.5f));
+}
+
+TEST(Layout, PresentationLeavesSixteenCellsOfThirtyTwoPixelsBesideTheKey) {
+  // The heatmap panel (ui/heatmap_view_panel.cpp) puts its legend in a column 13.5 lines wide beside the matrix,
+  // under a one-line title and a key line; the matrix of n = 16 keeps 32 px cells with their axis numbers.
+  for (auto [w, h] : {std::pair{1280.0f, 720.0f}, std::pair{1920.0f, 1080.0f}}) {
+    for (bool graph : {false, true}) {
+      const StudioLayout l = compute_layout(LayoutInput{w, h, 1, true, graph, false});
+      const float tp = l.text_px;
+      const float padding = 2 * 10, axis = 2 * tp;
+      const float matrix_w = l.heatmap.w - padding - 13.5f * tp - 16 - axis;
+      const float matrix_h = l.heatmap.h - padding - 1.35f * l.title_px - 1.35f * tp - axis;
+      EXPECT_GE(std::min(matrix_w, matrix_h) / 16, 32) << w << "x" << h << (graph ? " with" : " without")
+                                                        << " the graph view";
+      if (graph) {
+        EXPECT_GE(l.graph.h, panel_height_for_lines(11, tp) - 1);
+        EXPECT_GE(l.graph.w, 0.28f * w) << "the classroom column keeps room for the graph view";
+      }
+    }
+  }
 }
 
 TEST(Layout, PlotsKeepRoomForThreeChartsAtScaleTwo) {

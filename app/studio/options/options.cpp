@@ -156,6 +156,9 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o, std::o
       ->check(CLI::Range(limits::kMinHeatmapScale, limits::kMaxHeatmapScale));
   app.add_flag("--presentation", o.presentation,
                "presentation mode (key P): side panels hidden, the heatmap fills the window, large type");
+  app.add_option("--font-scale", o.font_scale,
+                 "multiply every type size by F (presentation type is 20 px on a 720 p window, 30 px on 1080 p)")
+      ->check(finite_range(limits::kMinUiScale, limits::kMaxUiScale, "FLOAT"));
   // Classroom: graph view and slides.
   std::string graph_view;
   app.add_option("--graph-view", graph_view, "the graph beside the heatmap, for graphs of at most 100 vertices")

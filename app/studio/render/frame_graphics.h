@@ -42,6 +42,8 @@ class FrameGraphics {
   /// @brief The heatmap's objects, then the renderer backend, while the context is still current.
   virtual void close() = 0;
 
+  /// @brief The font atlas was rebuilt (new type sizes): the backend uploads it again before the next frame.
+  virtual void fonts_changed() {}
   /// @brief The renderer backend's part of a new Dear ImGui frame.
   virtual void new_frame() = 0;
   virtual void set_colormap(const Colormap& colormap) = 0;

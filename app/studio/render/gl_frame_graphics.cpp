@@ -44,6 +44,8 @@ class GlFrameGraphics final : public FrameGraphics {
     m_imgui_renderer = false;
   }
 
+  // The backend's next NewFrame makes its objects anew, the font texture from the rebuilt atlas among them.
+  void fonts_changed() override { ImGui_ImplOpenGL3_DestroyDeviceObjects(); }
   void new_frame() override { ImGui_ImplOpenGL3_NewFrame(); }
 
   void set_colormap(const Colormap& colormap) override { m_renderer->set_colormap(colormap); }

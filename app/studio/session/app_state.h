@@ -32,6 +32,8 @@ struct HeatmapNavigation {
   float texels_per_px = 1;
   bool fit_pending = true;
   bool auto_fit = true;  ///< keep fitting as the window resizes, until the user zooms or pans
+  float drawn_cell_px = 0;    ///< the last frame's cell side on screen, UI units (--stats-json "layout")
+  float drawn_number_px = 0;  ///< the type of the distances it printed in the cells; 0: none printed
 };
 
 struct ViewState {

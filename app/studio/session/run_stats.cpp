@@ -77,9 +77,21 @@ void write_stats_json(const std::string& path, const RunStats& r) {
                        {"h", w.h},
                        {"content_right", w.content_right},
                        {"content_bottom", w.content_bottom},
-                       {"clipped", w.clipped}});
+                       {"clipped", w.clipped},
+                       {"font_px", w.font_px},
+                       {"scrolls", w.scrolls}});
   }
-  j["layout"] = {{"display", {{"w", r.display_w}, {"h", r.display_h}}}, {"windows", windows}};
+  const LayoutType& t = r.layout_type;
+  j["layout"] = {{"display", {{"w", r.display_w}, {"h", r.display_h}}},
+                 {"windows", windows},
+                 {"presentation", t.presentation},
+                 {"ui_scale", t.ui_scale},
+                 {"font_scale", t.font_scale},
+                 {"text_px", t.text_px},
+                 {"title_px", t.title_px},
+                 {"cell_px", t.cell_px},
+                 {"cell_number_px", t.cell_number_px},
+                 {"numbers_drawn", t.cell_number_px > 0}};
   nlohmann::json solve;
   solve["first_run_ms"] = optional_ms(r.solve_first_ms);
   solve["view_on_ms"] = optional_ms(r.solve_view_on_ms);

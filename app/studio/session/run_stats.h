@@ -27,6 +27,19 @@ struct WindowFit {
   float x = 0, y = 0, w = 0, h = 0;             ///< UI units
   float content_right = 0, content_bottom = 0;  ///< far corner of its items
   bool clipped = false;
+  float font_px = 0;     ///< the type it was drawn in
+  bool scrolls = false;  ///< a scrolling window: contents past its edges are reached by scrolling, not clipped
+};
+
+/// @brief The type and cell sizes the last frame drew with (ui/layout.h).
+struct LayoutType {
+  bool presentation = false;
+  float ui_scale = 1;
+  float font_scale = 1;
+  float text_px = 0;         ///< the type of the panels shown (heatmap, graph view, pseudocode)
+  float title_px = 0;        ///< the heatmap's title line
+  float cell_px = 0;         ///< the smaller side of a heatmap cell on screen (0: no matrix)
+  float cell_number_px = 0;  ///< the type of the distances printed in the cells (0: none printed)
 };
 
 /// @brief --counters: how the scripted hardware-counter profile ended.
@@ -76,7 +89,8 @@ struct RunStats {
   /// A sparse solver's run ("sparse" in the JSON; null for Floyd–Warshall): its rows and batches.
   std::optional<SparseSnapshot> sparse;
   float display_w = 0, display_h = 0;  ///< the UI's size, UI units (the last frame)
-  std::vector<WindowFit> windows;      ///< the last frame's non-scrolling windows
+  std::vector<WindowFit> windows;      ///< the last frame's windows whose fit is checked
+  LayoutType layout_type;
 };
 
 /// @brief Writes @p stats as JSON through a temporary file renamed into place.

@@ -330,7 +330,8 @@ void GraphViewPanel::draw(const AppState& state) {
     legend_item([&](ImVec2 c) { draw_dashed(wl, c - ImVec2(box / 2, 0), c + ImVec2(box / 2, 0), style::kCycle, 3 * s, box / 4); },
                 "negative cycle");
   }
-  ImGui::NewLine();
+  // No NewLine after the last item's SameLine: it would count the spacing past the text as content (a window
+  // measured as clipped by a legend that fits).
 }
 
 }  // namespace apsp::studio

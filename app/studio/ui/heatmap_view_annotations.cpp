@@ -3,6 +3,7 @@
 #include <apsp/view/source_rows_view.h>
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <cstdio>
 
@@ -72,24 +73,30 @@ void HeatmapViewPanel::draw_axis_labels(const AppState& state, const ViewFrame& 
   }
 }
 
-void HeatmapViewPanel::draw_cell_values(const AppState& state, const HeatmapRenderer& renderer, const ViewFrame& frame,
-                                        ImVec2 canvas_min, ImVec2 canvas) const {
+float HeatmapViewPanel::draw_cell_values(const AppState& state, const HeatmapRenderer& renderer,
+                                         const ViewFrame& frame, ImVec2 canvas_min, ImVec2 canvas) const {
   // Classroom graphs: once a cell is big enough, print its distance in it, so the board and the screen agree.
   const ViewGeometry& g = frame.geometry;
-  if (g.tiled() || frame.tiles.size() < g.texels()) return;  // the device path keeps no host tiles
+  if (g.tiled() || frame.tiles.size() < g.texels()) return 0;  // the device path keeps no host tiles
   const HeatmapNavigation& v = state.edits.view;
   ImVec2 fb_scale = ImGui::GetIO().DisplayFramebufferScale;
   float cell_w = 1.0f / (v.texels_per_px * fb_scale.x);  // ImGui units per cell
   float cell_h = 1.0f / (v.texels_per_px * fb_scale.y);
   std::string widest = format_thousands(std::max(std::abs(frame.range.lo), std::abs(frame.range.hi)));
   if (frame.range.lo < 0) widest = "-" + widest;
-  float font = ImGui::GetFontSize();
-  if (ImGui::CalcTextSize((widest + "0").c_str()).x > cell_w || font * 1.2f > cell_h) return;
+  // The numbers take the panel's type where a cell holds it (with a digit's margin), else as large as the cell
+  // holds, down to 60% of it (at least 12 px): a 32 px cell on a 720 p projector keeps its two-digit numbers.
+  ImFont* font = ImGui::GetFont();
+  const float font_px = ImGui::GetFontSize();
+  const float widest_w = ImGui::CalcTextSize((widest + "0").c_str()).x;
+  const float number_px =
+      std::floor(std::min({font_px, cell_h / 1.2f, widest_w > 0 ? font_px * cell_w / widest_w : font_px}));
+  if (number_px < std::max(12.0f, font_px * 0.6f)) return 0;
   int x0 = std::max(0, static_cast<int>(std::floor(v.origin_x)));
   int y0 = std::max(0, static_cast<int>(std::floor(v.origin_y)));
   int x1 = std::min(g.cols, static_cast<int>(std::ceil(v.origin_x + canvas.x * fb_scale.x * v.texels_per_px)));
   int y1 = std::min(g.rows, static_cast<int>(std::ceil(v.origin_y + canvas.y * fb_scale.y * v.texels_per_px)));
-  if (static_cast<long>(x1 - x0) * static_cast<long>(y1 - y0) > 4096) return;
+  if (static_cast<long>(x1 - x0) * static_cast<long>(y1 - y0) > 4096) return 0;
   ImDrawList* draw = ImGui::GetWindowDrawList();
   draw->PushClipRect(canvas_min, ImVec2(canvas_min.x + canvas.x, canvas_min.y + canvas.y), true);
   const Colormap& map = renderer.colormap();
@@ -103,13 +110,14 @@ void HeatmapViewPanel::draw_cell_values(const AppState& state, const HeatmapRend
       // Dark text on light cells and the other way round.
       float luminance = 0.2126f * c.r + 0.7152f * c.g + 0.0722f * c.b;
       ImU32 color = luminance > 140 ? IM_COL32(0, 0, 0, 255) : IM_COL32(255, 255, 255, 255);
-      ImVec2 ts = ImGui::CalcTextSize(text.c_str());
+      ImVec2 ts = font->CalcTextSizeA(number_px, FLT_MAX, 0.0f, text.c_str());
       float cx = canvas_min.x + (static_cast<float>(x) + 0.5f - v.origin_x) * cell_w;
       float cy = canvas_min.y + (static_cast<float>(y) + 0.5f - v.origin_y) * cell_h;
-      draw->AddText(ImVec2(cx - ts.x * 0.5f, cy - ts.y * 0.5f), color, text.c_str());
+      draw->AddText(font, number_px, ImVec2(cx - ts.x * 0.5f, cy - ts.y * 0.5f), color, text.c_str());
     }
   }
   draw->PopClipRect();
+  return number_px;
 }
 
 void HeatmapViewPanel::draw_legend(const AppState& state, const HeatmapRenderer& renderer,
@@ -202,7 +210,7 @@ void HeatmapViewPanel::draw_legend(const AppState& state, const HeatmapRenderer&
           "%d x %d cells",
           g.n, g.cols, g.rows, (g.n + g.cols - 1) / g.cols, (g.n + g.rows - 1) / g.rows);
       ImGui::PopStyleColor();
-    } else {
+    } else if (!state.classroom.presentation && !m_legend_beside) {  // a crowded panel: the matrix needs the line more
       ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
       ImGui::TextWrapped("n = %d, one texel per cell, numbered from 0 | wheel: zoom, drag: pan, double-click or F: fit",
                          g.n);

@@ -50,6 +50,27 @@ std::string describe_sparse(const SparseSnapshot& sp, const std::string& stopped
   return text;
 }
 
+/// The title on one line of @p width: the text itself when it fits, else without its parenthesised asides, else
+/// its first part (before " | "), else cut with "...". The caller shows the whole text as a tooltip.
+std::string one_line(const std::string& text, float width) {
+  auto fits = [&](const std::string& t) { return ImGui::CalcTextSize(t.c_str()).x <= width; };
+  if (fits(text)) return text;
+  std::string plain;
+  int depth = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '(' && i > 0 && text[i - 1] == ' ' && depth == 0 && !plain.empty()) plain.pop_back();
+    if (text[i] == '(') ++depth;
+    if (depth == 0) plain += text[i];
+    if (text[i] == ')' && depth > 0) --depth;
+  }
+  if (fits(plain)) return plain;
+  const std::size_t bar = plain.find(" | ");
+  std::string first = bar == std::string::npos ? plain : plain.substr(0, bar);
+  if (fits(first)) return first;
+  while (!first.empty() && !fits(first + "...")) first.pop_back();
+  return first + "...";
+}
+
 }  // namespace
 
 StepPosition HeatmapViewPanel::position(const AppState& state) {
@@ -131,15 +152,16 @@ void HeatmapViewPanel::draw(const AppState& state, HeatmapNavigation& nav, Comma
   // Title line: where the algorithm stands, in words, big enough for the back row.
   const bool presentation = state.classroom.presentation;
   ImGui::PushFont(presentation ? fonts.large_heading : fonts.heading);
-  ImGui::PushTextWrapPos(0.0f);
-  if (s.sparse) {
-    ImGui::TextUnformatted(describe_sparse(*s.sparse, s.stopped).c_str());
-  } else if (s.has_solver) {
-    ImGui::TextUnformatted(describe_position(position(state), s.stopped).c_str());
-  } else {
-    ImGui::TextUnformatted("no graph loaded: generate one or drop a file on the window");
+  const std::string title = s.sparse       ? describe_sparse(*s.sparse, s.stopped)
+                            : s.has_solver ? describe_position(position(state), s.stopped)
+                                           : std::string("no graph loaded: generate one or drop a file on the window");
+  {
+    // One line, so that the matrix keeps the height (on a projector, at large UI scales); the whole text on
+    // hover, and in the playback panel in normal mode.
+    const std::string shown = one_line(title, ImGui::GetContentRegionAvail().x);
+    ImGui::TextUnformatted(shown.c_str());
+    if (shown != title && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", title.c_str());
   }
-  ImGui::PopTextWrapPos();
   ImGui::PopFont();
 
   if (presentation) {
@@ -153,10 +175,20 @@ void HeatmapViewPanel::draw(const AppState& state, HeatmapNavigation& nav, Comma
   // The legend's height as drawn last frame (it wraps with the panel width); a guess on the first frame.
   float legend_h = m_legend_height > 0 ? m_legend_height : font * 5.8f;
   ImVec2 avail = ImGui::GetContentRegionAvail();
-  ImVec2 area(std::max(avail.x, 32.0f), std::max(avail.y - legend_h, 32.0f));
-  ImVec2 area_min = ImGui::GetCursorScreenPos();
   // Small matrices get vertex numbers on both axes: the margins they need come off the canvas.
   const ImVec2 margin = axis_label_margin(frame);
+  // The legend and the overlay key in a column beside the matrix when that leaves the (square) matrix larger
+  // than the legend under it does (a projector's wide panel, a large UI scale on a small window).
+  const float beside_w = std::round(font * 13.5f);
+  const float spacing = ImGui::GetStyle().ItemSpacing.x;
+  const float side_below = std::min(avail.x - margin.x, avail.y - legend_h - margin.y);
+  const float side_beside = std::min(avail.x - beside_w - spacing - margin.x, avail.y - margin.y);
+  // (Only where that column, as tall as it was drawn last, fits the panel's height.)
+  const bool legend_beside = side_beside > side_below && m_beside_height <= avail.y;
+  m_legend_beside = legend_beside;
+  ImVec2 area = legend_beside ? ImVec2(std::max(avail.x - beside_w - spacing, 32.0f), std::max(avail.y, 32.0f))
+                              : ImVec2(std::max(avail.x, 32.0f), std::max(avail.y - legend_h, 32.0f));
+  ImVec2 area_min = ImGui::GetCursorScreenPos();
   ImVec2 canvas(std::max(area.x - margin.x, 16.0f), std::max(area.y - margin.y, 16.0f));
   ImVec2 fb_scale = io.DisplayFramebufferScale;
   ImVec2 canvas_px(std::round(canvas.x * fb_scale.x), std::round(canvas.y * fb_scale.y));
@@ -189,7 +221,9 @@ void HeatmapViewPanel::draw(const AppState& state, HeatmapNavigation& nav, Comma
     }
     ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(m_target.texture())), canvas, ImVec2(0, 1),
                  ImVec2(1, 0));
-    if (frame) draw_cell_values(state, renderer, *frame, canvas_min, canvas);
+    nav.drawn_cell_px = frame ? std::min(1.0f / (nav.texels_per_px * fb_scale.x), 1.0f / (nav.texels_per_px * fb_scale.y))
+                              : 0.0f;
+    nav.drawn_number_px = frame ? draw_cell_values(state, renderer, *frame, canvas_min, canvas) : 0.0f;
     if (frame && margin.x > 0) draw_axis_labels(state, *frame, canvas_min, canvas);
   } else {
     ImGui::Dummy(canvas);
@@ -277,6 +311,21 @@ void HeatmapViewPanel::draw(const AppState& state, HeatmapNavigation& nav, Comma
         ImGui::EndTooltip();
       }
     }
+  }
+  if (legend_beside) {
+    // Right of the matrix as fit centres it (the canvas's right edge when zoomed in), from the panel's top.
+    float matrix_right = canvas_min.x + canvas.x;
+    if (frame) {
+      const float cell_w = 1.0f / (nav.texels_per_px * fb_scale.x);
+      const float cols = static_cast<float>(texture.geometry().cols);
+      matrix_right = std::min(matrix_right, canvas_min.x + (cols - nav.origin_x) * cell_w);
+    }
+    ImGui::SetCursorScreenPos(ImVec2(matrix_right + spacing * 2, area_min.y));
+    ImGui::BeginGroup();  // its lines start at the column's left edge, not the window's
+    draw_legend(state, renderer, frame);
+    ImGui::EndGroup();
+    m_beside_height = ImGui::GetItemRectSize().y;
+    return;
   }
   float legend_top = canvas_min.y + canvas.y + ImGui::GetStyle().ItemSpacing.y;
   ImGui::SetCursorScreenPos(ImVec2(canvas_min.x, legend_top));

@@ -38,12 +38,15 @@ class HeatmapViewPanel {
   // heatmap_view_annotations.cpp
   ImVec2 axis_label_margin(const ViewFrame* frame) const;
   void draw_axis_labels(const AppState& state, const ViewFrame& frame, ImVec2 canvas_min, ImVec2 canvas) const;
-  void draw_cell_values(const AppState& state, const HeatmapRenderer& renderer, const ViewFrame& frame,
-                        ImVec2 canvas_min, ImVec2 canvas) const;
+  /// The type it printed the distances in; 0: the cells are too small for them.
+  float draw_cell_values(const AppState& state, const HeatmapRenderer& renderer, const ViewFrame& frame,
+                         ImVec2 canvas_min, ImVec2 canvas) const;
   void draw_legend(const AppState& state, const HeatmapRenderer& renderer, const ViewFrame* frame) const;
 
   RenderTarget m_target;
   float m_legend_height = 0;
+  bool m_legend_beside = false;  ///< this frame's legend is in a column beside the matrix
+  float m_beside_height = 0;     ///< that column's height when last drawn there
   // What the target was last drawn with: an idle view is not redrawn every frame.
   struct DrawKey {
     std::uint64_t texture_version = 0;

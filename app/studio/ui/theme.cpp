@@ -22,8 +22,9 @@ const char* find_font() {
 
 }  // namespace
 
-Fonts apply_theme(float scale) {
+Fonts apply_theme(float scale, const TypeSizes& sizes) {
   ImGuiStyle& style = ImGui::GetStyle();
+  style = ImGuiStyle();  // from the stock sizes: a rebuild must not scale them twice
   ImGui::StyleColorsDark(&style);
   style.WindowRounding = 4;
   style.FrameRounding = 3;
@@ -52,25 +53,18 @@ Fonts apply_theme(float scale) {
   ImGuiIO& io = ImGui::GetIO();
   io.Fonts->Clear();
   Fonts fonts;
-  float body_px = std::round(17.0f * scale);
-  float heading_px = std::round(23.0f * scale);
-  constexpr float kPresentation = 1.6f;
-  if (const char* path = find_font()) {
-    fonts.body = io.Fonts->AddFontFromFileTTF(path, body_px);
-    fonts.heading = io.Fonts->AddFontFromFileTTF(path, heading_px);
-    fonts.large = io.Fonts->AddFontFromFileTTF(path, std::round(body_px * kPresentation));
-    fonts.large_heading = io.Fonts->AddFontFromFileTTF(path, std::round(heading_px * kPresentation));
-  }
-  if (!fonts.body || !fonts.large || !fonts.large_heading) {
-    ImFontConfig config;
-    config.SizePixels = std::round(13.0f * scale * 1.3f);
-    fonts.body = io.Fonts->AddFontDefault(&config);
-    config.SizePixels = std::round(13.0f * scale * 1.7f);
-    fonts.heading = io.Fonts->AddFontDefault(&config);
-    config.SizePixels = std::round(13.0f * scale * 1.3f * kPresentation);
-    fonts.large = io.Fonts->AddFontDefault(&config);
-    config.SizePixels = std::round(13.0f * scale * 1.7f * kPresentation);
-    fonts.large_heading = io.Fonts->AddFontDefault(&config);
+  fonts.sizes = sizes;
+  const float px[4] = {sizes.body_px, sizes.heading_px, sizes.presentation_px, sizes.presentation_title_px};
+  ImFont** slots[4] = {&fonts.body, &fonts.heading, &fonts.large, &fonts.large_heading};
+  const char* path = find_font();
+  for (int i = 0; i < 4; ++i) {
+    if (path) *slots[i] = io.Fonts->AddFontFromFileTTF(path, px[i]);
+    if (!*slots[i]) {
+      // The built-in font is drawn smaller than DejaVu Sans at the same size: 1.3 x keeps the same look.
+      ImFontConfig config;
+      config.SizePixels = std::round(px[i] * 13.0f / 17.0f * 1.3f);
+      *slots[i] = io.Fonts->AddFontDefault(&config);
+    }
   }
   return fonts;
 }

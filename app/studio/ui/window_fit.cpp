@@ -18,7 +18,9 @@ WindowFit measure_current_window(const char* name) {
   f.content_bottom = w->DC.CursorMaxPos.y;
   const float right = w->Pos.x + w->Size.x - w->WindowPadding.x * 0.5f;
   const float bottom = w->Pos.y + w->Size.y - w->WindowPadding.y * 0.5f;
-  f.clipped = f.content_right > right + 1.0f || f.content_bottom > bottom + 1.0f;
+  f.font_px = ImGui::GetFontSize();
+  f.scrolls = (w->Flags & ImGuiWindowFlags_NoScrollbar) == 0;
+  f.clipped = !f.scrolls && (f.content_right > right + 1.0f || f.content_bottom > bottom + 1.0f);
   return f;
 }
 
