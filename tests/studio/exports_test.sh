@@ -29,13 +29,15 @@ case "$case_name" in
   exports_negative_cycle)
     # The slide of the cycle: the screenshot and the frames are written, the exit status stays 3 with its
     # one line; the distances of a stopped solve are no result and are not written.
-    studio --gen classroom:negcycle4 --advance 1 --screenshot x.png --distances d.bin --log-file log.txt --quit \
-      2>err.txt
+    studio --gen classroom:negcycle4 --advance 1 --screenshot x.png --distances d.bin --log-file log.txt \
+      --explain-json e.json --quit 2>err.txt
     rc=$?
     [ "$rc" = 3 ] || die "exit status $rc, expected 3: $(cat err.txt)"
     [ "$(grep -c 'negative cycle' err.txt)" = 1 ] || die "expected the cycle once on stderr: $(cat err.txt)"
     [ -s x.png ] && head -c 8 x.png | od -An -tx1 | grep -q "89 50 4e 47 0d 0a 1a 0a" || die "x.png is not a PNG"
     [ ! -e d.bin ] || die "the distances of a stopped solve were written"
+    # The cycle reaches the inspector and the graph view without a selected cell.
+    grep -q '"negative_cycle_found": *true' e.json || die "the inspector does not know the cycle: $(cat e.json)"
     grep -q -- "--distances d.bin: not written: the solve stopped at a negative cycle" log.txt ||
       die "no log line about --distances: $(cat log.txt)"
     # Slides from the start: a frame per phase up to and including the step that found the cycle.
