@@ -35,6 +35,8 @@ RgbaImage label_heatmap(const RgbaImage& heatmap, const ViewFrame& view, const C
   if (g.tiled())
     throw UsageError("--heatmap-labels: the view shows tile minima (n = " + std::to_string(g.n) +
                      " over a budget of " + std::to_string(g.cols) + "): no vertex per row to number");
+  if (g.matrix_rows > 0)  // rows are sources in the order the solve took them, some still pending
+    throw UsageError("--heatmap-labels: a sparse solve's view (one row per source): numbers for the dense solvers only");
   if (view.tiles.size() < g.texels())
     throw UsageError("--heatmap-labels: the distances stay on the GPU (device view path): no value per cell to print");
   const float cell = static_cast<float>(scale);

@@ -11,8 +11,8 @@
 namespace apsp::studio {
 
 /// @brief @p heatmap (@p scale x @p scale pixels per cell of @p view, as render_image() draws it) framed by the
-/// labels, on white. Throws apsp::UsageError for a tiled view or one whose values stay on the device (no
-/// number per cell to print).
+/// labels, on white. Throws apsp::UsageError for a tiled view, a sparse solve's rows of sources, or a view whose
+/// values stay on the device (no vertex per row or no number per cell to print).
 RgbaImage label_heatmap(const RgbaImage& heatmap, const ViewFrame& view, const Colormap& colormap, int scale);
 
 }  // namespace apsp::studio

@@ -65,6 +65,11 @@ case "$case_name" in
     rc=$?
     [ "$rc" = 2 ] || die "tiled view: exit status $rc, expected 2: $(cat err.txt)"
     grep -q -- "--heatmap-labels: the view shows tile minima" err.txt || die "tiled view: $(cat err.txt)"
+    # A sparse solve's rows are its sources, not vertices 0..S-1: refused the same way.
+    studio --gen gnm:n=16,m=40,seed=1 --backend cpu-dijkstra --sources 0:4 --heatmap-png s.png --heatmap-labels \
+      --quit 2>err.txt
+    rc=$?
+    [ "$rc" = 2 ] && grep -q -- "--heatmap-labels: a sparse solve" err.txt || die "sparse: exit $rc: $(cat err.txt)"
     ;;
   *) die "unknown case $case_name" ;;
 esac

@@ -734,8 +734,8 @@ case "$case_name" in
       st=$?
       [ "$cli" = "$expected" ] || die "apsp solve $args: exit $cli, expected $expected: $(cat cli.txt)"
       [ "$st" = "$expected" ] || die "apsp-studio $args: exit $st, expected $expected as apsp: $(cat studio.txt)"
-      [ ! -e never.png ] || die "apsp-studio $args: ran on after the failure"
-      echo "ok: $args -> $cli"
+      # A negative cycle still gets its screenshot (the lesson's slide of the cycle; exports_test.sh checks it).
+      [ "$expected" = 3 ] || [ ! -e never.png ] || die "apsp-studio $args: ran on after the failure"; rm -f never.png
     done
     ;;
   idle_render)
