@@ -156,7 +156,7 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o, std::o
       ->check(CLI::Range(limits::kMinHeatmapScale, limits::kMaxHeatmapScale));
   app.add_flag("--heatmap-labels", o.heatmap_labels,
                "--heatmap-png as a figure: vertex numbers on both axes, each cell's distance in it when the values "
-               "fit the cells (--heatmap-scale 32 fits four digits), the colour bar with its range");
+               "fit the cells (--heatmap-scale 32 fits four characters), the colour bar with its range");
   app.add_flag("--presentation", o.presentation,
                "presentation mode (key P): side panels hidden, the heatmap fills the window, large type");
   // Classroom: graph view and slides.
