@@ -88,8 +88,11 @@ RgbaImage label_heatmap(const RgbaImage& heatmap, const ViewFrame& view, const C
           const Rgb8& fill = colormap.entries[std::min<std::size_t>(view.codes[i] & kViewIndexMask, kViewInfCode)];
           const float luminance = 0.2126f * fill.r + 0.7152f * fill.g + 0.0722f * fill.b;
           const ImU32 ink = luminance > 140 ? kInk : IM_COL32(255, 255, 255, 255);  // as the window's numbers
-          draw->AddText(ImVec2(std::round(x0 + (c + 0.5f) * cell - text_width(t) * 0.5f),
-                               std::round(y0 + (r + 0.5f) * cell - kFontPx * 0.5f)), ink, t.c_str());
+          const ImVec2 at(std::round(x0 + (c + 0.5f) * cell - text_width(t) * 0.5f),
+                          std::round(y0 + (r + 0.5f) * cell - kFontPx * 0.5f));
+          // On a plate of the cell's own colour: the overlays' hatching and outlines never cross the digits.
+          draw->AddRectFilled(ImVec2(at.x - 1, at.y), ImVec2(at.x + text_width(t) + 1, at.y + kFontPx), to_u32(fill));
+          draw->AddText(at, ink, t.c_str());
         }
       }
     }
