@@ -157,7 +157,8 @@ void App::set_colormap(const std::string& name) {
 const HeatmapFeed* App::feed() const { return m_graphics ? m_graphics->feed() : nullptr; }
 
 void App::export_heatmap(const std::string& path) {
-  m_graphics->export_heatmap(path, HeatmapViewPanel::overlay_for(m_state, true), m_options.heatmap_scale, *m_platform,
+  m_graphics->export_heatmap(path, HeatmapViewPanel::overlay_for(m_state, true), m_options.heatmap_scale,
+                             m_options.heatmap_labels, *m_platform,
                              m_log);
   m_state.last_written = path;
 }

@@ -10,12 +10,14 @@
 #include <cstdio>
 #include <utility>
 
+#include "heatmap_labels.h"
 #include "platform/image_io.h"
 
 namespace apsp::studio {
 
 void export_heatmap_png(const std::string& path, const HeatmapRenderer& renderer, const HeatmapTexture& texture,
-                        const HeatmapOverlay& overlay, int scale, const Platform& platform, Log& log) {
+                        const HeatmapOverlay& overlay, int scale, const ViewFrame* labels_for,
+                        const Platform& platform, Log& log) {
   if (texture.empty()) throw Error(path + ": no heatmap to export (no graph loaded)");
   const ViewGeometry& g = texture.geometry();
   if (static_cast<long long>(std::max(g.cols, g.rows)) * scale > limits::kMaxViewBudget) {
@@ -25,11 +27,13 @@ void export_heatmap_png(const std::string& path, const HeatmapRenderer& renderer
   }
   RgbaImage image = renderer.render_image(texture, overlay, scale);
   glBindFramebuffer(GL_FRAMEBUFFER, platform.framebuffer());
+  if (labels_for) image = label_heatmap(image, *labels_for, renderer.colormap(), scale);
   write_png(path, image);
   log.wrote(path, std::to_string(image.width) + " x " + std::to_string(image.height) + " heatmap" +
                       (g.tiled() ? ", tile minimum" : ", one texel per cell") +
                       (scale > 1 ? ", " + std::to_string(scale) + " x " + std::to_string(scale) + " pixels per texel"
-                                 : ""));
+                                 : "") +
+                      (labels_for ? ", with vertex numbers, values and colour bar" : ""));
 }
 
 std::string samples_note(const SessionSnapshot& session) {

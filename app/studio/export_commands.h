@@ -15,11 +15,13 @@
 
 namespace apsp::studio {
 
-/// @brief The heatmap alone with @p overlay, @p scale x @p scale pixels per texel of @p texture (--heatmap-scale).
-/// Leaves @p platform's framebuffer bound (rendering the image binds its own). An image wider than
+/// @brief The heatmap alone with @p overlay, @p scale x @p scale pixels per texel of @p texture (--heatmap-scale);
+/// with @p labels_for (the view the texture shows; --heatmap-labels), framed by label_heatmap()'s numbers and
+/// colour bar. Leaves @p platform's framebuffer bound (rendering the image binds its own). An image wider than
 /// limits::kMaxViewBudget pixels is refused (UsageError).
 void export_heatmap_png(const std::string& path, const HeatmapRenderer& renderer, const HeatmapTexture& texture,
-                        const HeatmapOverlay& overlay, int scale, const Platform& platform, Log& log);
+                        const HeatmapOverlay& overlay, int scale, const ViewFrame* labels_for,
+                        const Platform& platform, Log& log);
 
 /// @brief Which runs the timings CSV and the trace hold: the interactive run's samples, and, after a measure,
 /// that the measure's timed runs are not among them (written as their "samples" context value).

@@ -46,15 +46,18 @@ struct ExitStatus {
   }
 };
 
-int report_failure(SolverSession& session) {
-  if (auto failure = session.take_failure()) {
-    std::fprintf(stderr, "apsp-studio: %s\n", failure->message.c_str());
-    return failure->exit_code;
-  }
+}  // namespace
+
+int RunDriver::report_failure(SolverSession& session) {
+  std::optional<JobFailure> failure = session.take_failure();
+  if (!failure) return 0;
+  std::fprintf(stderr, "apsp-studio: %s\n", failure->message.c_str());
+  if (failure->exit_code != exit_status::kNegativeCycle) return failure->exit_code;
+  // A negative cycle is what the lesson shows: the run goes on to write its pictures and exits with the
+  // cycle's status at the end (run()).
+  if (!m_stopped_by_cycle) m_stopped_by_cycle = std::move(failure);
   return 0;
 }
-
-}  // namespace
 
 void RunDriver::require_capture_memory() const {
   const bool captures = !m_options.screenshot.empty() || m_options.test.gui_screenshot || m_options.classroom.slides();
@@ -94,6 +97,7 @@ int RunDriver::run() {
       run_interactive();
       throw_if_stop_requested();
     }
+    if (status == exit_status::kOk && m_stopped_by_cycle) status = m_stopped_by_cycle->exit_code;
   } catch (const InterruptedError& e) {
     // Nothing more is written but what describes the run (--stats-json, --log-file).
     std::fprintf(stderr, "apsp-studio: %s\n", e.what());
@@ -204,16 +208,19 @@ int RunDriver::run_batch() {
   // The first frame may have switched the heatmap to the device path, which republishes the view: let that
   // finish, so the frames below (waiting for the GPU once the worker is idle) show the final state.
   wait_idle_or_stop();
-  if (m_options.run_to_end) {
+  if (m_options.run_to_end && !m_stopped_by_cycle) {
     session.run_to_end_async();
     frames_until_idle();
-    // A solve that stopped (RangeError, negative cycle) exits as the CLI does, without its outputs.
+    // A solve that stopped at a RangeError exits as the CLI does, without its outputs (a negative cycle:
+    // report_failure()).
     if (int status = report_failure(session); status != 0) return status;
-    m_solve_first_ms = session.snapshot().last_step_ms;
-    if (m_options.stats_view_off) measure_view_off();
+    if (!m_stopped_by_cycle) {
+      m_solve_first_ms = session.snapshot().last_step_ms;
+      if (m_options.stats_view_off) measure_view_off();
+    }
     log_frame_summary();
   }
-  if (m_options.measure) {  // after the interactive run, so both figures describe the same configuration
+  if (m_options.measure && !m_stopped_by_cycle) {  // after the interactive run, so both figures describe the same configuration
     MeasureOptions measure;
     measure.repeat = m_options.measure_repeat;
     session.measure_async(measure);
@@ -253,6 +260,9 @@ int RunDriver::run_batch() {
       std::fprintf(stderr, "apsp-studio: --export-frames / --gif: %s\n", failure->message.c_str());
       if (status == 0) status = failure->exit_code;
     }
+    // The slides' last step may have stopped the solve (its frame is written, the export ended there).
+    const int stopped = report_failure(session);
+    if (status == 0) status = stopped;
   }
   return sweep_status != 0 ? sweep_status : status;
 }
@@ -401,7 +411,11 @@ int RunDriver::write_scripted_outputs() {
     status.attempt("--heatmap-png", [&] { m_app.export_heatmap(m_options.heatmap_png); });
   if (!m_options.timings_csv.empty())
     status.attempt("--timings-csv", [&] { m_app.export_timings(m_options.timings_csv); });
-  if (!m_options.distances.empty()) {
+  if (!m_options.distances.empty() && m_stopped_by_cycle) {
+    // The pictures show the cycle; the matrix of a stopped solve is no result (as apsp solve writes none).
+    m_app.log().warning("--distances " + m_options.distances +
+                        ": not written: the solve stopped at a negative cycle, its distances are no result");
+  } else if (!m_options.distances.empty()) {
     SolverSession& session = m_app.session();
     export_distances(m_options.distances, session);
     session.wait_idle();

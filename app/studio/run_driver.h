@@ -60,7 +60,13 @@ class RunDriver {
   /// limit, before any graph is loaded or window made.
   void require_capture_memory() const;
 
+  /// @brief The session's failure, if any, as one line on stderr; returns its exit status, except for a
+  /// negative cycle, kept in m_stopped_by_cycle (0 returned): the run still writes its screenshot and frames.
+  int report_failure(SolverSession& session);
+
   App& m_app;
+  /// The solve stopped at a negative cycle: the run's exit status at the end; --distances is not written.
+  std::optional<JobFailure> m_stopped_by_cycle;
   const StudioOptions& m_options;
   // The solve's own times (worker wall time, until the GPU finished), for --stats-json.
   std::optional<double> m_solve_first_ms;

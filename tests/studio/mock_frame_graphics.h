@@ -54,7 +54,7 @@ class MockFrameGraphics : public FrameGraphics {
     ++renders;
     last_draw_lists = ImGui::GetDrawData() ? ImGui::GetDrawData()->CmdListsCount : 0;
   }
-  void export_heatmap(const std::string& path, const HeatmapOverlay&, int, const Platform&, Log&) override {
+  void export_heatmap(const std::string& path, const HeatmapOverlay&, int, bool, const Platform&, Log&) override {
     heatmap_exports.push_back(path);
   }
   const HeatmapFeed* feed() const override { return nullptr; }

@@ -734,8 +734,8 @@ case "$case_name" in
       st=$?
       [ "$cli" = "$expected" ] || die "apsp solve $args: exit $cli, expected $expected: $(cat cli.txt)"
       [ "$st" = "$expected" ] || die "apsp-studio $args: exit $st, expected $expected as apsp: $(cat studio.txt)"
-      [ ! -e never.png ] || die "apsp-studio $args: ran on after the failure"
-      echo "ok: $args -> $cli"
+      # A negative cycle still gets its screenshot (the lesson's slide of the cycle; exports_test.sh checks it).
+      [ "$expected" = 3 ] || [ ! -e never.png ] || die "apsp-studio $args: ran on after the failure"; rm -f never.png
     done
     ;;
   idle_render)
@@ -1014,14 +1014,14 @@ case "$case_name" in
     [ -n "${SLIDES_CHECK:-}" ] || { echo "SKIP: built without giflib (slides_check)"; exit 77; }
     studio --gen classroom:textbook4 --export-frames k --gif k.gif --granularity k --quit || die "studio exited $?"
     [ "$(ls k | wc -l)" = 13 ] || die "expected 13 k-step frames, got $(ls k | wc -l)"
-    "$SLIDES_CHECK" gif --gif k.gif --frames 13 --png k/frame_0000.png || exit 1
+    "$SLIDES_CHECK" gif --gif k.gif --frames 13 --pngs k || exit 1
     studio --gen classroom:textbook4 --gif r.gif --granularity round --quit || die "studio exited $?"
     "$SLIDES_CHECK" gif --gif r.gif --frames 3 || exit 1
     # The GUI path (the export panel's command) in a window: the same frames.
     studio --gen classroom:textbook4 --export-frames gui --gif gui.gif --granularity round --frames 200 ||
       die "GUI run exited $?"
     [ "$(ls gui | wc -l)" = 3 ] || die "GUI slides: expected 3 frames, got $(ls gui | wc -l)"
-    "$SLIDES_CHECK" gif --gif gui.gif --frames 3 --png gui/frame_0000.png || exit 1
+    "$SLIDES_CHECK" gif --gif gui.gif --frames 3 --pngs gui || exit 1
     ;;
 
   # --- sparse solvers in the studio ---

@@ -7,7 +7,7 @@
 #include <cmath>
 
 #include "graph_view/graph_layout.h"
-#include "slides/gif_palette.h"
+#include "slides/gif_layers.h"
 
 namespace apsp::studio {
 namespace {
@@ -101,19 +101,39 @@ TEST(GraphLayout, EdgesMergedLightestFirstReciprocalMarked) {
 
 // The pseudocode's lines and the executed-line rule are the engine's (apsp/teach/pseudocode.h, tests/engine).
 
-TEST(GifPalette, CubeIsExactOnItsOwnColoursAndNearestElsewhere) {
-  for (int i = 0; i < gif_palette::kColours; ++i) {
-    const auto c = gif_palette::colour_of(i);
-    EXPECT_EQ(gif_palette::index_of(c[0], c[1], c[2]), i);
+// A frame of more than 256 colours, drawn layer by layer over the previous picture, as a GIF viewer does.
+std::vector<std::uint32_t> draw_layers(std::vector<std::uint32_t> picture, const gif_layers::FramePlan& plan, int width) {
+  for (std::size_t l = 0; l < plan.layers.size(); ++l) {
+    const gif_layers::Layer& layer = plan.layers[l];
+    EXPECT_LE(layer.palette.size(), static_cast<std::size_t>(gif_layers::kColoursPerLayer));
+    for (int y = layer.y0; y < layer.y1; ++y) {
+      for (int x = layer.x0; x < layer.x1; ++x) {
+        const std::size_t p = static_cast<std::size_t>(y * width + x);
+        const std::uint8_t index = plan.index_of(p, static_cast<int>(l));
+        if (index != gif_layers::kTransparentIndex) picture[p] = layer.palette.at(index);
+      }
+    }
   }
-  EXPECT_EQ(gif_palette::colour_of(gif_palette::index_of(0, 0, 0)), (std::array<std::uint8_t, 3>{0, 0, 0}));
-  EXPECT_EQ(gif_palette::colour_of(gif_palette::index_of(255, 255, 255)), (std::array<std::uint8_t, 3>{255, 255, 255}));
-  for (int v = 0; v < 256; ++v) {  // never further than half a level from the input
-    const auto c = gif_palette::colour_of(gif_palette::index_of(static_cast<std::uint8_t>(v), static_cast<std::uint8_t>(v),
-                                                                static_cast<std::uint8_t>(v)));
-    EXPECT_LE(std::abs(c[0] - v), 26);
-    EXPECT_LE(std::abs(c[1] - v), 22);
-  }
+  return picture;
+}
+
+TEST(GifLayers, LayersRebuildEveryColourExactly) {
+  const int width = 64, height = 48;  // 3,072 pixels, 1,500 colours
+  std::vector<std::uint32_t> first(static_cast<std::size_t>(width * height));
+  for (std::size_t p = 0; p < first.size(); ++p) first[p] = static_cast<std::uint32_t>((p % 1500) * 0x010203u) & 0xFFFFFFu;
+  const gif_layers::FramePlan plan = gif_layers::plan_frame(first, {}, width, height);
+  EXPECT_GE(plan.layers.size(), 6u);
+  EXPECT_EQ(draw_layers(std::vector<std::uint32_t>(first.size(), 0), plan, width), first);
+
+  std::vector<std::uint32_t> second = first;  // a few pixels change: only they are written, in a small box
+  for (int x = 10; x < 20; ++x) second[static_cast<std::size_t>(5 * width + x)] = 0xABCDEFu - static_cast<std::uint32_t>(x);
+  const gif_layers::FramePlan change = gif_layers::plan_frame(second, first, width, height);
+  ASSERT_EQ(change.layers.size(), 1u);
+  EXPECT_EQ(change.layers[0].x0, 10);
+  EXPECT_EQ(change.layers[0].x1, 20);
+  EXPECT_EQ(change.layers[0].y1 - change.layers[0].y0, 1);
+  EXPECT_EQ(draw_layers(first, change, width), second);
+  EXPECT_TRUE(gif_layers::plan_frame(second, second, width, height).layers.empty());
 }
 
 }  // namespace

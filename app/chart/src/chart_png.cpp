@@ -34,7 +34,10 @@ class ScopedContext {
 }  // namespace
 
 RgbaImage render_offscreen(int width, int height, const std::function<void(ImDrawList*)>& draw) {
-  RgbaImage image(width, height, 0xffffffff);
+  return render_offscreen(RgbaImage(width, height, 0xffffffff), draw);
+}
+
+RgbaImage render_offscreen(RgbaImage image, const std::function<void(ImDrawList*)>& draw) {
   ScopedContext scope;
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;  // nothing of this context is saved

@@ -154,6 +154,9 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o, std::o
                  "--heatmap-png with S x S pixels per cell, overlays drawn in it when on (from 8 on, every cell's "
                  "centre keeps its colormap colour)")
       ->check(CLI::Range(limits::kMinHeatmapScale, limits::kMaxHeatmapScale));
+  app.add_flag("--heatmap-labels", o.heatmap_labels,
+               "--heatmap-png as a figure: vertex numbers on both axes, each cell's distance in it when the values "
+               "fit the cells (--heatmap-scale 32 fits four characters), the colour bar with its range");
   app.add_flag("--presentation", o.presentation,
                "presentation mode (key P): side panels hidden, the heatmap fills the window, large type");
   app.add_option("--font-scale", o.font_scale,

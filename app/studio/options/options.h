@@ -67,6 +67,7 @@ struct StudioOptions {
   std::vector<std::string> compare;  ///< --compare A B: two runs of the history, compared in the History panel
   // Overlays and presentation: the heatmap export's scale, the projector layout.
   int heatmap_scale = 1;      ///< --heatmap-scale S: --heatmap-png with S x S pixels per cell (texel)
+  bool heatmap_labels = false;  ///< --heatmap-labels: --heatmap-png with vertex numbers, values and colour bar
   bool presentation = false;  ///< --presentation: side panels hidden, heatmap (and graph view) fill the window
   float font_scale = 1;       ///< --font-scale F: every type size times F (ui/layout.h type_sizes)
   ClassroomFlags classroom;

@@ -56,7 +56,7 @@ class FrameGraphics {
   /// the drawn frame can still be read, before the caller presents it.
   virtual void render(const Platform& platform, const std::function<void()>& read_back) = 0;
   /// @brief --heatmap-png: the heatmap alone with @p overlay at @p scale pixels per texel. Throws.
-  virtual void export_heatmap(const std::string& path, const HeatmapOverlay& overlay, int scale,
+  virtual void export_heatmap(const std::string& path, const HeatmapOverlay& overlay, int scale, bool labels,
                               const Platform& platform, Log& log) = 0;
   /// @brief The feed's path and timings (--stats-json), or null when views do not go through one.
   virtual const HeatmapFeed* feed() const = 0;

@@ -78,9 +78,10 @@ class GlFrameGraphics final : public FrameGraphics {
     read_back();
   }
 
-  void export_heatmap(const std::string& path, const HeatmapOverlay& overlay, int scale, const Platform& platform,
-                      Log& log) override {
-    export_heatmap_png(path, *m_renderer, *m_texture, overlay, scale, platform, log);
+  void export_heatmap(const std::string& path, const HeatmapOverlay& overlay, int scale, bool labels,
+                      const Platform& platform, Log& log) override {
+    export_heatmap_png(path, *m_renderer, *m_texture, overlay, scale, labels ? m_feed->shown().get() : nullptr,
+                       platform, log);
   }
 
   const HeatmapFeed* feed() const override { return m_feed.get(); }

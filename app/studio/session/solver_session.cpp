@@ -56,6 +56,7 @@ void SolverSession::guard_solve(const std::function<void()>& body, bool classroo
       if (const auto* cycle = dynamic_cast<const NegativeCycleError*>(&e); cycle && classroom_sees_cycle)
         m_run->found_negative_cycle(NegativeCycleFinding::from(*cycle));
       m_stopped = std::move(*why);
+      inspect();  // the cycle into the inspector and the graph view now, with or without a selected cell
       publish(false);  // the status line says why; the failing job's error goes to the log
     }
     throw;

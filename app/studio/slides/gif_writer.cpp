@@ -6,7 +6,7 @@
 
 #include <vector>
 
-#include "slides/gif_palette.h"
+#include "slides/gif_layers.h"
 
 namespace apsp::studio {
 
@@ -35,15 +35,9 @@ GifWriter::GifWriter(std::string path, int width, int height, int delay_cs)
   int error = 0;
   m_gif->file = EGifOpen(m_gif.get(), &Gif::write_to_atomic_file, &error);
   if (!m_gif->file) throw Error(m_path + ": GIF: " + GifErrorString(error));
-  EGifSetGifVersion(m_gif->file, true);  // GIF89a: frame delays and looping
-  std::vector<GifColorType> colours(256);
-  for (int i = 0; i < 256; ++i) {
-    const auto c = gif_palette::colour_of(i);
-    colours[static_cast<std::size_t>(i)] = {c[0], c[1], c[2]};
-  }
-  ColorMapObject* map = GifMakeMapObject(256, colours.data());
-  const bool ok = map && EGifPutScreenDesc(m_gif->file, width, height, 8, 0, map) == GIF_OK;
-  GifFreeMapObject(map);
+  EGifSetGifVersion(m_gif->file, true);  // GIF89a: frame delays, transparency and looping
+  // No global colour table: every layer carries its own (slides/gif_layers.h).
+  const bool ok = EGifPutScreenDesc(m_gif->file, width, height, 8, 0, nullptr) == GIF_OK;
   // NETSCAPE2.0 application block: loop forever.
   const GifByteType loop[3] = {1, 0, 0};
   if (!ok || EGifPutExtensionLeader(m_gif->file, APPLICATION_EXT_FUNC_CODE) != GIF_OK ||
@@ -64,21 +58,44 @@ void GifWriter::add_frame(const std::uint8_t* rgba, int width, int height) {
   if (width != m_width || height != m_height)
     throw Error(m_path + ": GIF frame " + std::to_string(m_frames) + " is " + std::to_string(width) + "x" +
                 std::to_string(height) + ", the first was " + std::to_string(m_width) + "x" + std::to_string(m_height));
-  GraphicsControlBlock gcb{};
-  gcb.DisposalMode = DISPOSE_DO_NOT;
-  gcb.DelayTime = m_delay_cs;
-  gcb.TransparentColor = NO_TRANSPARENT_COLOR;
-  GifByteType extension[4];
-  const std::size_t length = EGifGCBToExtension(&gcb, extension);
-  bool ok = EGifPutExtension(m_gif->file, GRAPHICS_EXT_FUNC_CODE, static_cast<int>(length), extension) == GIF_OK &&
-            EGifPutImageDesc(m_gif->file, 0, 0, width, height, false, nullptr) == GIF_OK;
+  std::vector<std::uint32_t> picture = gif_layers::rgb_pixels(rgba, width, height);
+  const gif_layers::FramePlan plan = gif_layers::plan_frame(picture, m_picture, width, height);
+  const auto fail = [&](const char* what) {
+    throw Error(m_path + ": GIF frame " + std::to_string(m_frames) + " " + what + ": " +
+                (m_gif->write_error.empty() ? GifErrorString(m_gif->file->Error) : m_gif->write_error));
+  };
+  // A frame equal to the one before still needs an image to carry its delay: one transparent pixel.
+  std::vector<gif_layers::Layer> layers = plan.layers;
+  if (layers.empty()) layers.push_back(gif_layers::Layer{0, 0, 1, 1, {}});
+  std::vector<GifColorType> colours(256);
   std::vector<GifPixelType> line(static_cast<std::size_t>(width));
-  for (int y = 0; ok && y < height; ++y) {
-    const std::uint8_t* row = rgba + static_cast<std::size_t>(y) * static_cast<std::size_t>(width) * 4;
-    for (int x = 0; x < width; ++x) line[static_cast<std::size_t>(x)] = gif_palette::index_of(row[x * 4], row[x * 4 + 1], row[x * 4 + 2]);
-    ok = EGifPutLine(m_gif->file, line.data(), width) == GIF_OK;
+  for (std::size_t l = 0; l < layers.size(); ++l) {
+    const gif_layers::Layer& layer = layers[l];
+    GraphicsControlBlock gcb{};
+    gcb.DisposalMode = DISPOSE_DO_NOT;
+    gcb.DelayTime = l + 1 == layers.size() ? m_delay_cs : kLayerDelayCs;
+    gcb.TransparentColor = gif_layers::kTransparentIndex;
+    GifByteType extension[4];
+    const std::size_t length = EGifGCBToExtension(&gcb, extension);
+    for (std::size_t i = 0; i < colours.size(); ++i) {
+      const std::uint32_t c = i < layer.palette.size() ? layer.palette[i] : 0;
+      colours[i] = {static_cast<GifByteType>(c >> 16), static_cast<GifByteType>(c >> 8), static_cast<GifByteType>(c)};
+    }
+    ColorMapObject* map = GifMakeMapObject(256, colours.data());
+    const bool described =
+        map && EGifPutExtension(m_gif->file, GRAPHICS_EXT_FUNC_CODE, static_cast<int>(length), extension) == GIF_OK &&
+        EGifPutImageDesc(m_gif->file, layer.x0, layer.y0, layer.x1 - layer.x0, layer.y1 - layer.y0, false, map) ==
+            GIF_OK;
+    GifFreeMapObject(map);
+    if (!described) fail("layer header");
+    for (int y = layer.y0; y < layer.y1; ++y) {
+      const std::size_t row = static_cast<std::size_t>(y) * static_cast<std::size_t>(width);
+      for (int x = layer.x0; x < layer.x1; ++x)
+        line[static_cast<std::size_t>(x - layer.x0)] = plan.index_of(row + static_cast<std::size_t>(x), static_cast<int>(l));
+      if (EGifPutLine(m_gif->file, line.data(), layer.x1 - layer.x0) != GIF_OK) fail("pixels");
+    }
   }
-  if (!ok) throw Error(m_path + ": GIF frame: " + (m_gif->write_error.empty() ? GifErrorString(m_gif->file->Error) : m_gif->write_error));
+  m_picture = std::move(picture);
   ++m_frames;
 }
 

@@ -150,6 +150,8 @@ void GraphViewPanel::draw(const AppState& state) {
       ImGui::Text("%lld of %lld rows done; a step settles one vertex of the next source",
                   static_cast<long long>(sparse->rows_done), static_cast<long long>(sparse->sources));
     }
+  } else if (!state.session.stopped.empty()) {
+    ImGui::Text("stopped: %s", state.session.stopped.c_str());  // not "finished": a negative cycle's slide
   } else if (focus.active) {
     const std::string phase = focus.blocked ? "phase " + std::to_string(focus.phase) : std::string("whole pass");
     ImGui::Text("%s: round %d, %s, k = %d; pivot block: vertices %d..%d", focus.just_taken ? "step just taken" : "next step",

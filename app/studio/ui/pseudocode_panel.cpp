@@ -92,7 +92,10 @@ void draw_pseudocode_panel(const AppState& state) {
   draw_listing(teach::pseudocode(blocked));
   ImGui::Separator();
   if (!f.active) {
-    ImGui::TextUnformatted(state.session.cursor.finished ? "finished: every round done" : "no solver yet");
+    if (!state.session.stopped.empty())
+      ImGui::Text("stopped: %s", state.session.stopped.c_str());  // never "finished" after a negative cycle
+    else
+      ImGui::TextUnformatted(state.session.cursor.finished ? "finished: every round done" : "no solver yet");
     return;
   }
   ImGui::PushTextWrapPos(0.0f);

@@ -23,6 +23,8 @@ RgbaImage render_charts(const std::vector<Chart>& charts, int columns = 2);
 /// ImGui context of its own (default font); what render_charts() and the roofline use. Leaves the caller's current
 /// context current.
 RgbaImage render_offscreen(int width, int height, const std::function<void(ImDrawList*)>& draw);
+/// @brief As above, drawn over @p background (the image keeps its size) instead of a white image.
+RgbaImage render_offscreen(RgbaImage background, const std::function<void(ImDrawList*)>& draw);
 
 /// @brief render_charts() written as a PNG at @p path through the engine's AtomicFile. Throws apsp::Error.
 void write_charts_png(const std::string& path, const std::vector<Chart>& charts, int columns = 2);
