@@ -92,13 +92,20 @@ void draw_pseudocode_panel(const AppState& state) {
   draw_listing(teach::pseudocode(blocked));
   ImGui::Separator();
   if (!f.active) {
-    ImGui::TextUnformatted(state.session.cursor.finished ? "finished: every round done" : "no solver yet");
+    ImGui::TextUnformatted(!state.session.cursor.finished ? "no solver yet"
+                           : blocked                      ? "finished: every round done"
+                                                          : "finished: every k done");
     return;
   }
   ImGui::PushTextWrapPos(0.0f);
-  ImGui::Text("%s round %d, phase %s", f.just_taken ? "step just taken:" : "next step:", f.round,
-              phase_name(f.blocked ? f.phase : 0));
-  ImGui::Text("k = %d, B = %d, block %s", f.k, f.block, blocks_text(f, c.selected).c_str());
+  if (f.blocked) {
+    ImGui::Text("%s round %d, phase %s", f.just_taken ? "step just taken:" : "next step:", f.round,
+                phase_name(f.phase));
+    ImGui::Text("k = %d, B = %d, block %s", f.k, f.block, blocks_text(f, c.selected).c_str());
+  } else {
+    // Plain Floyd–Warshall: one k over every cell, no rounds or blocks.
+    ImGui::Text("%s k = %d, every cell", f.just_taken ? "step just taken:" : "next step:", f.k);
+  }
   ImGui::PopTextWrapPos();
   if (c.selected.valid()) {
     ImGui::Text("i = %d, j = %d", c.selected.i, c.selected.j);
