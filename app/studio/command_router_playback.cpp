@@ -13,6 +13,7 @@ void CommandRouter::on(const CmdLoadGraph& c) {
     m_t.state.view.fixed_range = false;
     m_t.session.set_fixed_range_async(std::nullopt);
   }
+  if (!c.backend.empty()) m_t.state.edits.solver.backend = c.backend;  // the panel shows what the lesson runs
   m_t.session.load_async(c.source, m_t.state.edits.solver, c.block_from_graph);
 }
 

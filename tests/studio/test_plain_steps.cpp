@@ -1,13 +1,16 @@
 // Plain Floyd–Warshall through the command router with a real session on cpu-naive: the keys' and buttons'
 // "phase" and "round" steps (Right, Shift+Right) advance one k, going back (Left) returns one k, and every
-// position the window shows names the k just taken, never a round or a pivot block.
+// position the window shows names the k just taken, never a round or a pivot block; the "plain4" lesson opens
+// textbook4 on cpu-naive.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 
 #include "command_router.h"
 #include "counters_control.h"
 #include "mock_platform.h"
+#include "session/lessons.h"
 #include "session/step_position.h"
 #include "sweep_control.h"
 
@@ -105,6 +108,19 @@ TEST_F(PlainStepsTest, BlockedRunsStillStepByPhase) {
   settle();
   EXPECT_EQ(state.session.cursor.phase, Phase::PivotRowCol);
   EXPECT_EQ(state.session.cursor.k, 0);
+}
+
+TEST_F(PlainStepsTest, PlainLessonOpensOnCpuNaive) {
+  const auto all = lessons();
+  const auto plain = std::find_if(all.begin(), all.end(), [](const Lesson& l) { return l.name == "plain4"; });
+  ASSERT_NE(plain, all.end());
+  state.edits.solver.backend = "cpu-blocked";
+  router.apply(CmdLoadGraph{plain->source, true, plain->backend});
+  settle();
+  ASSERT_TRUE(state.session.has_solver) << log.to_text();
+  EXPECT_EQ(state.session.config.backend, "cpu-naive");
+  EXPECT_EQ(state.edits.solver.backend, "cpu-naive") << "the solver panel shows what the lesson runs";
+  EXPECT_EQ(state.session.n, 4);
 }
 
 }  // namespace
