@@ -68,6 +68,7 @@ HeatmapOverlay HeatmapViewPanel::overlay_for(const AppState& state, bool for_exp
   }
   // The picture shows the result of the step just done, so the overlays name that step (never the next one).
   const StepPosition at = position(state);
+  o.blocked = at.blocked;
   if (!at.blocked) o.block = 1;  // plain Floyd–Warshall: no blocks to outline or grid, only row and column k
   if (at.done.valid()) {
     o.round = at.done.round;

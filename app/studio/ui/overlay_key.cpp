@@ -97,6 +97,7 @@ int draw_overlay_key(const HeatmapOverlay& o, float width) {
       {"independent", Shape::Hatch, OverlayStyle::dark, o.phase == 3},
       {"improved by the last step", Shape::Corner, OverlayStyle::improved, o.phase >= 0},
   };
+  if (!o.blocked) items.erase(items.begin(), items.begin() + 3);  // plain Floyd–Warshall has no blocks
   if (o.k_vertex >= 0)
     items.push_back({"row/col k = " + std::to_string(o.k_vertex), Shape::Brackets, OverlayStyle::k_line, true});
   if (o.selected.valid()) items.push_back({"selected (i, j)", Shape::TwoToneRing, OverlayStyle::dark, true});
