@@ -152,7 +152,7 @@ void App::tick_playback(double dt) {
   // Ask for the owed rounds only when the worker is free: a slow solver plays as fast as it can, never queues up.
   if (p.accumulator >= 1.0 && m_session->pending() == 0) {
     int rounds = static_cast<int>(std::floor(p.accumulator));
-    m_session->step_async(step_unit(Granularity::Round, s.cursor.phase != Phase::Full), rounds);
+    m_session->step_async(step_unit(Granularity::Round, !plain_run(s)), rounds);
     p.accumulator -= rounds;
   }
   p.accumulator = std::min(p.accumulator, 2.0);

@@ -24,14 +24,10 @@ void CommandRouter::on(const CmdConfigureSolver& c) {
   m_t.session.configure_async(c.config);
 }
 
-namespace {
-// Plain Floyd–Warshall has one Full phase per round of B values of k; the class steps it by k (step_unit()).
-bool blocked_run(const SessionSnapshot& s) { return s.cursor.phase != Phase::Full; }
-}  // namespace
-
+// Plain Floyd–Warshall has one whole pass per round of B values of k; the class steps it by k (step_unit()).
 void CommandRouter::on(const CmdStep& c) {
   m_t.state.playback.playing = false;
-  m_t.session.step_async(step_unit(c.granularity, blocked_run(m_t.state.session)));
+  m_t.session.step_async(step_unit(c.granularity, !plain_run(m_t.state.session)));
 }
 
 void CommandRouter::on(const CmdSetPlaying& c) {
@@ -74,7 +70,7 @@ void CommandRouter::on(const CmdSelectCell& c) {
 
 void CommandRouter::on(const CmdStepBack& c) {
   stop_playing_and_cancel();
-  m_t.session.back_async(travel_unit(c.unit, blocked_run(m_t.state.session)), c.count);
+  m_t.session.back_async(travel_unit(c.unit, !plain_run(m_t.state.session)), c.count);
 }
 
 void CommandRouter::on(const CmdSeekStep& c) {

@@ -65,8 +65,10 @@ StepPosition step_position(const Cursor& cursor, int rounds, int block, int n, b
   return p;
 }
 
+bool plain_run(const SessionSnapshot& s) { return s.has_solver && !s.sparse && s.cursor.phase == Phase::Full; }
+
 StepPosition step_position(const SessionSnapshot& s) {
-  return step_position(s.cursor, s.rounds, s.config.block, s.n, s.cursor.phase != Phase::Full, s.inspection.last_step);
+  return step_position(s.cursor, s.rounds, s.config.block, s.n, !plain_run(s), s.inspection.last_step);
 }
 
 Granularity step_unit(Granularity asked, bool blocked) {

@@ -43,6 +43,9 @@ StepPosition step_position(const Cursor& cursor, int rounds, int block, int n, b
                            const std::optional<teach::StepRecord>& last_step = std::nullopt);
 
 struct SessionSnapshot;
+/// @brief Whether the snapshot's solver is plain Floyd–Warshall (one whole pass per round: cpu-naive,
+/// cuda-naive), the runs said and stepped in k; false without a solver and for sparse solvers.
+bool plain_run(const SessionSnapshot& s);
 /// @brief The snapshot's position: its cursor, with the step that led there (Inspection::last_step).
 StepPosition step_position(const SessionSnapshot& s);
 

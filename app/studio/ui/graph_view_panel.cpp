@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "graph_view/graph_view_style.h"
+#include "session/step_position.h"
 #include "teach/step_focus.h"
 
 namespace apsp::studio {
@@ -316,7 +317,7 @@ void GraphViewPanel::draw(const AppState& state) {
     legend_item([&](ImVec2 c) { wl->AddRect(c - ImVec2(box / 2, box / 2), c + ImVec2(box / 2, box / 2), style::kJustSettled, 1, 0, 2.5f * s); },
                 "just settled");
   } else {
-  if (state.session.cursor.phase != Phase::Full)  // plain Floyd–Warshall has no pivot block
+  if (!plain_run(state.session))  // plain Floyd–Warshall has no pivot block
     legend_item([&](ImVec2 c) { wl->AddRect(c - ImVec2(box / 2, box / 2), c + ImVec2(box / 2, box / 2), style::kPivot, 1, 0, 2.5f * s); },
                 "pivot block");
   legend_item([&](ImVec2 c) { wl->AddCircle(c, box / 2, style::kK, 20, 2.5f * s); }, "k");

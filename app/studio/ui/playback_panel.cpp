@@ -18,7 +18,7 @@ void draw_playback_panel(const AppState& state, CommandQueue& commands) {
   ImVec2 button(width, 0);
 
   // Plain Floyd–Warshall steps by one k (step_unit()): one button; its "phase" and "round" are internal chunks.
-  const bool blocked = s.cursor.phase != Phase::Full;
+  const bool blocked = !plain_run(s);
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("Step");
   ImGui::SameLine();

@@ -2,6 +2,7 @@
 #include <imgui.h>
 
 #include "platform/keys.h"
+#include "session/step_position.h"
 #include "ui/panels.h"
 
 namespace apsp::studio {
@@ -15,7 +16,7 @@ void handle_shortcut_keys(const AppState& state, Log& log, CommandQueue& command
     commands.push(CmdTogglePlaying{});
   }
   // Plain Floyd–Warshall goes by one k whichever arrow (the router applies step_unit() / travel_unit()).
-  const bool plain = state.session.has_solver && !state.session.sparse && state.session.cursor.phase == Phase::Full;
+  const bool plain = plain_run(state.session);
   if (ImGui::IsKeyPressed(keys::kRight, true)) {
     log.info(plain ? "key Right: step one k" : io.KeyShift ? "key Shift+Right: step one round" : "key Right: step one phase");
     commands.push(CmdStep{io.KeyShift ? Granularity::Round : Granularity::Phase});

@@ -9,6 +9,7 @@
 #include <algorithm>
 
 #include "session/multi_gpu_stats.h"
+#include "session/step_position.h"
 #include "ui/panels.h"
 #include "ui/widgets.h"
 
@@ -122,7 +123,7 @@ void draw_solver_panel(const AppState& state, SolverConfig& edit, CommandQueue& 
                         state.session.sparse->sources_text.c_str());
   } else if (state.session.has_solver) {
     const std::string on_gpus = active.gpus > 1 ? ", " + std::to_string(active.gpus) + " GPUs" : std::string();
-    if (state.session.cursor.phase == Phase::Full)  // plain Floyd–Warshall: no blocks to name
+    if (plain_run(state.session))  // plain Floyd–Warshall: no blocks to name
       ImGui::TextDisabled("active: %s, %s%s", active.backend.c_str(), std::string(to_string(active.dtype)).c_str(),
                           on_gpus.c_str());
     else

@@ -2,6 +2,7 @@
 // taken so far. Going back is exact (apsp/teach/time_travel.h); the buttons and the slider only emit Commands.
 #include <imgui.h>
 
+#include "session/step_position.h"
 #include "ui/panels.h"
 #include "ui/widgets.h"
 
@@ -20,7 +21,7 @@ void draw_timeline_panel(const AppState& state, CommandQueue& commands) {
   ImGui::TextUnformatted("Back");
   ImGui::SameLine();
   ImGui::BeginDisabled(!can_back);
-  if (s.cursor.phase == Phase::Full) {  // plain Floyd–Warshall goes back by k only
+  if (plain_run(s)) {  // plain Floyd–Warshall goes back by k only
     if (ImGui::Button("one k##back", ImVec2(-1, 0))) commands.push(CmdStepBack{teach::TravelUnit::KStep, 1});
     item_tooltip("back one k (Left arrow): exactly the matrix going forward reached there");
   } else {
