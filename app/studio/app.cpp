@@ -17,6 +17,7 @@
 #include "render/frame_graphics.h"
 #include "session/classroom_fill.h"
 #include "session/data_dir.h"
+#include "session/step_position.h"
 #include "sweep_control.h"
 #include "ui/panels.h"
 
@@ -116,7 +117,7 @@ void App::frame() {
   m_sweep->update();
   m_counters->update();
   tick_playback(dt);
-  handle_shortcut_keys(m_log, m_commands);
+  handle_shortcut_keys(m_state, m_log, m_commands);
   draw_ui();
   render_frame();
   apply_queued_commands();
@@ -151,7 +152,7 @@ void App::tick_playback(double dt) {
   // Ask for the owed rounds only when the worker is free: a slow solver plays as fast as it can, never queues up.
   if (p.accumulator >= 1.0 && m_session->pending() == 0) {
     int rounds = static_cast<int>(std::floor(p.accumulator));
-    m_session->step_async(Granularity::Round, rounds);
+    m_session->step_async(step_unit(Granularity::Round, !plain_run(s)), rounds);
     p.accumulator -= rounds;
   }
   p.accumulator = std::min(p.accumulator, 2.0);

@@ -2,6 +2,7 @@
 #include <optional>
 
 #include "command_router.h"
+#include "session/step_position.h"
 
 namespace apsp::studio {
 
@@ -12,6 +13,7 @@ void CommandRouter::on(const CmdLoadGraph& c) {
     m_t.state.view.fixed_range = false;
     m_t.session.set_fixed_range_async(std::nullopt);
   }
+  if (!c.backend.empty()) m_t.state.edits.solver.backend = c.backend;  // the panel shows what the lesson runs
   m_t.session.load_async(c.source, m_t.state.edits.solver, c.block_from_graph);
 }
 
@@ -22,9 +24,10 @@ void CommandRouter::on(const CmdConfigureSolver& c) {
   m_t.session.configure_async(c.config);
 }
 
+// Plain Floyd–Warshall has one whole pass per round of B values of k; the class steps it by k (step_unit()).
 void CommandRouter::on(const CmdStep& c) {
   m_t.state.playback.playing = false;
-  m_t.session.step_async(c.granularity);
+  m_t.session.step_async(step_unit(c.granularity, !plain_run(m_t.state.session)));
 }
 
 void CommandRouter::on(const CmdSetPlaying& c) {
@@ -67,7 +70,7 @@ void CommandRouter::on(const CmdSelectCell& c) {
 
 void CommandRouter::on(const CmdStepBack& c) {
   stop_playing_and_cancel();
-  m_t.session.back_async(c.unit, c.count);
+  m_t.session.back_async(travel_unit(c.unit, !plain_run(m_t.state.session)), c.count);
 }
 
 void CommandRouter::on(const CmdSeekStep& c) {

@@ -19,6 +19,7 @@ struct HeatmapOverlay {
   bool enabled = true;
   int round = 0;   ///< round of the step just done
   int phase = -1;  ///< phase just done: 1 pivot, 2 pivot row/column, 3 independent, 0 a whole pass; -1 none
+  bool blocked = true;  ///< false: plain Floyd–Warshall (cpu-naive, cuda-naive): no blocks to draw or name
   int block = 1;
   int k_vertex = -1;     ///< k-steps: the intermediate vertex of the step just done; -1 for a whole phase
   bool improved = true;  ///< mark the cells the step just done improved (bit 15 of the codes)

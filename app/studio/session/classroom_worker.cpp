@@ -124,6 +124,7 @@ Inspection ClassroomWorker::inspect(Log& log) {
   ins.blocked = m_solver->blocked();
   ins.steps_taken = m_travel->current();
   ins.steps_recorded = m_travel->history().size();
+  ins.last_step = m_travel->last_step();
   ins.negative_cycle = m_negative_cycle;
   const int n = m_solver->n();
   if (m_i < 0 || m_j < 0 || m_i >= n || m_j >= n) return ins;

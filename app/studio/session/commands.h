@@ -17,6 +17,7 @@ namespace apsp::studio {
 struct CmdLoadGraph {
   GraphSource source;
   bool block_from_graph = true;  ///< a graph that suggests a block (classroom, `# block: N`) opens with it
+  std::string backend{};         ///< a lesson's solver (the solver panel switches to it); empty: the panel's
 };
 struct CmdSaveGraph {
   std::string path;

@@ -3,6 +3,7 @@
 // of the selected cell at the step just taken, the selected pair's current and final paths, and where the
 // timeline stands. Published in SessionSnapshot::inspection; App copies it into AppState::classroom.
 #include <apsp/teach/relaxation.h>
+#include <apsp/teach/time_travel.h>
 
 #include <cstdint>
 #include <optional>
@@ -29,6 +30,8 @@ struct Inspection {
   NegativeCycleFinding negative_cycle;  ///< the negative cycle that stopped the solve, if one did
   std::size_t steps_taken = 0;     ///< TimeTravel::current(): the timeline's position
   std::size_t steps_recorded = 0;  ///< TimeTravel::history().size(): the slider's end
+  /// TimeTravel::last_step(): what led to the cursor (a k-step keeps its k when it ended a phase or a round)
+  std::optional<teach::StepRecord> last_step;
   bool blocked = true;             ///< which pseudocode listing the line numbers refer to
   std::string note;                ///< why the relaxation is missing although a cell is selected, if it is
 };

@@ -6,6 +6,8 @@ namespace apsp::studio {
 
 std::vector<Lesson> lessons() {
   std::vector<Lesson> out = {
+      {"plain4", "textbook4 with plain Floyd-Warshall (cpu-naive): one k per step, rows and columns k marked",
+       GraphSource::generator("classroom:textbook4"), "cpu-naive"},
       {"textbook4", "4 vertices, negative edges, no negative cycle: the textbook example (B = 2)",
        GraphSource::generator("classroom:textbook4")},
       {"cities8", "8 towns on a one-way loop with shortcuts: every phase has work in both rounds (B = 4)",

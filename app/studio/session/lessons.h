@@ -12,6 +12,7 @@ struct Lesson {
   std::string name;
   std::string description;  ///< one line
   GraphSource source;
+  std::string backend{};  ///< the solver it opens with ("cpu-naive" for plain Floyd–Warshall); empty: the panel's
 };
 
 /// @brief The presets, in teaching order. File lessons are graphs/NAME in the data directory (session/data_dir.h);

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "platform/image_io.h"
+#include "session/step_position.h"
 
 namespace apsp::studio {
 namespace {
@@ -92,6 +93,10 @@ void FrameExporter::capture(const Platform& platform, const SessionSnapshot& sho
     fail(e, log);
     return;
   }
+  // Each frame's title in the log, the caption a lecture note can quote beside the picture.
+  log.info("slides: frame " + std::to_string(m_frames) + ": " +
+           (shown.has_solver && !shown.sparse ? describe_position(step_position(shown), shown.stopped)
+                                              : std::string("(no Floyd-Warshall step)")));
   ++m_frames;
   const bool at_end = shown.cursor.finished || !shown.stopped.empty() || !shown.has_solver;
   // A step that did not move the cursor (it failed: the log says why) ends the export too.

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "graph_view/graph_view_style.h"
+#include "session/step_position.h"
 #include "teach/step_focus.h"
 
 namespace apsp::studio {
@@ -152,6 +153,9 @@ void GraphViewPanel::draw(const AppState& state) {
     }
   } else if (!state.session.stopped.empty()) {
     ImGui::Text("stopped: %s", state.session.stopped.c_str());  // not "finished": a negative cycle's slide
+  } else if (focus.active && !focus.blocked) {
+    // Plain Floyd–Warshall: k is the whole story (its internal round size is not the class's business).
+    ImGui::Text("%s: k = %d", focus.just_taken ? "step just taken" : "next step", focus.k);
   } else if (focus.active) {
     const std::string phase = focus.blocked ? "phase " + std::to_string(focus.phase) : std::string("whole pass");
     ImGui::Text("%s: round %d, %s, k = %d; pivot block: vertices %d..%d", focus.just_taken ? "step just taken" : "next step",
@@ -244,7 +248,7 @@ void GraphViewPanel::draw(const AppState& state) {
   for (std::int32_t v = 0; v < n; ++v) {
     const ImVec2 c = at(v);
     const Mark mark = marks[static_cast<std::size_t>(v)];
-    const bool pivot = focus.active && v >= focus.pivot_first && v < focus.pivot_end;
+    const bool pivot = focus.active && focus.blocked && v >= focus.pivot_first && v < focus.pivot_end;
     if (pivot) {
       const ImVec2 h{radius, radius};
       dl->AddRectFilled(c - h, c + h, style::kNodeFill, 2.0f);
@@ -315,8 +319,9 @@ void GraphViewPanel::draw(const AppState& state) {
     legend_item([&](ImVec2 c) { wl->AddRect(c - ImVec2(box / 2, box / 2), c + ImVec2(box / 2, box / 2), style::kJustSettled, 1, 0, 2.5f * s); },
                 "just settled");
   } else {
-  legend_item([&](ImVec2 c) { wl->AddRect(c - ImVec2(box / 2, box / 2), c + ImVec2(box / 2, box / 2), style::kPivot, 1, 0, 2.5f * s); },
-              "pivot block");
+  if (!plain_run(state.session))  // plain Floyd–Warshall has no pivot block
+    legend_item([&](ImVec2 c) { wl->AddRect(c - ImVec2(box / 2, box / 2), c + ImVec2(box / 2, box / 2), style::kPivot, 1, 0, 2.5f * s); },
+                "pivot block");
   legend_item([&](ImVec2 c) { wl->AddCircle(c, box / 2, style::kK, 20, 2.5f * s); }, "k");
   }
   if (!classroom.current_path.empty()) {

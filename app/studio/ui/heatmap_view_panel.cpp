@@ -74,8 +74,7 @@ std::string one_line(const std::string& text, float width) {
 }  // namespace
 
 StepPosition HeatmapViewPanel::position(const AppState& state) {
-  const SessionSnapshot& s = state.session;
-  return step_position(s.cursor, s.rounds, s.config.block, s.n, s.cursor.phase != Phase::Full);
+  return step_position(state.session);
 }
 
 HeatmapOverlay HeatmapViewPanel::overlay_for(const AppState& state, bool for_export) {
@@ -91,6 +90,8 @@ HeatmapOverlay HeatmapViewPanel::overlay_for(const AppState& state, bool for_exp
   }
   // The picture shows the result of the step just done, so the overlays name that step (never the next one).
   const StepPosition at = position(state);
+  o.blocked = at.blocked;
+  if (!at.blocked) o.block = 1;  // plain Floyd–Warshall: no blocks to outline or grid, only row and column k
   if (at.done.valid()) {
     o.round = at.done.round;
     o.phase = at.done.phase;
@@ -166,7 +167,8 @@ void HeatmapViewPanel::draw(const AppState& state, HeatmapNavigation& nav, Comma
 
   if (presentation) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("Right: phase, Shift+Right: round, Space: play, P: leave presentation");
+    ImGui::TextWrapped("%s", position(state).blocked ? "Right: phase, Shift+Right: round, Space: play, P: leave presentation"
+                                                     : "Right: one k, Left: back one k, Space: play, P: leave presentation");
     ImGui::PopStyleColor();
   } else {
     draw_view_controls(state, commands);
@@ -301,8 +303,9 @@ void HeatmapViewPanel::draw(const AppState& state, HeatmapNavigation& nav, Comma
           ImGui::Text("i = %d, j = %d (0-based)", i0, j0);
           ImGui::Text("distance d[i][j] = %s", value_text.c_str());
         }
-        ImGui::Text("block (%d, %d): %s of round %d", i0 / B, j0 / B, role_name(i0 / B, j0 / B, shown_round),
-                    shown_round);
+        if (at.blocked)  // plain Floyd–Warshall has no blocks to speak of
+          ImGui::Text("block (%d, %d): %s of round %d", i0 / B, j0 / B, role_name(i0 / B, j0 / B, shown_round),
+                      shown_round);
         for (const GpuRowBand& band : shown_bands(state)) {
           if (band.row_begin <= i0 && i0 < band.row_end) {
             ImGui::Text("row %d lives on GPU %d (rows %d..%d)", i0, band.device, band.row_begin, band.row_end - 1);

@@ -14,8 +14,10 @@ void draw_lessons_menu(const AppState& state, CommandQueue& commands) {
   ImGui::TextDisabled("classroom presets");
   if (!ImGui::BeginPopup("lessons")) return;
   for (const Lesson& lesson : presets) {
-    const bool current = state.session.has_graph && state.session.graph.source.text == lesson.source.text;
-    if (ImGui::MenuItem(lesson.name.c_str(), nullptr, current)) commands.push(CmdLoadGraph{lesson.source, true});
+    const bool current = state.session.has_graph && state.session.graph.source.text == lesson.source.text &&
+                         (lesson.backend.empty() || state.session.config.backend == lesson.backend);
+    if (ImGui::MenuItem(lesson.name.c_str(), nullptr, current))
+      commands.push(CmdLoadGraph{lesson.source, true, lesson.backend});
     ImGui::SameLine(ImGui::GetFontSize() * 8);
     ImGui::TextDisabled("%s", lesson.description.c_str());
   }

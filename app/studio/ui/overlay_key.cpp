@@ -124,6 +124,7 @@ int draw_overlay_key(const HeatmapOverlay& o, float width) {
       role("pivot row/column", round, round + 1, Shape::Dashed, OverlayStyle::rowcol),
       role("independent", round + 1, round + 1, Shape::Hatch, OverlayStyle::dark),
   };
+  if (!o.blocked) items.erase(items.begin(), items.begin() + 3);  // plain Floyd–Warshall has no blocks
   if (o.phase >= 1) items.push_back({"from read to written", Shape::Arrow, OverlayStyle::link, !o.links.empty()});
   items.push_back({"improved by the last step", Shape::Corner, OverlayStyle::improved, o.phase >= 0});
   if (o.k_vertex >= 0)

@@ -19,7 +19,7 @@ void draw_solver_panel(const AppState& state, SolverConfig& edit, CommandQueue& 
 void draw_playback_panel(const AppState& state, CommandQueue& commands);
 void draw_export_panel(const AppState& state, ExportPaths& paths, CommandQueue& commands);
 /// @brief Keyboard shortcuts (Space, Right, Shift+Right, R, F, P, F12) as Commands; each says what it did in the log.
-void handle_shortcut_keys(Log& log, CommandQueue& commands);
+void handle_shortcut_keys(const AppState& state, Log& log, CommandQueue& commands);
 /// @brief Per-phase totals (time, share, GB/s, updates/s, % of the device's min-plus peak) and every sample.
 void draw_timings_panel(const AppState& state);
 /// @brief Live per-round plots: stacked phase times, GB/s per phase, updates/s.

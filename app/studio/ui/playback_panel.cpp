@@ -1,5 +1,8 @@
 #include <apsp/core/option_limits.h>
 
+#include <algorithm>
+
+#include "session/step_position.h"
 #include "ui/panels.h"
 #include "ui/widgets.h"
 
@@ -14,18 +17,25 @@ void draw_playback_panel(const AppState& state, CommandQueue& commands) {
   float width = (ImGui::GetContentRegionAvail().x - label_w - 2 * ImGui::GetStyle().ItemSpacing.x) / 3.0f;
   ImVec2 button(width, 0);
 
+  // Plain Floyd–Warshall steps by one k (step_unit()): one button; its "phase" and "round" are internal chunks.
+  const bool blocked = !plain_run(s);
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("Step");
   ImGui::SameLine();
   ImGui::BeginDisabled(!can_step);
-  if (ImGui::Button("k", button)) commands.push(CmdStep{Granularity::KStep});
-  item_tooltip("one value of k: every cell the next phase touches is relaxed through one intermediate vertex");
-  ImGui::SameLine();
-  if (ImGui::Button("phase", button)) commands.push(CmdStep{Granularity::Phase});
-  item_tooltip("finish the current phase (Right arrow)");
-  ImGui::SameLine();
-  if (ImGui::Button("round", button)) commands.push(CmdStep{Granularity::Round});
-  item_tooltip("finish the current round (Shift + Right arrow)");
+  if (!blocked) {
+    if (ImGui::Button("next k", ImVec2(-1, 0))) commands.push(CmdStep{Granularity::KStep});
+    item_tooltip("one value of k: every cell is relaxed through the next intermediate vertex (Right arrow)");
+  } else {
+    if (ImGui::Button("k", button)) commands.push(CmdStep{Granularity::KStep});
+    item_tooltip("one value of k: every cell the next phase touches is relaxed through one intermediate vertex");
+    ImGui::SameLine();
+    if (ImGui::Button("phase", button)) commands.push(CmdStep{Granularity::Phase});
+    item_tooltip("finish the current phase (Right arrow)");
+    ImGui::SameLine();
+    if (ImGui::Button("round", button)) commands.push(CmdStep{Granularity::Round});
+    item_tooltip("finish the current round (Shift + Right arrow)");
+  }
   ImGui::EndDisabled();
 
   float wide = (ImGui::GetContentRegionAvail().x - 2 * ImGui::GetStyle().ItemSpacing.x) / 3.0f;
@@ -47,8 +57,9 @@ void draw_playback_panel(const AppState& state, CommandQueue& commands) {
 
   ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 7);
   float speed = state.playback.rounds_per_second;
-  // Play steps a round per tick; a sparse solve's "round" finishes one source.
-  if (ImGui::SliderFloat(s.sparse ? "sources / s###speed" : "rounds / s###speed", &speed, limits::kMinRoundsPerSecond, limits::kMaxRoundsPerSecond, "%.2f", ImGuiSliderFlags_Logarithmic)) {
+  // Play steps a round per tick (one k for plain Floyd–Warshall); a sparse solve's "round" finishes one source.
+  const char* speed_label = s.sparse ? "sources / s###speed" : blocked ? "rounds / s###speed" : "k / s###speed";
+  if (ImGui::SliderFloat(speed_label, &speed, limits::kMinRoundsPerSecond, limits::kMaxRoundsPerSecond, "%.2f", ImGuiSliderFlags_Logarithmic)) {
     commands.push(CmdSetSpeed{speed});
   }
 
@@ -64,14 +75,19 @@ void draw_playback_panel(const AppState& state, CommandQueue& commands) {
                        "runs %s on the rows left%s%s",
                        sp.backend.c_str(), s.stopped.empty() ? "" : " | stopped: ", s.stopped.c_str());
   } else {
-    float progress = solve_progress(s.cursor, s.rounds);
-    std::snprintf(overlay, sizeof overlay, "%d / %d rounds", s.cursor.finished ? s.rounds : s.cursor.round, s.rounds);
+    const float k_done = s.cursor.finished ? 1.0f
+                                           : static_cast<float>(s.cursor.round * std::max(1, s.config.block) + s.cursor.k) /
+                                                 static_cast<float>(std::max(1, s.n));
+    const float progress = blocked ? solve_progress(s.cursor, s.rounds) : std::min(k_done, 1.0f);
+    std::snprintf(overlay, sizeof overlay, "%s",
+                  describe_progress(s.cursor, s.rounds, s.config.block, s.n, blocked).c_str());
     ImGui::ProgressBar(progress, ImVec2(-1, 0), overlay);
-    ImGui::TextWrapped("%s", s.has_solver ? describe_cursor(s.cursor, s.rounds, s.config.block, s.stopped).c_str() : "no solver");
+    ImGui::TextWrapped("%s", s.has_solver ? describe_position(step_position(s), s.stopped).c_str() : "no solver");
   }
   if (s.busy && !s.activity.empty()) ImGui::TextDisabled("working: %s", s.activity.c_str());
   ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextDisabled("keys: Space play, Right phase, Shift+Right round, Left / Shift+Left / Ctrl+Left back a phase / round / k, R reset, F fit, P presentation, F12 screenshot");
+  ImGui::TextDisabled(blocked ? "keys: Space play, Right phase, Shift+Right round, Left / Shift+Left / Ctrl+Left back a phase / round / k, R reset, F fit, P presentation, F12 screenshot"
+                               : "keys: Space play, Right one k, Left back one k, R reset, F fit, P presentation, F12 screenshot");
   ImGui::PopTextWrapPos();
   ImGui::PopID();
 }

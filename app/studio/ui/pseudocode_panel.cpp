@@ -95,13 +95,20 @@ void draw_pseudocode_panel(const AppState& state) {
     if (!state.session.stopped.empty())
       ImGui::Text("stopped: %s", state.session.stopped.c_str());  // never "finished" after a negative cycle
     else
-      ImGui::TextUnformatted(state.session.cursor.finished ? "finished: every round done" : "no solver yet");
+      ImGui::TextUnformatted(!state.session.cursor.finished ? "no solver yet"
+                             : blocked                      ? "finished: every round done"
+                                                            : "finished: every k done");
     return;
   }
   ImGui::PushTextWrapPos(0.0f);
-  ImGui::Text("%s round %d, phase %s", f.just_taken ? "step just taken:" : "next step:", f.round,
-              phase_name(f.blocked ? f.phase : 0));
-  ImGui::Text("k = %d, B = %d, block %s", f.k, f.block, blocks_text(f, c.selected).c_str());
+  if (f.blocked) {
+    ImGui::Text("%s round %d, phase %s", f.just_taken ? "step just taken:" : "next step:", f.round,
+                phase_name(f.phase));
+    ImGui::Text("k = %d, B = %d, block %s", f.k, f.block, blocks_text(f, c.selected).c_str());
+  } else {
+    // Plain Floyd–Warshall: one k over every cell, no rounds or blocks.
+    ImGui::Text("%s k = %d, every cell", f.just_taken ? "step just taken:" : "next step:", f.k);
+  }
   ImGui::PopTextWrapPos();
   if (c.selected.valid()) {
     ImGui::Text("i = %d, j = %d", c.selected.i, c.selected.j);

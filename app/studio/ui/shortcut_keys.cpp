@@ -2,11 +2,12 @@
 #include <imgui.h>
 
 #include "platform/keys.h"
+#include "session/step_position.h"
 #include "ui/panels.h"
 
 namespace apsp::studio {
 
-void handle_shortcut_keys(Log& log, CommandQueue& commands) {
+void handle_shortcut_keys(const AppState& state, Log& log, CommandQueue& commands) {
   ImGuiIO& io = ImGui::GetIO();
   if (io.WantTextInput) return;
   // Each shortcut says what it did in the log: the class sees why the matrix changed.
@@ -14,8 +15,10 @@ void handle_shortcut_keys(Log& log, CommandQueue& commands) {
     log.info("key Space: play / pause");
     commands.push(CmdTogglePlaying{});
   }
+  // Plain Floyd–Warshall goes by one k whichever arrow (the router applies step_unit() / travel_unit()).
+  const bool plain = plain_run(state.session);
   if (ImGui::IsKeyPressed(keys::kRight, true)) {
-    log.info(io.KeyShift ? "key Shift+Right: step one round" : "key Right: step one phase");
+    log.info(plain ? "key Right: step one k" : io.KeyShift ? "key Shift+Right: step one round" : "key Right: step one phase");
     commands.push(CmdStep{io.KeyShift ? Granularity::Round : Granularity::Phase});
   }
   // Classroom time travel: Left back one phase, Shift+Left one round, Ctrl+Left one k-step (exact).
@@ -23,7 +26,8 @@ void handle_shortcut_keys(Log& log, CommandQueue& commands) {
     const teach::TravelUnit unit = io.KeyCtrl ? teach::TravelUnit::KStep
                                    : io.KeyShift ? teach::TravelUnit::Round
                                                  : teach::TravelUnit::Phase;
-    log.info(io.KeyCtrl ? "key Ctrl+Left: back one k-step"
+    log.info(plain ? "key Left: back one k"
+             : io.KeyCtrl ? "key Ctrl+Left: back one k-step"
              : io.KeyShift ? "key Shift+Left: back one round"
                            : "key Left: back one phase");
     commands.push(CmdStepBack{unit, 1});

@@ -9,6 +9,7 @@
 #include <algorithm>
 
 #include "session/multi_gpu_stats.h"
+#include "session/step_position.h"
 #include "ui/panels.h"
 #include "ui/widgets.h"
 
@@ -65,7 +66,8 @@ void draw_solver_panel(const AppState& state, SolverConfig& edit, CommandQueue& 
   }
   help_marker(
       "The matrix is split into B x B blocks; each round closes one pivot block (phase 1), then its row and "
-      "column of blocks (phase 2), then every other block (phase 3).");
+      "column of blocks (phase 2), then every other block (phase 3).\nPlain Floyd-Warshall (cpu-naive, cuda-naive) has "
+      "no blocks: the class steps it one k at a time; B only sets how many values of k one internal pass covers.");
 
   bool i16_ok = !selected || selected->supports_i16;
   ImGui::TextUnformatted("distances");
@@ -121,8 +123,12 @@ void draw_solver_panel(const AppState& state, SolverConfig& edit, CommandQueue& 
                         state.session.sparse->sources_text.c_str());
   } else if (state.session.has_solver) {
     const std::string on_gpus = active.gpus > 1 ? ", " + std::to_string(active.gpus) + " GPUs" : std::string();
-    ImGui::TextDisabled("active: %s, B = %d, %s%s", active.backend.c_str(), active.block,
-                        std::string(to_string(active.dtype)).c_str(), on_gpus.c_str());
+    if (plain_run(state.session))  // plain Floyd–Warshall: no blocks to name
+      ImGui::TextDisabled("active: %s, %s%s", active.backend.c_str(), std::string(to_string(active.dtype)).c_str(),
+                          on_gpus.c_str());
+    else
+      ImGui::TextDisabled("active: %s, B = %d, %s%s", active.backend.c_str(), active.block,
+                          std::string(to_string(active.dtype)).c_str(), on_gpus.c_str());
   }
   // Measure mode: the figure `apsp bench` would print for this configuration, beside the interactive one.
   ImGui::BeginDisabled(!state.session.has_solver || state.session.busy || state.session.sparse.has_value());

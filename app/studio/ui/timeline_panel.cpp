@@ -2,6 +2,7 @@
 // taken so far. Going back is exact (apsp/teach/time_travel.h); the buttons and the slider only emit Commands.
 #include <imgui.h>
 
+#include "session/step_position.h"
 #include "ui/panels.h"
 #include "ui/widgets.h"
 
@@ -20,14 +21,19 @@ void draw_timeline_panel(const AppState& state, CommandQueue& commands) {
   ImGui::TextUnformatted("Back");
   ImGui::SameLine();
   ImGui::BeginDisabled(!can_back);
-  if (ImGui::Button("k##back", button)) commands.push(CmdStepBack{teach::TravelUnit::KStep, 1});
-  item_tooltip("back one k-step (Ctrl+Left): exactly the matrix going forward reached there");
-  ImGui::SameLine();
-  if (ImGui::Button("phase##back", button)) commands.push(CmdStepBack{teach::TravelUnit::Phase, 1});
-  item_tooltip("back to the previous phase boundary (Left arrow)");
-  ImGui::SameLine();
-  if (ImGui::Button("round##back", button)) commands.push(CmdStepBack{teach::TravelUnit::Round, 1});
-  item_tooltip("back to the previous round boundary (Shift + Left arrow)");
+  if (plain_run(s)) {  // plain Floyd–Warshall goes back by k only
+    if (ImGui::Button("one k##back", ImVec2(-1, 0))) commands.push(CmdStepBack{teach::TravelUnit::KStep, 1});
+    item_tooltip("back one k (Left arrow): exactly the matrix going forward reached there");
+  } else {
+    if (ImGui::Button("k##back", button)) commands.push(CmdStepBack{teach::TravelUnit::KStep, 1});
+    item_tooltip("back one k-step (Ctrl+Left): exactly the matrix going forward reached there");
+    ImGui::SameLine();
+    if (ImGui::Button("phase##back", button)) commands.push(CmdStepBack{teach::TravelUnit::Phase, 1});
+    item_tooltip("back to the previous phase boundary (Left arrow)");
+    ImGui::SameLine();
+    if (ImGui::Button("round##back", button)) commands.push(CmdStepBack{teach::TravelUnit::Round, 1});
+    item_tooltip("back to the previous round boundary (Shift + Left arrow)");
+  }
   ImGui::EndDisabled();
 
   int step = static_cast<int>(in.steps_taken);

@@ -2,9 +2,6 @@
 
 #include <cmath>
 #include <cstdio>
-#include <limits>
-
-#include "session/step_position.h"
 
 namespace apsp::studio {
 
@@ -81,13 +78,6 @@ std::string short_label(Phase phase) {
     default:
       return std::string(to_string(phase));
   }
-}
-
-std::string describe_cursor(const Cursor& cursor, int rounds, int block, const std::string& stopped) {
-  // One wording everywhere (session/step_position.h): the step just done and the next one, 0-based.
-  const StepPosition p =
-      step_position(cursor, rounds, block, std::numeric_limits<int>::max(), cursor.phase != Phase::Full);
-  return describe_position(p, stopped);
 }
 
 float solve_progress(const Cursor& cursor, int rounds) {

@@ -23,10 +23,6 @@ std::string format_si(double value);
 std::string describe_phase(Phase phase);
 /// @brief Short label for narrow tables and plot legends: "1 pivot", "2 row/col", "3 independent".
 std::string short_label(Phase phase);
-/// @brief "done: round 0, phase 3 (independent blocks) | next: round 1, phase 1 (pivot block)", "... | finished"
-/// or, when the solve stopped at an error, "... | stopped: " + @p stopped (SessionSnapshot::stopped): a stopped
-/// solve is never shown as finished. 0-based (session/step_position.h).
-std::string describe_cursor(const Cursor& cursor, int rounds, int block, const std::string& stopped = {});
 /// @brief Fraction of the solve done, counting phases as thirds of a round.
 float solve_progress(const Cursor& cursor, int rounds);
 /// @brief Overlay phase index for the shader: 0/1/2 for the blocked phases, -1 otherwise.
