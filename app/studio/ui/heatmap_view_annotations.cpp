@@ -168,7 +168,8 @@ void HeatmapViewPanel::draw_legend(const AppState& state, const HeatmapRenderer&
     draw->AddText(ImVec2(x0, ly), text, lo.c_str());
     float mw = ImGui::CalcTextSize(mid.c_str()).x;
     draw->AddText(ImVec2(x0 + bar_w * 0.5f - mw * 0.5f, ly), text, mid.c_str());
-    if (frame->fixed_range) hi = ">= " + hi + " (fixed)";
+    if (frame->range_source == ViewFrame::RangeSource::Frozen) hi = ">= " + hi + " (fixed)";
+    if (frame->range_source == ViewFrame::RangeSource::Lesson) hi += " (whole lesson)";
     float hw = ImGui::CalcTextSize(hi.c_str()).x;
     draw->AddText(ImVec2(x0 + bar_w - hw, ly), text, hi.c_str());
   } else {
