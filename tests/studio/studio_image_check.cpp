@@ -233,7 +233,7 @@ int check_cell_centres(const std::map<std::string, std::string>& args) {
 }
 
 // Overlay colours of render/overlay_style.h as 8-bit values.
-constexpr std::array<unsigned char, 3> kPivotColour{200, 70, 0};
+constexpr std::array<unsigned char, 3> kPivotColour{220, 80, 0};
 constexpr std::array<unsigned char, 3> kRowColColour{87, 181, 232};
 constexpr std::array<unsigned char, 3> kDark{0, 0, 0};
 

@@ -81,7 +81,7 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o, std::o
       ->check(CLI::IsMember({"on", "off"}));
   std::string fix_colours;
   app.add_option("--fix-colours", fix_colours,
-                 "on (default): one colour range for the whole lesson (graphs up to 512 vertices; larger ones keep "
+                 "on (default): one colour range for the whole lesson (graphs up to 256 vertices; larger ones keep "
                  "each step's range); off: each step's own range")
       ->check(CLI::IsMember({"on", "off"}));
   app.add_option("--timings-csv", o.timings_csv, "write one row per (round, phase, device)");

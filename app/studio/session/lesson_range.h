@@ -12,9 +12,9 @@
 
 namespace apsp::studio {
 
-/// Classroom sizes: up to this n the replay (n^3 updates on one core, as the inspector's shadow solve) is
+/// Classroom sizes: up to this n the replay (twice n^3 updates on one core, a fraction of a second) is
 /// made when a solver is set up; above it the colours keep each step's own range.
-inline constexpr int kLessonRangeMaxN = 512;
+inline constexpr int kLessonRangeMaxN = 256;
 
 /// @brief The range of every state of a run on @p initial (n <= kLessonRangeMaxN) of a blocked (three-phase) or
 /// plain Floyd–Warshall with block @p block. nullopt above the size limit, and for a run a negative cycle or a

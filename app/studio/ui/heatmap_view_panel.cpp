@@ -309,7 +309,7 @@ void HeatmapViewPanel::draw_view_controls(const AppState& state, CommandQueue& c
   bool fixed = shown ? shown->range_source != ViewFrame::RangeSource::Step : state.view.fixed_range;
   if (ImGui::Checkbox("fix colours", &fixed)) commands.push(CmdFixColourRange{fixed});
   item_tooltip(
-      "on: one colour range for the whole lesson (graphs up to 512 vertices, computed when the solver is set up), "
+      "on: one colour range for the whole lesson (graphs up to 256 vertices, computed when the solver is set up), "
       "so a cell keeps its colour while its distance stays; larger graphs freeze the range shown now (larger "
       "distances show the top colour). off: each step's own range");
   next_on_same_line_if(ImGui::CalcTextSize("Fit").x + style.FramePadding.x * 2);
