@@ -1,16 +1,19 @@
 // Colours in the heatmap's images, two modes:
-//   keep --frames DIR --gen SPEC --block B --granularity k|phase|round --plain 0|1 --lut LUT.txt
+//   keep --frames DIR --gen SPEC --block B --granularity k|phase|round --plain 0|1 --lut LUT.txt [--range step]
 //     A lesson's colours keep their meaning: across exported frames (--export-frames DIR, overlays off), every
 //     cell whose distance did not change between two consecutive frames has the identical centre colour (the
 //     most frequent colormap colour of its central area: its number sits on the very centre). The
 //     distances of each frame come from a replay of the same steps (cpu-blocked, or cpu-naive with --plain 1)
-//     from the start; the matrix is found in each frame by its exact colormap colours (find_matrix).
+//     from the start; the matrix is found in each frame by its exact colormap colours (find_matrix). Unless
+//     --range step, each cell's colour must also be its distance's colour in the lesson's range, the extremes of
+//     every k-step state of the same replay.
 //   cell --png P --scale S --cell I:J --rgb R,G,B --min N
 //     At least N pixels of exactly R,G,B inside cell (I, J) of a --heatmap-png written with --heatmap-scale S.
 #include <apsp/core/distance_matrix.h>
 #include <apsp/graph/generators.h>
 #include <apsp/graph/graph.h>
 #include <apsp/solve/registry.h>
+#include <apsp/view/view.h>
 
 #include <algorithm>
 #include <array>
@@ -34,19 +37,38 @@ struct Box {
   long pixels = 0;
 };
 
-std::set<std::array<int, 3>> load_lut(const std::string& path) {
+// The 257 entries in order: 0..255, then INF.
+std::vector<std::array<int, 3>> load_lut(const std::string& path) {
   std::ifstream in(path);
-  std::set<std::array<int, 3>> lut;
+  std::vector<std::array<int, 3>> lut;
   std::string line;
   while (std::getline(in, line)) {
     if (line.empty() || line[0] == '#') continue;
     std::istringstream s(line);
     std::array<int, 3> c{};
     s >> c[0] >> c[1] >> c[2];
-    lut.insert(c);
+    lut.push_back(c);
   }
-  if (lut.size() < 200) fail(path + ": not a colormap");
+  if (lut.size() != 257) fail(path + ": not a colormap of 256 entries and INF");
   return lut;
+}
+
+// [smallest, largest finite] value over every k-step state of the run: the lesson's colour range.
+apsp::ValueRange k_step_extremes(apsp::Solver& solver, const apsp::DistanceMatrix& initial, int n) {
+  apsp::ValueRange r{0, 0, false};
+  apsp::DistanceMatrix out(n, initial.block(), apsp::DType::I32);
+  solver.reset(initial);
+  while (true) {
+    solver.read(out);
+    for (std::int32_t v : out.to_dense()) {
+      if (v >= apsp::kInf32) continue;
+      r.lo = r.has_finite ? std::min(r.lo, v) : v;
+      r.hi = r.has_finite ? std::max(r.hi, v) : v;
+      r.has_finite = true;
+    }
+    if (solver.finished()) return r;
+    solver.step(apsp::Granularity::KStep);
+  }
 }
 
 std::array<int, 3> pixel(const RgbImage& img, int x, int y) {
@@ -130,7 +152,8 @@ int check_kept_colours(const Args& args) {
   const int block = std::atoi(need(args, "--block").c_str());
   const std::string unit = need(args, "--granularity");
   const bool plain = need(args, "--plain") == "1";
-  const auto lut = load_lut(need(args, "--lut"));
+  const std::vector<std::array<int, 3>> entries = load_lut(need(args, "--lut"));
+  const std::set<std::array<int, 3>> lut(entries.begin(), entries.end());
   const apsp::Granularity g = unit == "k"       ? apsp::Granularity::KStep
                               : unit == "round" ? apsp::Granularity::Round
                                                 : apsp::Granularity::Phase;
@@ -182,6 +205,20 @@ int check_kept_colours(const Args& args) {
     centres.push_back(std::move(c));
   }
 
+  // Each colour is the lesson range's colour of the cell's distance (what the legend says): unless --range step.
+  long off_lesson = 0;
+  if (!args.count("--range") || args.at("--range") != "step") {
+    const apsp::ValueRange r =
+        k_step_extremes(*solver, apsp::to_distance_matrix(graph, block, apsp::DType::I32), n);
+    for (std::size_t s = 0; s < states.size(); ++s)
+      for (int cell = 0; cell < n * n; ++cell) {
+        const auto& want = entries[apsp::encode_value(states[s][cell], r, apsp::kInf32)];
+        if (centres[s][cell] != want && off_lesson++ < 5)
+          std::fprintf(stderr, "frame %zu: cell (%d, %d) = %d is %d,%d,%d, the lesson range %d..%d gives %d,%d,%d\n", s,
+                       cell / n, cell % n, states[s][cell], centres[s][cell][0], centres[s][cell][1],
+                       centres[s][cell][2], r.lo, r.hi, want[0], want[1], want[2]);
+      }
+  }
   long compared = 0, changed = 0, failures = 0;
   for (std::size_t s = 1; s < states.size(); ++s) {
     for (int cell = 0; cell < n * n; ++cell) {
@@ -202,6 +239,7 @@ int check_kept_colours(const Args& args) {
               frames.size(), compared, changed, failures);
   if (changed == 0) fail("no distance changed: the frames prove nothing");
   if (failures > 0) fail(std::to_string(failures) + " unchanged cells changed colour");
+  if (off_lesson > 0) fail(std::to_string(off_lesson) + " cells not in the lesson range's colour");
   return 0;
 }
 
