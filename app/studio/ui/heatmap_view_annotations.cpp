@@ -167,7 +167,11 @@ void HeatmapViewPanel::draw_legend(const AppState& state, const HeatmapRenderer&
     std::string hi = format_thousands(frame->range.hi);
     draw->AddText(ImVec2(x0, ly), text, lo.c_str());
     if (frame->range_source == ViewFrame::RangeSource::Frozen) hi = ">= " + hi + " (fixed)";
-    if (frame->range_source == ViewFrame::RangeSource::Lesson) hi += " (whole lesson)";
+    if (frame->range_source == ViewFrame::RangeSource::Lesson) {
+      // Said in full where the bar has room beside the smallest value, shortened on a narrow one.
+      const float room = bar_w - ImGui::CalcTextSize(lo.c_str()).x - font;
+      hi += ImGui::CalcTextSize((hi + " (whole lesson)").c_str()).x <= room ? " (whole lesson)" : " (lesson)";
+    }
     const float hw = ImGui::CalcTextSize(hi.c_str()).x;
     const float mw = ImGui::CalcTextSize(mid.c_str()).x;
     const float mid_x = x0 + bar_w * 0.5f - mw * 0.5f;
