@@ -233,11 +233,18 @@ void main() {
     bool k_col = covers(texel.x, u_view_size.x, u_k_vertex);
     bool bracket = ppt < 3.0 || (k_row && min(to_texel_lo.y, to_texel_hi.y) < rim) ||
                    (k_col && min(to_texel_lo.x, to_texel_hi.x) < rim);
-    if (region && (k_row || k_col) && bracket) color = u_k_color;
+    if (region && (k_row || k_col) && bracket) {
+      // A dark line on the cell's side of the bracket: where the hue blends into the cell, the line shows.
+      float inner = min(k_row ? min(to_texel_lo.y, to_texel_hi.y) : 1e9, k_col ? min(to_texel_lo.x, to_texel_hi.x) : 1e9);
+      color = rim >= 3.0 && inner >= rim - 1.0 ? u_dark : u_k_color;
+    }
   }
 
   // Cells the step just done improved: a triangle in the texel's top-left corner, its legs half the texel (it
-  // meets the central square in one point only), edged dark; a sparse stipple when texels are too small.
+  // meets the central square in one point only), its long side edged dark then light so that it shows on any
+  // cell colour, also where its hue blends in; a sparse stipple when texels are too small. The rings drawn
+  // later (path, source, selection) leave it alone: a selected improved cell shows both.
+  bool improved_mark = false;
   if (u_improved != 0 && (code & 0x8000u) != 0u) {
     if (ppt >= 4.0) {
       float corner = to_texel_lo.x + to_texel_lo.y;
@@ -245,11 +252,14 @@ void main() {
       bool outside_centre = to_texel_lo.x < rim || to_texel_lo.y < rim;
       if (corner < legs - 1.0) {
         color = u_improved_color;
-      } else if (corner < legs && outside_centre) {
-        color = u_dark;
+        improved_mark = true;
+      } else if (corner < legs + 1.0 && outside_centre) {
+        color = corner < legs ? u_dark : u_light;
+        improved_mark = true;
       }
     } else if (mod(floor(pix.x), 3.0) == 0.0 && mod(floor(pix.y), 3.0) == 0.0) {
       color = u_improved_color;
+      improved_mark = true;
     }
   }
 
@@ -287,19 +297,20 @@ void main() {
 
   // The selected pair's current path: its cells (v_t, v_t+1) get a dotted ring.
   for (int p = 0; p < u_path_count && p < kMaxPathCells; ++p) {
-    if (covers_cell(texel, u_path_cells[p]) && in_rim) {
+    if (covers_cell(texel, u_path_cells[p]) && in_rim && !improved_mark) {
       float ds = max(2.0, floor(rim));
       bool dot = mod(floor(pix.x / ds) + floor(pix.y / ds), 2.0) == 0.0;
       color = dot ? u_path_color : u_dark;
       break;
     }
   }
-  // The relaxation's source cells d[i][k] and d[k][j]: a solid ring with a dark inner line.
-  if ((covers_cell(texel, u_source_ik) || covers_cell(texel, u_source_kj)) && in_rim) {
-    color = texel_edge >= rim - 1.0 && rim >= 3.0 ? u_dark : u_source_color;
+  // The relaxation's source cells d[i][k] and d[k][j]: a solid ring with a dark inner line and a light outer one.
+  if ((covers_cell(texel, u_source_ik) || covers_cell(texel, u_source_kj)) && in_rim && !improved_mark) {
+    bool edged = rim >= 3.0;
+    color = edged && texel_edge >= rim - 1.0 ? u_dark : edged && texel_edge < 1.0 ? u_light : u_source_color;
   }
   // The selected cell: a ring, light outside and dark inside.
-  if (covers_cell(texel, u_selected) && in_rim) {
+  if (covers_cell(texel, u_selected) && in_rim && !improved_mark) {
     color = texel_edge < 0.5 * rim ? u_light : u_dark;
   }
 

@@ -64,6 +64,7 @@ void App::open_graphics(std::unique_ptr<Platform> platform) {
   m_state.view.colormap = colormap;
   m_state.view.overlays = m_plan.overlays;
   m_state.view.grid = m_plan.grid;
+  m_state.view.fixed_range = m_options.fix_colours.value_or(true);  // the session hears it from RunDriver
   m_state.playback.rounds_per_second = m_plan.rounds_per_second;
   if (m_options.play) m_commands.push(CmdSetPlaying{true});
   m_state.classroom.presentation = m_options.presentation;

@@ -9,10 +9,6 @@ namespace apsp::studio {
 void CommandRouter::on(const CmdLoadGraph& c) {
   // A new graph replaces the solve in progress: stop it rather than queue behind it.
   stop_playing_and_cancel();
-  if (m_t.state.view.fixed_range) {  // another graph's colour range means nothing here
-    m_t.state.view.fixed_range = false;
-    m_t.session.set_fixed_range_async(std::nullopt);
-  }
   if (!c.backend.empty()) m_t.state.edits.solver.backend = c.backend;  // the panel shows what the lesson runs
   m_t.session.load_async(c.source, m_t.state.edits.solver, c.block_from_graph);
 }

@@ -21,8 +21,8 @@ void CommandRouter::on(const CmdSetGrid& c) { m_t.state.view.grid = c.on; }
 
 void CommandRouter::on(const CmdFixColourRange& c) {
   const auto& view = m_t.state.session.view;
-  m_t.state.view.fixed_range = c.fixed && view;
-  m_t.session.set_fixed_range_async(m_t.state.view.fixed_range ? std::optional<ValueRange>(view->range) : std::nullopt);
+  m_t.state.view.fixed_range = c.fixed;
+  m_t.session.fix_colours_async(c.fixed, view ? std::optional<ValueRange>(view->range) : std::nullopt);
 }
 
 void CommandRouter::on(const CmdTogglePresentation&) {

@@ -146,6 +146,8 @@ int RunDriver::load_launch_graph() {
   GraphSource graph = plan.graph;
   if (!plan.graph_failure_is_fatal && !remembered_graph_is_loadable(graph, log))
     graph = GraphSource{GraphSource::Kind::Generator, kDemoGraph};
+  // Before the graph: its first view already uses the range asked for (the checkbox: App::open_graphics).
+  if (m_options.fix_colours) session.fix_colours_async(*m_options.fix_colours, std::nullopt);
   session.load_async(graph, plan.config, !m_options.block);  // without --block a classroom graph's own block
   wait_idle_or_stop();
   if (plan.graph_failure_is_fatal) {

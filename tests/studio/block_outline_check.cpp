@@ -27,7 +27,7 @@ Rgb rgb_at(const RgbImage& img, int x, int y) {
 }
 
 // Overlay colours of render/overlay_style.h as 8-bit values.
-constexpr Rgb kPivotColour{200, 70, 0};
+constexpr Rgb kPivotColour{220, 80, 0};
 constexpr Rgb kRowColColour{87, 181, 232};
 constexpr Rgb kDark{0, 0, 0};
 

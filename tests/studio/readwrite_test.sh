@@ -11,7 +11,7 @@ rm -rf "$work" && mkdir -p "$work/config" && cd "$work" || exit 1
 export APSP_TEST_XAUTH="$work/config/Xauthority"
 source "$(dirname "$0")/xvfb.sh"
 die() { echo "FAIL: $*" >&2; exit 1; }
-PIVOT=200,70,0 ROWCOL=87,181,232
+PIVOT=220,80,0 ROWCOL=87,181,232
 # The heatmap after the given steps, 16 pixels a cell.
 picture() {  # output, step flags...
   local out=$1 && shift

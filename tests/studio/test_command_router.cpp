@@ -88,6 +88,25 @@ TEST_F(CommandRouterTest, ViewCommandsChangeTheViewState) {
   EXPECT_TRUE(state.edits.view.auto_fit);
 }
 
+TEST_F(CommandRouterTest, FixColoursKeepsTheLessonRangeOrTheStepRange) {
+  load();  // a classroom-size graph: "fix colours" is on and uses the whole lesson's range from the first view
+  ASSERT_TRUE(state.session.view);
+  EXPECT_EQ(state.session.view->range_source, ViewFrame::RangeSource::Lesson);
+  const ValueRange lesson = state.session.view->range;
+  router.apply(CmdStep{Granularity::Round});
+  settle();
+  ASSERT_TRUE(state.session.view);
+  EXPECT_EQ(state.session.view->range.lo, lesson.lo);  // the same range after a step
+  EXPECT_EQ(state.session.view->range.hi, lesson.hi);
+  router.apply(CmdFixColourRange{false});
+  settle();
+  EXPECT_FALSE(state.view.fixed_range);
+  EXPECT_EQ(state.session.view->range_source, ViewFrame::RangeSource::Step);
+  router.apply(CmdFixColourRange{true});
+  settle();
+  EXPECT_EQ(state.session.view->range_source, ViewFrame::RangeSource::Lesson);
+}
+
 TEST_F(CommandRouterTest, ColormapReachesTheRendererAndTheState) {
   router.apply(CmdSetColormap{"magma"});
   EXPECT_EQ(state.view.colormap, "magma");
@@ -118,10 +137,8 @@ TEST_F(CommandRouterTest, BaselineGoesToTheHistoryAndTheSettings) {
 
 TEST_F(CommandRouterTest, PlaybackCommandsDriveTheSession) {
   state.playback.playing = true;
-  state.view.fixed_range = true;
   load();
   EXPECT_FALSE(state.playback.playing);  // a new graph stops playing
-  EXPECT_FALSE(state.view.fixed_range);  // and forgets the last graph's colour range
   EXPECT_EQ(state.session.n, 32);
   EXPECT_EQ(state.session.config.block, 8);
   EXPECT_EQ(state.session.cursor.round, 0);

@@ -2,6 +2,7 @@
 // dichromacies. Pure C++: render/overlay_style.h and assets/colormaps/*.txt, no GL.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -63,6 +64,38 @@ std::vector<NamedColour> colormap_ends() {
   return out;
 }
 
+// Every entry of every colormap, INF included (257 each): every colour a cell can take.
+std::vector<NamedColour> colormap_entries() {
+  std::vector<NamedColour> out;
+  for (const auto& entry : std::filesystem::directory_iterator(APSP_COLORMAP_DIR)) {
+    if (entry.path().extension() != ".txt") continue;
+    std::ifstream in(entry.path());
+    std::string line;
+    int index = 0;
+    while (std::getline(in, line)) {
+      if (line.empty() || line[0] == '#') continue;
+      std::istringstream s(line);
+      Rgb8 c{};
+      s >> c[0] >> c[1] >> c[2];
+      out.push_back({entry.path().stem().string() + (index == 256 ? " INF" : "[" + std::to_string(index) + "]"), c});
+      ++index;
+    }
+  }
+  return out;
+}
+
+std::vector<Rgb8> edge_tones(OverlayStyle::Edge edge) {
+  if (edge == OverlayStyle::Edge::Dark) return {to_rgb8(OverlayStyle::dark)};
+  return {to_rgb8(OverlayStyle::dark), to_rgb8(OverlayStyle::light)};
+}
+
+// The largest difference between a tone of @p edge and @p cell, as viewer @p d sees them.
+double edge_contrast(OverlayStyle::Edge edge, const Rgb8& cell, Deficiency d) {
+  double best = 0;
+  for (const Rgb8& tone : edge_tones(edge)) best = std::max(best, delta_e_2000(perceived_lab(tone, d), perceived_lab(cell, d)));
+  return best;
+}
+
 TEST(ColourVision, Ciede2000MatchesSharmaTestData) {
   // Pairs 1, 7 and 17 of Sharma et al. 2005, Table 1.
   EXPECT_NEAR(delta_e_2000({50.0, 2.6772, -79.7751}, {50.0, 0.0, -82.7485}), 2.0425, 1e-4);
@@ -111,6 +144,57 @@ TEST(OverlayPalette, HuesDistinctFromColormapEndsAndInfUnderEveryDichromacy) {
   std::printf("smallest CIEDE2000 between an overlay hue and a colormap end / INF: %.1f\n", worst);
 }
 
+// Over EVERY colormap entry no hue can keep kMinDeltaE (turbo holds every hue, gray every lightness), so a mark
+// shows on a cell by its hue (>= kMinDeltaE) or, where the hue blends in, by its 1-px edge, which needs the wide
+// two-tone margin (>= kMinTwoToneDeltaE) to be seen at that width.
+TEST(OverlayPalette, EveryMarkShowsOnEveryColormapEntryUnderEveryDichromacy) {
+  const std::vector<NamedColour> cells = colormap_entries();
+  ASSERT_EQ(cells.size(), 4u * 257u) << "expected the four colormaps in " << APSP_COLORMAP_DIR;
+  for (Deficiency d : kViewers) {
+    for (const auto& mark : OverlayStyle::hues) {
+      int failures = 0;
+      for (const NamedColour& cell : cells) {
+        const double hue = delta_e_2000(perceived_lab(to_rgb8(mark.colour), d), perceived_lab(cell.rgb, d));
+        if (hue >= kMinDeltaE || edge_contrast(mark.edge, cell.rgb, d) >= kMinTwoToneDeltaE) continue;
+        if (failures++ < 3)
+          ADD_FAILURE() << name(d) << ": " << mark.name << " (hue " << hue << ") blends into " << cell.name
+                        << " and its edge too";
+      }
+      EXPECT_EQ(failures, 0) << name(d) << ": " << mark.name;
+    }
+  }
+}
+
+// An area mark (the improved triangle) is read by its hue; on a cell of about that hue (mid-viridis for the
+// bluish green) only its edge is left, so the edge alone must show on every entry: a dark-only edge vanishes on
+// the dark end of every colormap, a dark-and-light one does not.
+TEST(OverlayPalette, AreaMarksOutlinedOnEveryColormapEntry) {
+  const std::vector<NamedColour> cells = colormap_entries();
+  for (Deficiency d : kViewers) {
+    for (const auto& mark : OverlayStyle::hues) {
+      if (!mark.area) continue;
+      int failures = 0;
+      for (const NamedColour& cell : cells) {
+        const double edge = edge_contrast(mark.edge, cell.rgb, d);
+        if (edge < kMinTwoToneDeltaE && failures++ < 3)
+          ADD_FAILURE() << name(d) << ": the edge of " << mark.name << " on " << cell.name << ": " << edge;
+      }
+      EXPECT_EQ(failures, 0) << name(d) << ": " << mark.name;
+    }
+  }
+}
+
+// Inside its edge the hue must still read as a colour of its own.
+TEST(OverlayPalette, HueReadableAgainstItsEdge) {
+  for (Deficiency d : kViewers) {
+    for (const auto& mark : OverlayStyle::hues) {
+      for (const Rgb8& tone : edge_tones(mark.edge))
+        EXPECT_GE(delta_e_2000(perceived_lab(to_rgb8(mark.colour), d), perceived_lab(tone, d)), kMinDeltaE)
+            << name(d) << ": " << mark.name;
+    }
+  }
+}
+
 TEST(OverlayPalette, NotYetComputedGreyDistinctFromColormapEndsAndInf) {
   // Rows a sparse solve has not computed yet must not read as INF or as either end of a colormap.
   double worst = 1e9;
@@ -125,25 +209,11 @@ TEST(OverlayPalette, NotYetComputedGreyDistinctFromColormapEndsAndInf) {
 }
 
 TEST(OverlayPalette, TwoToneElementsShowOnEveryColormapColour) {
-  // Every entry of every colormap, not only the ends: hatching and the selection ring cross all of them.
-  for (const auto& entry : std::filesystem::directory_iterator(APSP_COLORMAP_DIR)) {
-    if (entry.path().extension() != ".txt") continue;
-    std::ifstream in(entry.path());
-    std::string line;
-    int index = 0;
-    while (std::getline(in, line)) {
-      if (line.empty() || line[0] == '#') continue;
-      std::istringstream s(line);
-      Rgb8 c{};
-      s >> c[0] >> c[1] >> c[2];
-      for (Deficiency d : kViewers) {
-        const Vec3 cell = perceived_lab(c, d);
-        const double de = std::max(delta_e_2000(cell, perceived_lab(to_rgb8(OverlayStyle::dark), d)),
-                                   delta_e_2000(cell, perceived_lab(to_rgb8(OverlayStyle::light), d)));
-        EXPECT_GE(de, kMinTwoToneDeltaE) << name(d) << ": " << entry.path().stem() << "[" << index << "]";
-      }
-      ++index;
-    }
+  // Every entry of every colormap, not only the ends: hatching, the selection ring and the two-tone edges cross
+  // all of them.
+  for (const NamedColour& cell : colormap_entries()) {
+    for (Deficiency d : kViewers)
+      EXPECT_GE(edge_contrast(OverlayStyle::Edge::DarkLight, cell.rgb, d), kMinTwoToneDeltaE) << name(d) << ": " << cell.name;
   }
 }
 

@@ -79,6 +79,11 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o, std::o
   std::string overlays;
   app.add_option("--overlays", overlays, "pivot / row-column / independent / improved overlays")
       ->check(CLI::IsMember({"on", "off"}));
+  std::string fix_colours;
+  app.add_option("--fix-colours", fix_colours,
+                 "on (default): one colour range for the whole lesson (graphs up to 256 vertices; larger ones keep "
+                 "each step's range); off: each step's own range")
+      ->check(CLI::IsMember({"on", "off"}));
   app.add_option("--timings-csv", o.timings_csv, "write one row per (round, phase, device)");
   app.add_option("--distances", o.distances, "write the distances (.bin course binary, .npy or .csv)");
   app.add_option("--stats-json", o.stats_json, "write frame, heatmap-update and solve statistics to FILE at quit");
@@ -212,6 +217,7 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o, std::o
     if ((!o.sweep_csv.empty() || !o.sweep_chart.empty()) && !o.sweep)
       throw CLI::ValidationError("--sweep-csv", "--sweep-csv and --sweep-chart need --sweep SPEC or --ladder N");
     if (!overlays.empty()) o.overlays = overlays == "on";
+    if (!fix_colours.empty()) o.fix_colours = fix_colours == "on";
     if (!graph_view.empty()) o.classroom.graph_view = graph_view == "on";
     if (!size.empty()) {
       int w = 0, h = 0;

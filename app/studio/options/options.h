@@ -41,6 +41,7 @@ struct StudioOptions {
   std::string heatmap_png;              ///< --heatmap-png FILE.png
   std::optional<std::string> colormap;  ///< --colormap NAME
   std::optional<bool> overlays;         ///< --overlays on|off
+  std::optional<bool> fix_colours;      ///< --fix-colours on|off ("fix colours": the lesson's colour range)
   std::string timings_csv;              ///< --timings-csv FILE
   std::string distances;                ///< --distances FILE (.bin course binary, .npy, .csv)
   std::string stats_json;               ///< --stats-json FILE, written at quit

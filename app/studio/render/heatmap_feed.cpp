@@ -139,7 +139,7 @@ bool HeatmapFeed::update_from_device(const ViewFrame& view, HeatmapTexture& text
   frame->serial = lease->serial();
   frame->geometry = lease->geometry();
   frame->range = lease->range();
-  frame->fixed_range = view.fixed_range;
+  frame->range_source = view.range_source;
   frame->inf = view.inf;
   frame->cursor = view.cursor;
   frame->on_device = true;

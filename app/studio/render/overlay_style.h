@@ -9,7 +9,9 @@
 // column k brackets along their sides, the relaxation's source cells a ring, the path's cells dots on the rim,
 // the selected cell a black-and-white ring. The hues were picked (from the Okabe-Ito set, then adjusted) so that
 // every pair, and each hue against both ends and the INF colour of every colormap, stays at CIEDE2000 >= 10
-// under simulated protanopia, deuteranopia and tritanopia; the test computes it.
+// under simulated protanopia, deuteranopia and tritanopia; the test computes it. No hue can stay apart from
+// EVERY colormap entry (turbo holds every hue, gray every lightness), so each mark is edged on large cells: where
+// its hue blends into a cell, its edge shows (Named::edge; the test checks every entry of every colormap).
 #include <array>
 
 namespace apsp::studio {
@@ -24,7 +26,7 @@ constexpr Rgbf rgb8(int r, int g, int b) {
 struct OverlayStyle {
   // Outlines say the role in the phase just done (teach/block_flow.h): solid or dashed for a block written,
   // double (two thin lines) for a block only read.
-  static constexpr Rgbf pivot = rgb8(200, 70, 0);      // vermillion, solid outline: the pivot block
+  static constexpr Rgbf pivot = rgb8(220, 80, 0);      // vermillion, solid outline: the pivot block
   static constexpr Rgbf rowcol = rgb8(87, 181, 232);   // sky blue, dashed outline: pivot row/column blocks
   static constexpr Rgbf improved = rgb8(0, 158, 115);  // bluish green, corner triangle: changed by the last step
   static constexpr Rgbf k_line = rgb8(204, 120, 166);  // reddish purple, brackets: row and column k
@@ -44,17 +46,25 @@ struct OverlayStyle {
   // inside of the gray colormap. It is LUT entry 257 (kViewPendingCode), so exports with overlays off show it flat.
   static constexpr Rgbf not_yet = rgb8(128, 128, 128);
 
-  /// @brief Every hue above, for the colour-vision test and the key (name, colour).
+  /// @brief The 1-px lines between a mark's hue and the cell under it (cells of at least 3 rim pixels): a dark
+  /// line (outlines' casing, the inside of rings and brackets, dashes and dots alternating with dark), or a dark
+  /// line then a light one, so that one of them shows on any cell (the two-tone rule).
+  enum class Edge { Dark, DarkLight };
+  /// @brief Every hue above, for the colour-vision test and the key: name, colour, edge, and whether the mark is
+  /// an area read by its hue (the improved triangle) rather than a line: an area whose hue blends into the cell
+  /// is seen only by its edge, so that edge must show on every cell by itself.
   struct Named {
     const char* name;
     Rgbf colour;
+    Edge edge;
+    bool area;
   };
-  static constexpr std::array<Named, 6> hues{{{"pivot", pivot},
-                                              {"row/column", rowcol},
-                                              {"improved", improved},
-                                              {"row/col k", k_line},
-                                              {"source", source},
-                                              {"path", path}}};
+  static constexpr std::array<Named, 6> hues{{{"pivot", pivot, Edge::Dark, false},
+                                              {"row/column", rowcol, Edge::Dark, false},
+                                              {"improved", improved, Edge::DarkLight, true},
+                                              {"row/col k", k_line, Edge::Dark, false},
+                                              {"source", source, Edge::DarkLight, false},
+                                              {"path", path, Edge::Dark, false}}};
 
   /// Fraction of a cell (per side) that overlays may draw into once cells are large (>= kExactCellPx pixels).
   static constexpr float kRimFraction = 0.25f;

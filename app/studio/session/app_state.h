@@ -39,7 +39,9 @@ struct HeatmapNavigation {
 struct ViewState {
   bool overlays = true;
   bool grid = true;
-  bool fixed_range = false;  ///< colours keep the range they had when fixed (compare rounds)
+  /// "fix colours": the lesson's range where the session knows one (classroom sizes), else the range shown when
+  /// it was switched on; off, each step's own range. Which one a view uses is its ViewFrame::range_source.
+  bool fixed_range = true;
   std::string colormap = "viridis";
   double improved_since = -1;  ///< time the last view with improved cells arrived
   float improved_flash_s = 1.0f;

@@ -10,6 +10,8 @@
 #include <cstdio>
 #include <thread>
 
+#include "session/lesson_range.h"
+
 namespace apsp::studio {
 namespace {
 
@@ -83,6 +85,7 @@ std::uint64_t DenseRun::result_bytes() const {
 DistanceMatrix DenseRun::initial_matrix() const { return to_distance_matrix(*m_graph, m_config.block, m_config.dtype); }
 
 void DenseRun::installed() {
+  m_ctx.views.set_lesson_range(lesson_range(initial_matrix(), m_solver->blocked(), m_config.block));
   m_classroom.attach(*m_solver, *m_graph, [graph = m_graph, block = m_config.block, dtype = m_config.dtype] {
     return to_distance_matrix(*graph, block, dtype);
   });

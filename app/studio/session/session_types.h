@@ -55,8 +55,10 @@ struct GraphSummary {
 struct ViewFrame {
   std::uint64_t serial = 0;
   ViewGeometry geometry;
-  ValueRange range;          ///< the range the codes were encoded with
-  bool fixed_range = false;  ///< range was fixed by the user, not taken from this view
+  ValueRange range;  ///< the range the codes were encoded with
+  /// Where the range comes from: this view's own values, the range frozen by "fix colours" on a graph without a
+  /// lesson range, or the whole lesson's range (session/lesson_range.h).
+  enum class RangeSource { Step, Frozen, Lesson } range_source = RangeSource::Step;
   std::int32_t inf = kInf32;
   std::vector<std::int32_t> tiles;   ///< tile minimum per texel (tooltip values)
   std::vector<std::uint16_t> codes;  ///< view.h codes, improved bit relative to the previous frame

@@ -203,9 +203,9 @@ void SolverSession::save_distances_async(std::string path) {
 
 // ---- the view -----------------------------------------------------------------------------------------------
 
-void SolverSession::set_fixed_range_async(std::optional<ValueRange> range) {
-  post("colour range", [this, range] {
-    m_views.set_fixed_range(range);
+void SolverSession::fix_colours_async(bool fix, std::optional<ValueRange> current) {
+  post("colour range", [this, fix, current] {
+    m_views.fix_colours(fix, current);
     if (m_run) publish(true);
   });
 }

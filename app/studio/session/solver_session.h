@@ -62,9 +62,9 @@ class SolverSession {
   void save_graph_async(std::string path);
   /// @brief Reads the current distances back (the only full host copy) and writes them to @p path.
   void save_distances_async(std::string path);
-  /// @brief Encode views with @p range instead of each view's own finite range (nullopt: back to automatic),
-  /// and re-encode the current view. Lets a class compare colours across rounds.
-  void set_fixed_range_async(std::optional<ValueRange> range);
+  /// @brief "fix colours" (ViewPublisher::fix_colours): on, views use the lesson's range where known, else
+  /// @p current frozen; off, each view's own range. Re-encodes the current view.
+  void fix_colours_async(bool fix, std::optional<ValueRange> current);
   /// @brief From now on, views of a CUDA solver are reduced on the GPU and handed to the frame loop through
   /// @p channel (nullptr: back to the host path). Republishes the current view.
   void set_device_view_async(std::shared_ptr<DeviceViewChannel> channel);

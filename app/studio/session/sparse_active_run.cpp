@@ -98,6 +98,7 @@ std::string SparseActiveRun::describe() const {
 std::uint64_t SparseActiveRun::result_bytes() const { return SourceDistances::bytes_for(m_run->rows(), m_graph->n); }
 
 void SparseActiveRun::installed() {
+  m_ctx.views.set_lesson_range(std::nullopt);  // rows of a sparse solve: each view's own range
   m_classroom.detach();  // no Floyd–Warshall solver: no time travel, no inspection
   m_ctx.times.last_step_ms = 0;
 }

@@ -44,7 +44,7 @@ std::shared_ptr<ViewFrame> ViewPublisher::new_frame(const ViewGeometry& geometry
   frame->serial = ++m_serial;
   frame->geometry = geometry;
   frame->inf = inf;
-  frame->fixed_range = m_fixed_range.has_value();
+  frame->range_source = range_source();
   return frame;
 }
 
@@ -52,7 +52,8 @@ void ViewPublisher::host_encode(ViewFrame& frame, Solver& solver) {
   const auto t0 = pacing::Clock::now();
   frame.tiles.resize(frame.geometry.texels());
   solver.view_tiles(frame.geometry, frame.tiles.data());
-  frame.range = m_fixed_range ? *m_fixed_range : finite_range(frame.tiles.data(), frame.tiles.size(), frame.inf);
+  const std::optional<ValueRange> fixed = fixed_range();
+  frame.range = fixed ? *fixed : finite_range(frame.tiles.data(), frame.tiles.size(), frame.inf);
   // "Improved" compares with the state before the last step, within the same matrix only.
   const std::int32_t* previous = previous_tiles(frame.tiles.size());
   frame.codes.resize(frame.tiles.size());
@@ -69,7 +70,7 @@ void ViewPublisher::device_reduce(ViewFrame& frame, Solver& solver) {
   // With view updates on, the solver's kernels keep the view's minima (a view then copies rows x cols values);
   // off (solve-time comparisons), the final view reduces the matrix once and the kernels do no view work.
   lease.set_live_minima(m_view_updates);
-  lease.reduce_async(solver, frame.geometry, m_fixed_range, m_before != Before::None, frame.serial);
+  lease.reduce_async(solver, frame.geometry, fixed_range(), m_before != Before::None, frame.serial);
 }
 
 std::shared_ptr<const ViewFrame> ViewPublisher::dense_frame(Solver& solver, DType dtype, int cuda_device) {
@@ -90,7 +91,8 @@ std::shared_ptr<const ViewFrame> ViewPublisher::sparse_frame(SparseRun& run) {
   std::shared_ptr<ViewFrame> frame = new_frame(make_source_rows_geometry(d.rows(), d.n, m_budget), kInf32);
   frame->cursor.finished = run.finished();
   frame->tiles = run.view_tiles(frame->geometry);  // only texel rows completed since the last view are reduced
-  frame->range = m_fixed_range ? *m_fixed_range : finite_range(frame->tiles.data(), frame->tiles.size(), frame->inf);
+  const std::optional<ValueRange> fixed = fixed_range();
+  frame->range = fixed ? *fixed : finite_range(frame->tiles.data(), frame->tiles.size(), frame->inf);
   frame->codes.resize(frame->tiles.size());
   encode_source_rows_view(frame->tiles.data(), frame->tiles.size(), frame->range, frame->inf, frame->codes.data());
   frame->host_encode_ms = pacing::ms_since(t0);

@@ -25,10 +25,18 @@ class ViewPublisher {
   explicit ViewPublisher(int budget) : m_budget(budget) {}
 
   int budget() const { return m_budget; }
-  /// @brief Encode with @p range instead of each view's own finite range (nullopt: automatic).
-  void set_fixed_range(std::optional<ValueRange> range) {
-    m_fixed_range = range;
+  /// @brief "fix colours": on, views use the lesson's range where one is known, else @p current (the range shown
+  /// now, frozen); off, each view's own finite range.
+  void fix_colours(bool fix, std::optional<ValueRange> current) {
+    m_fix_colours = fix;
+    m_frozen_range = fix && !m_lesson_range ? current : std::nullopt;
     m_before = Before::None;  // no step happened: nothing to mark as improved
+  }
+  /// @brief A new run: the range of its whole lesson (nullopt: unknown, a large graph). A range frozen on
+  /// another run means nothing here and is dropped.
+  void set_lesson_range(std::optional<ValueRange> range) {
+    m_lesson_range = range;
+    m_frozen_range.reset();
   }
   /// @brief Views of a CUDA solver go through @p channel from now on (nullptr: the host path).
   void set_device_channel(std::shared_ptr<DeviceViewChannel> channel) {
@@ -70,7 +78,20 @@ class ViewPublisher {
 
   int m_budget;
   std::uint64_t m_serial = 0;
-  std::optional<ValueRange> m_fixed_range;
+  /// @brief The range views are encoded with instead of their own (nullopt: their own).
+  std::optional<ValueRange> fixed_range() const {
+    if (!m_fix_colours) return std::nullopt;
+    return m_lesson_range ? m_lesson_range : m_frozen_range;
+  }
+  ViewFrame::RangeSource range_source() const {
+    if (!m_fix_colours) return ViewFrame::RangeSource::Step;
+    if (m_lesson_range) return ViewFrame::RangeSource::Lesson;
+    return m_frozen_range ? ViewFrame::RangeSource::Frozen : ViewFrame::RangeSource::Step;
+  }
+
+  bool m_fix_colours = true;  // on by default: where the lesson's range is known, colours keep their meaning
+  std::optional<ValueRange> m_lesson_range;
+  std::optional<ValueRange> m_frozen_range;
   std::shared_ptr<DeviceViewChannel> m_device_view;
   bool m_view_updates = true;
   std::shared_ptr<const ViewFrame> m_last_frame;

@@ -174,10 +174,18 @@ void HeatmapViewPanel::draw_legend(const AppState& state, const HeatmapRenderer&
     std::string mid = format_thousands(frame->range.lo + (frame->range.hi - frame->range.lo) / 2);
     std::string hi = format_thousands(frame->range.hi);
     draw->AddText(ImVec2(x0, ly), text, lo.c_str());
-    float mw = ImGui::CalcTextSize(mid.c_str()).x;
-    draw->AddText(ImVec2(x0 + bar_w * 0.5f - mw * 0.5f, ly), text, mid.c_str());
-    if (frame->fixed_range) hi = ">= " + hi + " (fixed)";
-    float hw = ImGui::CalcTextSize(hi.c_str()).x;
+    if (frame->range_source == ViewFrame::RangeSource::Frozen) hi = ">= " + hi + " (fixed)";
+    if (frame->range_source == ViewFrame::RangeSource::Lesson) {
+      // Said in full where the bar has room beside the smallest value, shortened on a narrow one.
+      const float room = bar_w - ImGui::CalcTextSize(lo.c_str()).x - font;
+      hi += ImGui::CalcTextSize((hi + " (whole lesson)").c_str()).x <= room ? " (whole lesson)" : " (lesson)";
+    }
+    const float hw = ImGui::CalcTextSize(hi.c_str()).x;
+    const float mw = ImGui::CalcTextSize(mid.c_str()).x;
+    const float mid_x = x0 + bar_w * 0.5f - mw * 0.5f;
+    // The middle value only where it has room beside the ends (a long "(whole lesson)" on a narrow bar).
+    if (mid_x + mw + font * 0.5f < x0 + bar_w - hw && mid_x > x0 + ImGui::CalcTextSize(lo.c_str()).x + font * 0.5f)
+      draw->AddText(ImVec2(mid_x, ly), text, mid.c_str());
     draw->AddText(ImVec2(x0 + bar_w - hw, ly), text, hi.c_str());
   } else {
     const bool no_rows = state.session.sparse && state.session.sparse->rows_done == 0;

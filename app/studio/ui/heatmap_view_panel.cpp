@@ -364,11 +364,14 @@ void HeatmapViewPanel::draw_view_controls(const AppState& state, CommandQueue& c
   if (ImGui::Checkbox("grid", &grid)) commands.push(CmdSetGrid{grid});
   item_tooltip("block grid lines (when blocks are large enough on screen)");
   next_on_same_line_if(checkbox_w("fix colours"));
-  bool fixed = state.view.fixed_range;
+  // Shows what the heatmap uses: "on" with a large graph's first view has no range to keep yet.
+  const auto& shown = state.session.view;
+  bool fixed = shown ? shown->range_source != ViewFrame::RangeSource::Step : state.view.fixed_range;
   if (ImGui::Checkbox("fix colours", &fixed)) commands.push(CmdFixColourRange{fixed});
   item_tooltip(
-      "keep the current distance range for the colours, so a cell keeps its colour from round to round "
-      "(larger distances show the top colour)");
+      "on: one colour range for the whole lesson (graphs up to 256 vertices, computed when the solver is set up), "
+      "so a cell keeps its colour while its distance stays; larger graphs freeze the range shown now (larger "
+      "distances show the top colour). off: each step's own range");
   next_on_same_line_if(ImGui::CalcTextSize("Fit").x + style.FramePadding.x * 2);
   if (ImGui::Button("Fit")) commands.push(CmdFitView{});
   item_tooltip("fit the matrix to the panel (F, or double-click)");

@@ -72,15 +72,21 @@ void draw_swatch(ImDrawList* draw, ImVec2 a, ImVec2 b, const KeyItem& item, floa
       }
       draw->PopClipRect();
       break;
-    case Shape::Corner:
-      draw->AddTriangleFilled(a, ImVec2(a.x + w * 0.45f, a.y), ImVec2(a.x, a.y + w * 0.45f), hue);
+    case Shape::Corner:  // the long side edged dark then light
+      draw->AddTriangleFilled(a, ImVec2(a.x + w * 0.55f, a.y), ImVec2(a.x, a.y + w * 0.55f), light);
+      draw->AddTriangleFilled(a, ImVec2(a.x + w * 0.5f, a.y), ImVec2(a.x, a.y + w * 0.5f), dark);
+      draw->AddTriangleFilled(a, ImVec2(a.x + w * 0.42f, a.y), ImVec2(a.x, a.y + w * 0.42f), hue);
       break;
-    case Shape::Brackets:
-      draw->AddRectFilled(a, ImVec2(b.x, a.y + rim), hue);
-      draw->AddRectFilled(ImVec2(a.x, b.y - rim), b, hue);
+    case Shape::Brackets:  // a dark line on the cell's side
+      draw->AddRectFilled(a, ImVec2(b.x, a.y + rim), dark);
+      draw->AddRectFilled(a, ImVec2(b.x, a.y + rim * 0.65f), hue);
+      draw->AddRectFilled(ImVec2(a.x, b.y - rim), b, dark);
+      draw->AddRectFilled(ImVec2(a.x, b.y - rim * 0.65f), b, hue);
       break;
-    case Shape::Ring:
-      ring(0, rim, hue);
+    case Shape::Ring:  // light outside, dark inside
+      ring(0, rim, light);
+      ring(rim * 0.25f, rim * 0.5f, hue);
+      ring(rim * 0.75f, rim * 0.25f, dark);
       break;
     case Shape::DottedRing:
       for (float t = 0; t < w; t += rim * 2.0f) {
