@@ -104,25 +104,30 @@ std::vector<LedgerEntry> cell_round_trace(int n, int block, bool blocked, std::i
   // Once a k with d[k][k] < 0 (a negative cycle) is relaxed through, values depend on the order of updates
   // inside that k-step, and so does everything computed from them later in the round.
   bool order_dependent = false;
+  LedgerEntry seen;  // the cell's own relaxation, with the values it read at its turn in the k-step
   auto relax_cells = [&](int k, const std::vector<int>& rows, const std::vector<int>& cols, bool clamp) {
     if (m.at(k, k) < 0) order_dependent = true;
     for (int a : rows)
-      for (int b : cols) m.at(a, b) = relaxed(m.at(a, b), m.at(a, k), m.at(k, b), clamp, floor);
+      for (int b : cols) {
+        if (a == i && b == j) {
+          seen.d_ij_before = m.at(a, b);
+          seen.d_ik = m.at(a, k);
+          seen.d_kj = m.at(k, b);
+        }
+        m.at(a, b) = relaxed(m.at(a, b), m.at(a, k), m.at(k, b), clamp, floor);
+      }
   };
   std::vector<LedgerEntry> trace;
   trace.reserve(static_cast<std::size_t>(kb));
-  // The cell's own relaxation through k = p0 + t, recorded from the values just before it.
-  auto record = [&](int t, bool clamp) {
-    LedgerEntry e;
+  // After the k-step through k = p0 + t that relaxed the cell (exactly once): its entry.
+  auto record = [&](int t) {
+    LedgerEntry e = seen;
     e.round = round;
     e.phase = phase_number(phase);
     e.k = p0 + t;
     e.position = phase_start + t;
-    e.d_ij_before = m.at(i, j);
-    e.d_ik = m.at(i, e.k);
-    e.d_kj = m.at(e.k, j);
-    e.d_ij_after = relaxed(e.d_ij_before, e.d_ik, e.d_kj, clamp, floor);
-    e.order_dependent = order_dependent || m.at(e.k, e.k) < 0;
+    e.d_ij_after = m.at(i, j);
+    e.order_dependent = order_dependent;
     trace.push_back(e);
   };
   const std::vector<int> row_i{i}, col_j{j};
@@ -135,23 +140,23 @@ std::vector<LedgerEntry> cell_round_trace(int n, int block, bool blocked, std::i
       if (!in_row_panel) rows.push_back(i);
       if (!in_col_panel) cols.push_back(j);
       for (int t = 0; t < kb; ++t) {
-        record(t, true);
         relax_cells(p0 + t, rows, cols, true);
+        record(t);
       }
       break;
     }
     case Phase::Pivot:
       for (int t = 0; t < kb; ++t) {
-        record(t, true);
         relax_cells(p0 + t, pivots, pivots, true);
+        record(t);
       }
       break;
     case Phase::PivotRowCol:
       for (int t = 0; t < kb; ++t) relax_cells(p0 + t, pivots, pivots, true);  // phase 1, whole
       for (int t = 0; t < kb; ++t) {
-        record(t, true);
         if (in_row_panel) relax_cells(p0 + t, pivots, col_j, true);
         if (in_col_panel) relax_cells(p0 + t, row_i, pivots, true);
+        record(t);
       }
       break;
     default:  // Phase::Independent (cell_phase gives no other)
@@ -161,8 +166,8 @@ std::vector<LedgerEntry> cell_round_trace(int n, int block, bool blocked, std::i
         relax_cells(p0 + t, row_i, pivots, true);
       }
       for (int t = 0; t < kb; ++t) {
-        record(t, false);  // phase 3 needs no clamp (range_policy.h)
-        relax_cells(p0 + t, row_i, col_j, false);
+        relax_cells(p0 + t, row_i, col_j, false);  // phase 3 needs no clamp (range_policy.h)
+        record(t);
       }
       break;
   }
@@ -283,6 +288,9 @@ std::optional<Ledger> step_ledger(int n, int block, bool blocked, std::int32_t f
   ledger.omitted = ledger.step_entries - static_cast<std::int64_t>(ledger.entries.size());
   ledger.improving_k_complete = all_rounds;
   ledger.mismatch = ledger.value_after != current;
+  // After a negative cycle the replay's order of updates is not the backend's: the verdict ends at the value the
+  // solver holds (the matrix shows it), the entries keep the replay's numbers, marked order-dependent.
+  if (ledger.mismatch && ledger.order_dependent()) ledger.value_after = current;
   return ledger;
 }
 

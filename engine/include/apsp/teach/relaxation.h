@@ -99,7 +99,8 @@ struct Ledger {
   std::int64_t omitted = 0;          ///< entries of the step before entries.front() that are not listed
   std::int64_t step_entries = 0;     ///< entries of the whole step: entries.size() + omitted
   std::int32_t value_before = 0;     ///< d[i][j] at the start of the step (normalized)
-  std::int32_t value_after = 0;      ///< d[i][j] at the end of the step
+  std::int32_t value_after = 0;      ///< d[i][j] at the end of the step (the solver's, where a negative
+                                     ///< cycle made the replay's order-dependent numbers differ)
   std::vector<int> improving_k;      ///< every k of the step that lowered the cell, listed or not, when known
   bool improving_k_complete = true;  ///< false: rounds not replayed (beyond the cost bound) may hold more
   std::int32_t solver_value = 0;     ///< the solver's d[i][j] now, for the cross-check
