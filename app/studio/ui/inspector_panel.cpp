@@ -21,10 +21,11 @@ std::string sum_text(std::int32_t a, std::int32_t b) {
   return std::to_string(static_cast<std::int64_t>(a) + b);
 }
 
-// The ledger as a table (k | d[i][k] + d[k][j] | better?), improving rows highlighted, then the verdict. The
-// table scrolls when long so the paths below stay on screen at 1280 x 720.
+// The verdict first (it stays on screen in a short column), then the ledger as a table (k | d[i][k] + d[k][j] |
+// better?), improving rows highlighted; the table scrolls when long so the paths below stay reachable.
 void ledger_rows(const teach::Ledger& ledger) {
   const LedgerText t = ledger_text(ledger);
+  ImGui::Text("verdict: %s", t.verdict.c_str());
   if (!t.scope.empty()) ImGui::TextDisabled("%s", t.scope.c_str());
   if (!t.omitted.empty()) ImGui::TextDisabled("%s", t.omitted.c_str());
   if (!t.rows.empty()) {
@@ -55,7 +56,6 @@ void ledger_rows(const teach::Ledger& ledger) {
       ImGui::EndTable();
     }
   }
-  ImGui::Text("verdict: %s", t.verdict.c_str());
   if (!t.caveat.empty()) ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.35f, 1.0f), "%s", t.caveat.c_str());
 }
 
