@@ -132,11 +132,15 @@ Inspection ClassroomWorker::inspect(Log& log) {
   const int block = m_solver->options().block;
   if (const auto step = m_travel->last_step()) {
     const auto point = teach::relaxation_point(n, block, ins.blocked, step->before, step->after, m_i, m_j);
-    // Round starts above the replay bound are not read: the ledger lists the rounds it could read, and
-    // without the step's first and last it is not shown.
+    // The step's first and last round starts are read within the replay bound (without them no verdict);
+    // rounds between them only where held, so a step over many rounds costs at most two replays.
+    const teach::KClock& clock = m_travel->clock();
+    const int first_round = clock.cursor_at(clock.position(step->before)).round;
+    const int last_round = clock.cursor_at(clock.position(step->after) - 1).round;
     auto read = [&](int round, const std::vector<std::pair<int, int>>& cells)
         -> std::optional<std::vector<std::int32_t>> {
-      if (m_travel->round_start_cost(round) > kInspectorReplayUpdates) return std::nullopt;
+      const bool needed = round == first_round || round == last_round;
+      if (m_travel->round_start_cost(round) > (needed ? kInspectorReplayUpdates : 0)) return std::nullopt;
       return m_travel->values_at_round_start(round, cells);
     };
     const std::int32_t now = m_solver->value_at(m_i, m_j);
