@@ -133,26 +133,41 @@ Inspection ClassroomWorker::inspect(Log& log) {
   const int block = m_solver->options().block;
   if (const auto step = m_travel->last_step()) {
     const auto point = teach::relaxation_point(n, block, ins.blocked, step->before, step->after, m_i, m_j);
-    if (point && m_travel->round_start_cost(point->round) > kInspectorReplayUpdates) {
+    // The step's first and last round starts are read within the replay bound (without them no verdict);
+    // rounds between them only where held, so a step over many rounds costs at most two replays.
+    const teach::KClock& clock = m_travel->clock();
+    const int first_round = clock.cursor_at(clock.position(step->before)).round;
+    const int last_round = clock.cursor_at(clock.position(step->after) - 1).round;
+    auto read = [&](int round, const std::vector<std::pair<int, int>>& cells)
+        -> std::optional<std::vector<std::int32_t>> {
+      const bool needed = round == first_round || round == last_round;
+      if (m_travel->round_start_cost(round) > (needed ? kInspectorReplayUpdates : 0)) return std::nullopt;
+      return m_travel->values_at_round_start(round, cells);
+    };
+    const std::int32_t now = m_solver->value_at(m_i, m_j);
+    const auto ledger = point ? teach::step_ledger(n, block, ins.blocked, floor_of(m_solver->options().dtype),
+                                                   step->before, step->after, m_i, m_j, now, read)
+                              : std::nullopt;
+    if (point && !ledger) {
       ins.note = "relaxation not shown: the matrix is above the time-travel checkpoint budget, so its round start "
                  "would need a replay of more than 4e9 updates after every step";
     } else if (point) {
-      const auto cells = teach::relaxation_inputs(n, block, ins.blocked, *point, m_i, m_j);
-      const auto values = m_travel->values_at_round_start(point->round, cells);
-      auto round_start = [&](int a, int b) {
-        const auto it = std::lower_bound(cells.begin(), cells.end(), std::pair{a, b});
-        return it != cells.end() && *it == std::pair{a, b} ? values[static_cast<std::size_t>(it - cells.begin())] : kInf32;
-      };
-      auto current = [&](int a, int b) { return m_solver->value_at(a, b); };
-      teach::Explanation e = teach::explain(n, block, ins.blocked, floor_of(m_solver->options().dtype), *point, m_i,
-                                            m_j, round_start, current);
-      if (e.mismatch && !m_negative_cycle.found) {
+      teach::Explanation e;
+      if (ledger->relaxes_cell()) {
+        e = teach::headline(*ledger, ins.blocked);
+      } else {  // a phase over other blocks: the step's last k with the current values
+        auto current = [&](int a, int b) { return m_solver->value_at(a, b); };
+        e = teach::explain(n, block, ins.blocked, floor_of(m_solver->options().dtype), *point, m_i, m_j,
+                           [](int, int) { return kInf32; }, current);
+      }
+      if (ledger->mismatch && !m_negative_cycle.found && !ledger->order_dependent()) {
         log.error("inspector: d[" + std::to_string(m_i) + "][" + std::to_string(m_j) + "] computed as " +
-                  std::to_string(e.d_ij) + " but the solver holds " + std::to_string(e.solver_value) +
+                  std::to_string(ledger->value_after) + " but the solver holds " + std::to_string(now) +
                   " (round " + std::to_string(e.round) + ", phase " + std::to_string(e.phase) + ", k " +
                   std::to_string(e.k) + "): please report this bug");
       }
       ins.relaxation = e;
+      ins.ledger = ledger;
     }
   }
   ins.current_path = current_path();

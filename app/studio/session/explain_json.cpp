@@ -1,5 +1,7 @@
 #include "session/explain_json.h"
 
+#include "teach/ledger_text.h"
+
 #include <apsp/core/types.h>
 #include <apsp/io/atomic_file.h>
 #include <apsp/teach/pseudocode.h>
@@ -15,6 +17,34 @@ nlohmann::json path_json(const PathInfo& p) { return p.known ? nlohmann::json(p.
 
 nlohmann::json path_length(const PathInfo& p) {
   return p.known && !p.vertices.empty() ? nlohmann::json(p.length) : nlohmann::json(nullptr);
+}
+
+/// Every k of the step for the cell, and the verdict in the words the panels show.
+nlohmann::json ledger_json(const teach::Ledger& l) {
+  nlohmann::json entries = nlohmann::json::array();
+  for (const teach::LedgerEntry& e : l.entries) {
+    const bool finite = e.d_ik != kInf32 && e.d_kj != kInf32;
+    entries.push_back({{"round", e.round},
+                       {"phase", e.phase},
+                       {"k", e.k},
+                       {"d_ij_before", distance(e.d_ij_before)},
+                       {"d_ik", distance(e.d_ik)},
+                       {"d_kj", distance(e.d_kj)},
+                       {"sum", finite ? nlohmann::json(static_cast<std::int64_t>(e.d_ik) + e.d_kj) : nlohmann::json(nullptr)},
+                       {"better", e.better()},
+                       {"d_ij_after", distance(e.d_ij_after)},
+                       {"order_dependent", e.order_dependent}});
+  }
+  return {{"entries", entries},
+          {"omitted", l.omitted},
+          {"step_entries", l.step_entries},
+          {"value_before", distance(l.value_before)},
+          {"value_after", distance(l.value_after)},
+          {"improved", l.improved()},
+          {"improving_k", l.improving_k},
+          {"improving_k_complete", l.improving_k_complete},
+          {"order_dependent", l.order_dependent()},
+          {"verdict", ledger_verdict(l)}};
 }
 
 }  // namespace
@@ -45,6 +75,7 @@ void write_explain_json(const std::string& path, const SessionSnapshot& s) {
     j["line"] = std::string(teach::pseudocode(in.blocked)[static_cast<std::size_t>(e.line)]);
     j["line_index"] = e.line;
   }
+  j["ledger"] = in.ledger ? ledger_json(*in.ledger) : nlohmann::json(nullptr);
   j["path"] = selected ? path_json(in.current_path) : nlohmann::json::array();
   j["path_length"] = path_length(in.current_path);
   j["path_as_of"] = in.current_path.as_of;

@@ -24,7 +24,9 @@ struct PathInfo {
 struct Inspection {
   int i = -1;  ///< the selected cell; -1: none
   int j = -1;
-  std::optional<teach::Explanation> relaxation;  ///< empty: no selection or no step taken yet
+  std::optional<teach::Explanation> relaxation;  ///< empty: no selection or no step taken yet; for a step of
+                                                 ///< several k, its last improving k (else its last k)
+  std::optional<teach::Ledger> ledger;           ///< every k of the step for the cell, and the verdict
   PathInfo current_path;
   PathInfo final_path;
   NegativeCycleFinding negative_cycle;  ///< the negative cycle that stopped the solve, if one did

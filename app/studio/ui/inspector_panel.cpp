@@ -1,11 +1,13 @@
 // Classroom relaxation inspector: for the selected cell (a click on the heatmap, or
-// --select I:J), the relaxation of the step just taken with its real numbers, the highlighted pseudocode line,
-// and the pair's current and final shortest paths with their lengths. Reads AppState::classroom only.
+// --select I:J), the relaxation of the step just taken with its real numbers (a k-step), or the ledger of every
+// k of a phase or round step with its verdict, the highlighted pseudocode line, and the pair's current and final
+// shortest paths with their lengths. Reads AppState::classroom and the session's inspection.
 #include <apsp/core/types.h>
 #include <imgui.h>
 
 #include <string>
 
+#include "teach/ledger_text.h"
 #include "ui/panels.h"
 #include "ui/widgets.h"
 
@@ -17,6 +19,44 @@ std::string value_text(std::int32_t v) { return v == kInf32 ? "INF" : std::to_st
 std::string sum_text(std::int32_t a, std::int32_t b) {
   if (a == kInf32 || b == kInf32) return "INF";
   return std::to_string(static_cast<std::int64_t>(a) + b);
+}
+
+// The verdict first (it stays on screen in a short column), then the ledger as a table (k | d[i][k] + d[k][j] |
+// better?), improving rows highlighted; the table scrolls when long so the paths below stay reachable.
+void ledger_rows(const teach::Ledger& ledger) {
+  const LedgerText t = ledger_text(ledger);
+  ImGui::Text("verdict: %s", t.verdict.c_str());
+  if (!t.scope.empty()) ImGui::TextDisabled("%s", t.scope.c_str());
+  if (!t.omitted.empty()) ImGui::TextDisabled("%s", t.omitted.c_str());
+  if (!t.rows.empty()) {
+    // Up to kShownRows rows the table fits its rows; beyond, it scrolls at that height (header kept).
+    constexpr std::size_t kShownRows = 8;
+    const bool scroll = t.rows.size() > kShownRows;
+    const float row_h = ImGui::GetTextLineHeight() + 2.0f * ImGui::GetStyle().CellPadding.y;
+    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH |
+                                  ImGuiTableFlags_SizingStretchProp | (scroll ? ImGuiTableFlags_ScrollY : 0);
+    const float height = scroll ? row_h * (static_cast<float>(kShownRows) + 1.0f) : 0.0f;
+    if (ImGui::BeginTable("ledger", 3, flags, ImVec2(0.0f, height))) {
+      ImGui::TableSetupScrollFreeze(0, 1);
+      ImGui::TableSetupColumn("k", ImGuiTableColumnFlags_WidthFixed);
+      ImGui::TableSetupColumn("d[i][k] + d[k][j]");
+      ImGui::TableSetupColumn("better?");
+      ImGui::TableHeadersRow();
+      const ImU32 highlight = ImGui::GetColorU32(ImVec4(0.20f, 0.55f, 0.35f, 0.45f));
+      for (const LedgerRow& r : t.rows) {
+        ImGui::TableNextRow();
+        if (r.better) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, highlight);
+        ImGui::TableSetColumnIndex(0);
+        ImGui::TextUnformatted(r.k.c_str());
+        ImGui::TableSetColumnIndex(1);
+        ImGui::TextUnformatted(r.sum.c_str());
+        ImGui::TableSetColumnIndex(2);
+        ImGui::TextUnformatted(r.outcome.c_str());
+      }
+      ImGui::EndTable();
+    }
+  }
+  if (!t.caveat.empty()) ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.35f, 1.0f), "%s", t.caveat.c_str());
 }
 
 void path_rows(const char* label, const std::vector<std::int32_t>& path, std::int64_t length, const PathInfo& info) {
@@ -54,11 +94,19 @@ void draw_inspector_panel(const AppState& state) {
       ImGui::TextDisabled("no step taken yet: d[%d][%d] is the direct edge", c.selected.i, c.selected.j);
     } else {
       const Relaxation& r = *c.relaxation;
-      if (r.phase > 0)
+      const bool one_k = !in.ledger || in.ledger->entries.size() <= 1;
+      if (!one_k && in.ledger) {
+        ImGui::Text("d[%d][%d] = min(d[%d][%d], d[%d][k] + d[k][%d]) for each k of the step:", r.cell.i, r.cell.j,
+                    r.cell.i, r.cell.j, r.cell.i, r.cell.j);
+        ledger_rows(*in.ledger);
+      } else if (r.phase > 0) {
         ImGui::Text("round %d, phase %d, k = %d", r.round, r.phase, r.k);
-      else
+      } else {
         ImGui::Text("round %d, k = %d", r.round, r.k);
-      if (r.updated_by_step) {
+      }
+      if (!one_k) {
+        // the ledger above
+      } else if (r.updated_by_step) {
         ImGui::Text("d[%d][%d] = min(d[%d][%d], d[%d][%d] + d[%d][%d])", r.cell.i, r.cell.j, r.cell.i, r.cell.j,
                     r.cell.i, r.k, r.k, r.cell.j);
         ImGui::Text("        = min(%s, %s + %s) = %s", value_text(r.d_ij_before).c_str(), value_text(r.d_ik).c_str(),
