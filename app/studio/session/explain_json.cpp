@@ -6,6 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "teach/step_focus.h"
+
 namespace apsp::studio {
 namespace {
 
@@ -15,6 +17,22 @@ nlohmann::json path_json(const PathInfo& p) { return p.known ? nlohmann::json(p.
 
 nlohmann::json path_length(const PathInfo& p) {
   return p.known && !p.vertices.empty() ? nlohmann::json(p.length) : nlohmann::json(nullptr);
+}
+
+/// The step every classroom panel shows (teach/step_focus.h): what the pseudocode highlights and the graph view
+/// marks. null before the first step.
+nlohmann::json step_just_done_json(const SessionSnapshot& s) {
+  const StepFocus f = step_focus(s);
+  if (!f.active) return nullptr;
+  const auto& r = s.inspection.relaxation;
+  const int line = focus_line(f, r && r->updated_by_step && r->phase == f.phase);
+  return {{"round", f.round},
+          {"phase", f.phase},
+          {"k_first", f.k_first},
+          {"k", f.k},
+          {"line_index", line},
+          {"line", std::string(teach::pseudocode(f.blocked)[static_cast<std::size_t>(line)])},
+          {"text", describe_focus(f)}};
 }
 
 }  // namespace
@@ -56,6 +74,7 @@ void write_explain_json(const std::string& path, const SessionSnapshot& s) {
                             ? nlohmann::json(nullptr)
                             : nlohmann::json(in.negative_cycle.vertices);
   j["note"] = in.note;
+  j["step_just_done"] = step_just_done_json(s);
   AtomicFile file(path);
   file.write(j.dump(2) + "\n");
   file.commit();

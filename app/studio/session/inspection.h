@@ -3,6 +3,7 @@
 // of the selected cell at the step just taken, the selected pair's current and final paths, and where the
 // timeline stands. Published in SessionSnapshot::inspection; App copies it into AppState::classroom.
 #include <apsp/teach/relaxation.h>
+#include <apsp/teach/time_travel.h>
 
 #include <cstdint>
 #include <optional>
@@ -27,6 +28,9 @@ struct Inspection {
   PathInfo current_path;
   PathInfo final_path;
   NegativeCycleFinding negative_cycle;  ///< the negative cycle that stopped the solve, if one did
+  /// The step that led to the current state (TimeTravel::last_step), selection or not: every classroom panel
+  /// shows this one moment. Empty at the start.
+  std::optional<teach::StepRecord> last_step;
   std::size_t steps_taken = 0;     ///< TimeTravel::current(): the timeline's position
   std::size_t steps_recorded = 0;  ///< TimeTravel::history().size(): the slider's end
   bool blocked = true;             ///< which pseudocode listing the line numbers refer to

@@ -132,7 +132,7 @@ void GraphViewPanel::draw(const AppState& state) {
   }
   // A sparse solve shows the teaching stepper's source, settled set and frontier instead of the k-step.
   const SparseSnapshot* sparse = state.session.sparse ? &*state.session.sparse : nullptr;
-  const StepFocus focus = sparse ? StepFocus{} : step_focus(state.session, state.classroom);
+  const StepFocus focus = sparse ? StepFocus{} : step_focus(state.session);
   const ClassroomState& classroom = state.classroom;
   const float s = state.ui_scale;
   const float font_size = ImGui::GetFontSize();
@@ -151,11 +151,11 @@ void GraphViewPanel::draw(const AppState& state) {
                   static_cast<long long>(sparse->rows_done), static_cast<long long>(sparse->sources));
     }
   } else if (focus.active) {
-    const std::string phase = focus.blocked ? "phase " + std::to_string(focus.phase) : std::string("whole pass");
-    ImGui::Text("%s: round %d, %s, k = %d; pivot block: vertices %d..%d", focus.just_taken ? "step just taken" : "next step",
-                focus.round, phase.c_str(), focus.k, focus.pivot_first, focus.pivot_end - 1);
+    // The step just done (the heatmap's title names the next one).
+    ImGui::Text("%s; pivot block: vertices %d..%d", describe_focus(focus).c_str(), focus.pivot_first,
+                focus.pivot_end - 1);
   } else {
-    ImGui::TextUnformatted(state.session.cursor.finished ? "finished: every k done" : "no step yet");
+    ImGui::TextUnformatted(describe_focus(focus).c_str());
   }
   ImGui::TextDisabled("n = %d, %zu edges; %s", layout.n, layout.edges.size(), layout.note.c_str());
   ImGui::PopTextWrapPos();
