@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <optional>
 
+#include "ui/step_keys.h"
 #include "ui/widgets.h"
 
 namespace apsp::studio {
@@ -136,7 +137,7 @@ void HeatmapViewPanel::draw(const AppState& state, HeatmapNavigation& nav, Comma
 
   if (presentation) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("Right: phase, Shift+Right: round, Space: play, P: leave presentation");
+    ImGui::TextWrapped("%s", step_keys_help());
     ImGui::PopStyleColor();
   } else {
     draw_view_controls(state, commands);
