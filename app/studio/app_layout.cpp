@@ -26,6 +26,10 @@ void App::draw_ui() {
   in.presentation = presentation;
   in.graph_view = GraphViewPanel::shows(m_state);  // the classroom column: graph view and pseudocode
   in.multi_gpu = multi_device_samples(plot_samples(m_state));
+  // Presentation is a teaching mode: the inspector stays, beside the heatmap, whenever there is a column for it
+  // or a cell to explain.
+  in.inspector = presentation && m_state.session.has_solver && !m_state.session.sparse &&
+                 (in.graph_view || m_state.classroom.selected.valid());
   const StudioLayout layout = compute_layout(in);
   m_window_fits.clear();
   m_display_size = {io.DisplaySize.x, io.DisplaySize.y};
@@ -75,6 +79,16 @@ void App::draw_ui() {
   if (large_type) ImGui::PopFont();
   // The classroom column (graph view over the pseudocode) at layout.graph, for graphs the graph view can draw.
   if (!layout.graph.empty()) draw_classroom_column(layout.graph, fixed);
+  if (!layout.inspector.empty()) {
+    place(layout.inspector);
+    if (large_type) ImGui::PushFont(m_fonts.large);
+    if (ImGui::Begin("Inspector overlay", nullptr, fixed | ImGuiWindowFlags_NoTitleBar)) {
+      draw_inspector_overlay(m_state);
+      m_window_fits.push_back(measure_current_window("Inspector overlay"));
+    }
+    ImGui::End();
+    if (large_type) ImGui::PopFont();
+  }
 
   if (!layout.plots.empty()) {
     // Right column: live plots on top, the numbers (totals, samples, device) below, then the log.

@@ -12,10 +12,13 @@ StudioLayout compute_layout(const LayoutInput& in) {
   const float font = 17.0f * s;
   if (in.presentation) {
     // The heatmap is square-ish: with the graph view beside it, it takes what its height allows, at most 62%.
-    if (in.graph_view) {
+    if (in.graph_view || in.inspector) {
       const float heat_w = std::round(std::clamp(h * 0.95f, w * 0.45f, w * 0.62f));
       l.heatmap = {0, 0, heat_w, h};
-      l.graph = {heat_w, 0, w - heat_w, h};
+      // The inspector overlay under the graph view: room for its relaxation, verdict and path lines.
+      const float inspector_h = in.inspector ? (in.graph_view ? std::round(h * 0.34f) : h) : 0.0f;
+      if (in.graph_view) l.graph = {heat_w, 0, w - heat_w, h - inspector_h};
+      if (in.inspector) l.inspector = {heat_w, h - inspector_h, w - heat_w, inspector_h};
     } else {
       l.heatmap = {0, 0, w, h};
     }

@@ -4,7 +4,7 @@
 //
 // Normal mode: controls on the left, the heatmap in the middle (with the graph view under it when shown), the
 // plots, the profile and the log on the right. Presentation mode (key P, --presentation): no side panels; the
-// heatmap fills the window, or its left part with the graph view on the right.
+// heatmap fills the window, or its left part with the graph view and the inspector overlay on the right.
 
 namespace apsp::studio {
 
@@ -23,6 +23,7 @@ struct LayoutInput {
   bool presentation = false;  ///< ClassroomState::presentation
   bool graph_view = false;    ///< a graph-view panel draws into StudioLayout::graph
   bool multi_gpu = false;     ///< several devices' samples: the plots window needs more room
+  bool inspector = false;     ///< presentation: the inspector overlay (the selected cell's numbers) is shown
 };
 
 struct StudioLayout {
@@ -33,6 +34,7 @@ struct StudioLayout {
   LayoutRect plots;     ///< right column, top
   LayoutRect profile;   ///< right column, middle
   LayoutRect log;       ///< right column, bottom
+  LayoutRect inspector; ///< presentation only: the inspector overlay, beside the heatmap under the graph view
 };
 
 /// @brief The windows' places for @p in; every non-empty rect lies inside the display and none overlap.
