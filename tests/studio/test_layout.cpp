@@ -82,7 +82,7 @@ TEST(Layout, PresentationShowsTheInspectorOverlayBesideTheHeatmap) {
       EXPECT_EQ(l.inspector.x, l.heatmap.right());
       EXPECT_EQ(l.inspector.right(), w);
       EXPECT_EQ(l.inspector.bottom(), in.height);
-      EXPECT_GE(l.inspector.h, in.height * 0.3f) << "room for the relaxation, the verdict and the path";
+      EXPECT_GE(l.inspector.h, in.height * 0.28f) << "room for the relaxation, the verdict and the path";
       const auto rects = shown(l);
       for (std::size_t i = 0; i < rects.size(); ++i) {
         for (std::size_t k = i + 1; k < rects.size(); ++k) {

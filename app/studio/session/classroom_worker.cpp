@@ -103,7 +103,7 @@ std::optional<PathInfo> ClassroomWorker::path_of_value_now(int round) {
   info.vertices = p.vertices;
   info.length = p.length;
   info.known = true;
-  info.as_of = p.as_of + " (mid-round " + std::to_string(round) + ")";
+  info.as_of = "mid-round " + std::to_string(round) + ", " + p.as_of;
   return info;
 }
 

@@ -44,7 +44,7 @@ MidRoundPath mid_round_path(const teach::OutEdges& edges, std::vector<std::int32
   for (int t = k_begin; t <= k_end; ++t) {
     // A negative diagonal is a walk around a cycle, never the empty path: leave it to the search through k*.
     if (d[static_cast<std::size_t>(i) * n + j] == value && (i != j || value == 0)) {
-      out.as_of = "the cell's value now: intermediates < " + std::to_string(t);
+      out.as_of = "as the cell shows: intermediates < " + std::to_string(t);
       if (value == kInf32) {
         out.found = true;
         return out;
@@ -71,7 +71,7 @@ MidRoundPath mid_round_path(const teach::OutEdges& edges, std::vector<std::int32
     out.vertices = to_k.vertices;
     out.vertices.insert(out.vertices.end(), from_k.vertices.begin() + 1, from_k.vertices.end());
     out.length = to_k.length + from_k.length;
-    out.as_of = "the cell's value now: through k = " + std::to_string(k) + ", intermediates < " + std::to_string(k_end);
+    out.as_of = "as the cell shows: through k = " + std::to_string(k) + ", intermediates < " + std::to_string(k_end);
     return out;
   }
   return out;

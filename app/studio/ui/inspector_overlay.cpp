@@ -62,9 +62,9 @@ std::vector<OverlayRow> inspector_overlay_rows(const AppState& state) {
         rows.push_back({"  = min(" + value_text(r.d_ij_before) + ", " + value_text(r.d_ik) + " + " +
                             value_text(r.d_kj) + ") = " + value_text(r.d_ij),
                         RowStyle::Plain});
+        // Says only what this k did: earlier k of a phase step may have changed the cell already.
         rows.push_back({sum_text(r.d_ik, r.d_kj) + (r.d_ij < r.d_ij_before ? ": shorter through k = " + k
-                                                                            : ": not shorter, the cell keeps " +
-                                                                                  value_text(r.d_ij)),
+                                                                            : ": not shorter through k = " + k),
                         RowStyle::Verdict});
       } else {
         rows.push_back({"d[" + i + "][" + j + "] = " + value_text(r.d_ij) + ": not in the blocks this step writes",

@@ -16,7 +16,7 @@ StudioLayout compute_layout(const LayoutInput& in) {
       const float heat_w = std::round(std::clamp(h * 0.95f, w * 0.45f, w * 0.62f));
       l.heatmap = {0, 0, heat_w, h};
       // The inspector overlay under the graph view: room for its relaxation, verdict and path lines.
-      const float inspector_h = in.inspector ? (in.graph_view ? std::round(h * 0.34f) : h) : 0.0f;
+      const float inspector_h = in.inspector ? (in.graph_view ? std::round(h * 0.3f) : h) : 0.0f;
       if (in.graph_view) l.graph = {heat_w, 0, w - heat_w, h - inspector_h};
       if (in.inspector) l.inspector = {heat_w, h - inspector_h, w - heat_w, inspector_h};
     } else {
