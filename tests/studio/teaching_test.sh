@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Presentation as a teaching mode and one moment on every panel, through apsp-studio's scripted flags.
-# One case per call. Environment (set by CMake): STUDIO (apsp-studio), WORK (scratch).
+# One case per call. Environment (set by CMake): STUDIO (apsp-studio), WORK (scratch), HAVE_EGL (1: --headless works).
 set -uo pipefail
+[ "${HAVE_EGL:-0}" = 1 ] || { echo "built without EGL: --headless is not available"; exit 77; }
 case_name=$1
 work="$WORK/$case_name"
 rm -rf "$work" && mkdir -p "$work/config" && cd "$work" || exit 1
