@@ -21,7 +21,7 @@ std::int64_t sum(std::int32_t a, std::int32_t b) {
   return a == kInf32 || b == kInf32 ? static_cast<std::int64_t>(kInf32) : static_cast<std::int64_t>(a) + b;
 }
 
-/// One k of Floyd–Warshall on @p d (unclamped: classroom values are far from the dtype's floor).
+/// One k of Floyd–Warshall on @p d.
 void relax_through(std::vector<std::int32_t>& d, int n, int k) {
   for (int a = 0; a < n; ++a) {
     const std::int32_t ak = d[static_cast<std::size_t>(a) * n + k];
@@ -29,7 +29,8 @@ void relax_through(std::vector<std::int32_t>& d, int n, int k) {
     for (int b = 0; b < n; ++b) {
       const std::int64_t via = sum(ak, d[static_cast<std::size_t>(k) * n + b]);
       std::int32_t& ab = d[static_cast<std::size_t>(a) * n + b];
-      if (via < ab) ab = static_cast<std::int32_t>(via);
+      // A negative cycle deepens values step by step: keep them in range rather than wrap.
+      if (via < ab) ab = static_cast<std::int32_t>(std::max<std::int64_t>(via, -static_cast<std::int64_t>(kInf32)));
     }
   }
 }
