@@ -28,6 +28,10 @@ LayoutInput App::layout_input() const {
   in.graph_view = GraphViewPanel::shows(m_state);  // the classroom column: graph view and pseudocode
   in.graph_drawn = m_state.classroom.graph_view;
   in.multi_gpu = multi_device_samples(plot_samples(m_state));
+  // Presentation is a teaching mode: the inspector stays, beside the heatmap, whenever there is a column for it
+  // or a cell to explain.
+  in.inspector = in.presentation && m_state.session.has_solver && !m_state.session.sparse &&
+                 (in.graph_view || m_state.classroom.selected.valid());
   return in;
 }
 
@@ -92,6 +96,16 @@ void App::draw_ui() {
   m_layout_type.cell_number_px = edits.view.drawn_number_px;
   // The classroom column (graph view over the pseudocode), for graphs the graph view can draw.
   if (!layout.pseudocode.empty()) draw_classroom_column(layout, fixed);
+  if (!layout.inspector.empty()) {
+    place(layout.inspector);
+    ImGui::PushFont(m_fonts.large);  // presentation only: the projector's type
+    if (ImGui::Begin("Inspector overlay", nullptr, fixed | ImGuiWindowFlags_NoTitleBar)) {
+      draw_inspector_overlay(m_state);
+      m_window_fits.push_back(measure_current_window("Inspector overlay"));
+    }
+    ImGui::End();
+    ImGui::PopFont();
+  }
 
   if (!layout.plots.empty()) {
     // Right column: live plots on top, the numbers (totals, samples, device) below, then the log.

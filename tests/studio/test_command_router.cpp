@@ -12,6 +12,8 @@
 #include "counters_control.h"
 #include "mock_platform.h"
 #include "sweep_control.h"
+#include "teach/step_focus.h"
+#include "ui/step_keys.h"
 
 namespace apsp::studio {
 namespace {
@@ -169,6 +171,38 @@ TEST_F(CommandRouterTest, PlaybackCommandsDriveTheSession) {
 
   router.apply(CmdSetSpeed{12.0f});
   EXPECT_EQ(state.playback.rounds_per_second, 12.0f);
+}
+
+TEST_F(CommandRouterTest, OneKKeysStepOneKForwardAndBack) {
+  load();
+  router.apply(CmdStep{Granularity::Phase});  // into phase 2 of round 0
+  settle();
+  ASSERT_EQ(state.session.cursor, (Cursor{0, Phase::PivotRowCol, 0, false}));
+  // Ctrl+Right twice: two k forward, the panels show the k just done.
+  for (int k = 1; k <= 2; ++k) {
+    router.apply(step_key_action(ArrowKey::Right, true, false).command);
+    settle();
+    EXPECT_EQ(state.session.cursor, (Cursor{0, Phase::PivotRowCol, k, false}));
+    const StepFocus f = step_focus(state.session);
+    EXPECT_TRUE(f.active && f.one_k);
+    EXPECT_EQ(f.phase, 2);
+    EXPECT_EQ(f.k, k - 1);
+  }
+  // Ctrl+Left: one k back, exactly.
+  router.apply(step_key_action(ArrowKey::Left, true, false).command);
+  settle();
+  EXPECT_EQ(state.session.cursor, (Cursor{0, Phase::PivotRowCol, 1, false}));
+  EXPECT_EQ(step_focus(state.session).k, 0);
+  // The plain and Shift arrows keep their phase and round steps.
+  router.apply(step_key_action(ArrowKey::Right, false, false).command);
+  settle();
+  EXPECT_EQ(state.session.cursor, (Cursor{0, Phase::Independent, 0, false}));
+  router.apply(step_key_action(ArrowKey::Right, false, true).command);
+  settle();
+  EXPECT_EQ(state.session.cursor, (Cursor{1, Phase::Pivot, 0, false}));
+  router.apply(step_key_action(ArrowKey::Left, false, true).command);
+  settle();
+  EXPECT_EQ(state.session.cursor, (Cursor{0, Phase::Pivot, 0, false}));
 }
 
 TEST_F(CommandRouterTest, ConfigureSolverReachesTheSession) {

@@ -21,7 +21,7 @@ using apsp::studio::type_sizes;
 
 std::vector<LayoutRect> shown(const StudioLayout& l) {
   std::vector<LayoutRect> out;
-  for (const LayoutRect& r : {l.controls, l.heatmap, l.graph, l.pseudocode, l.plots, l.profile, l.log}) {
+  for (const LayoutRect& r : {l.controls, l.heatmap, l.graph, l.pseudocode, l.plots, l.profile, l.log, l.inspector}) {
     if (!r.empty()) out.push_back(r);
   }
   return out;
@@ -158,6 +158,34 @@ TEST(Layout, PresentationLeavesSixteenCellsOfThirtyTwoPixelsBesideTheKey) {
       }
     }
   }
+}
+
+TEST(Layout, PresentationShowsTheInspectorOverlayBesideTheHeatmap) {
+  for (const bool graph : {false, true}) {
+    for (const float w : {1280.0f, 1920.0f}) {
+      LayoutInput in{w, w * 9 / 16, 1, true, graph, false};
+      in.inspector = true;
+      const StudioLayout l = compute_layout(in);
+      ASSERT_FALSE(l.inspector.empty()) << w << " graph " << graph;
+      EXPECT_EQ(l.inspector.x, l.heatmap.right());
+      EXPECT_EQ(l.inspector.right(), w);
+      EXPECT_EQ(l.inspector.bottom(), in.height);
+      EXPECT_GE(l.inspector.h, in.height * 0.25f) << "room for the relaxation, the verdict and the path";
+      const auto rects = shown(l);
+      for (std::size_t i = 0; i < rects.size(); ++i) {
+        for (std::size_t k = i + 1; k < rects.size(); ++k) {
+          EXPECT_FALSE(overlap(rects[i], rects[k])) << i << " vs " << k;
+        }
+      }
+      if (graph) {
+        EXPECT_EQ(l.pseudocode.bottom(), l.inspector.y) << "under the graph view and the pseudocode";
+      }
+    }
+  }
+  // Normal mode has the inspector in the controls column: no overlay.
+  LayoutInput normal{1280, 720, 1, false, true, false};
+  normal.inspector = true;
+  EXPECT_TRUE(compute_layout(normal).inspector.empty());
 }
 
 TEST(Layout, PlotsKeepRoomForThreeChartsAtScaleTwo) {

@@ -77,7 +77,15 @@ std::vector<NamedColour> colormap_entries() {
       std::istringstream s(line);
       Rgb8 c{};
       s >> c[0] >> c[1] >> c[2];
-      out.push_back({entry.path().stem().string() + (index == 256 ? " INF" : "[" + std::to_string(index) + "]"), c});
+      std::string name = entry.path().stem().string();
+      if (index == 256) {
+        name += " INF";
+      } else {
+        name += '[';  // appended piecewise: "[" + std::to_string() trips GCC 12's -Wrestrict false positive
+        name += std::to_string(index);
+        name += ']';
+      }
+      out.push_back({name, c});
       ++index;
     }
   }

@@ -6,6 +6,8 @@
 
 #include <algorithm>
 
+#include "session/mid_round_path.h"
+
 namespace apsp::studio {
 namespace {
 
@@ -16,6 +18,9 @@ constexpr int kShadowSolveMaxN = 512;
 // above the time-travel budget) is re-reached by a replay only while that costs at most this many updates
 // (about a second on cpu-blocked, milliseconds on a GPU); beyond it the panel says why it shows nothing.
 constexpr std::uint64_t kInspectorReplayUpdates = 4'000'000'000ull;
+// Up to this n the mid-round path is found from the whole round-start matrix after every step (n^2 values and
+// B n^2 updates: well under a millisecond for a classroom graph).
+constexpr int kMidRoundPathMaxN = 256;
 
 bool at_round_start(const Solver& s) {
   const Cursor c = s.cursor();
@@ -63,7 +68,9 @@ PathInfo ClassroomWorker::current_path() {
     below = m_solver->blocked() ? c.round * block : static_cast<int>(m_travel->clock().position(c));
     info.as_of = "intermediates < " + std::to_string(below);
   } else {
-    // Mid-round in a blocked run the matrix mixes k ranges: the path as of the round's start, said so.
+    // Mid-round in a blocked run the matrix mixes k ranges: a path of the length the cell shows now, from the
+    // round start's matrix (small n), else the path as of the round's start, said so.
+    if (const auto matching = path_of_value_now(c.round)) return *matching;
     std::vector<std::pair<int, int>> cells;
     for (int v = 0; v < n; ++v) cells.emplace_back(v, m_j);
     if (m_travel->round_start_cost(c.round) > kInspectorReplayUpdates) {
@@ -78,6 +85,25 @@ PathInfo ClassroomWorker::current_path() {
   info.vertices = p.vertices;
   info.length = p.length;
   info.known = true;
+  return info;
+}
+
+std::optional<PathInfo> ClassroomWorker::path_of_value_now(int round) {
+  const int n = m_solver->n();
+  const int block = m_solver->options().block;
+  if (n > kMidRoundPathMaxN || m_travel->round_start_cost(round) > kInspectorReplayUpdates) return std::nullopt;
+  std::vector<std::pair<int, int>> cells;
+  cells.reserve(static_cast<std::size_t>(n) * n);
+  for (int a = 0; a < n; ++a)
+    for (int b = 0; b < n; ++b) cells.emplace_back(a, b);
+  const MidRoundPath p = mid_round_path(m_edges, m_travel->values_at_round_start(round, cells), n, round * block,
+                                        (round + 1) * block, m_i, m_j, m_solver->value_at(m_i, m_j));
+  if (!p.found) return std::nullopt;
+  PathInfo info;
+  info.vertices = p.vertices;
+  info.length = p.length;
+  info.known = true;
+  info.as_of = "mid-round " + std::to_string(round) + ", " + p.as_of;
   return info;
 }
 

@@ -9,6 +9,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "session/inspection.h"
@@ -42,6 +43,9 @@ class ClassroomWorker {
  private:
   PathInfo current_path();
   PathInfo final_path();
+  /// Mid-round (blocked): a path whose length is the selected cell's value now; nullopt above the size limit or
+  /// when none is found.
+  std::optional<PathInfo> path_of_value_now(int round);
   std::vector<std::int32_t> column_now(int j);
 
   Solver* m_solver = nullptr;

@@ -8,6 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "teach/step_focus.h"
+
 namespace apsp::studio {
 namespace {
 
@@ -45,6 +47,22 @@ nlohmann::json ledger_json(const teach::Ledger& l) {
           {"improving_k_complete", l.improving_k_complete},
           {"order_dependent", l.order_dependent()},
           {"verdict", ledger_verdict(l)}};
+}
+
+/// The step every classroom panel shows (teach/step_focus.h): what the pseudocode highlights and the graph view
+/// marks. null before the first step.
+nlohmann::json step_just_done_json(const SessionSnapshot& s) {
+  const StepFocus f = step_focus(s);
+  if (!f.active) return nullptr;
+  const auto& r = s.inspection.relaxation;
+  const int line = focus_line(f, r && r->updated_by_step && r->phase == f.phase);
+  return {{"round", f.round},
+          {"phase", f.phase},
+          {"k_first", f.k_first},
+          {"k", f.k},
+          {"line_index", line},
+          {"line", std::string(teach::pseudocode(f.blocked)[static_cast<std::size_t>(line)])},
+          {"text", describe_focus(f)}};
 }
 
 }  // namespace
@@ -87,6 +105,7 @@ void write_explain_json(const std::string& path, const SessionSnapshot& s) {
                             ? nlohmann::json(nullptr)
                             : nlohmann::json(in.negative_cycle.vertices);
   j["note"] = in.note;
+  j["step_just_done"] = step_just_done_json(s);
   AtomicFile file(path);
   file.write(j.dump(2) + "\n");
   file.commit();

@@ -133,7 +133,7 @@ void GraphViewPanel::draw(const AppState& state) {
   }
   // A sparse solve shows the teaching stepper's source, settled set and frontier instead of the k-step.
   const SparseSnapshot* sparse = state.session.sparse ? &*state.session.sparse : nullptr;
-  const StepFocus focus = sparse ? StepFocus{} : step_focus(state.session, state.classroom);
+  const StepFocus focus = sparse ? StepFocus{} : step_focus(state.session);
   const ClassroomState& classroom = state.classroom;
   const float s = state.ui_scale;
   const float font_size = ImGui::GetFontSize();
@@ -153,15 +153,12 @@ void GraphViewPanel::draw(const AppState& state) {
     }
   } else if (!state.session.stopped.empty()) {
     ImGui::Text("stopped: %s", state.session.stopped.c_str());  // not "finished": a negative cycle's slide
-  } else if (focus.active && !focus.blocked) {
-    // Plain Floyd–Warshall: k is the whole story (its internal round size is not the class's business).
-    ImGui::Text("%s: k = %d", focus.just_taken ? "step just taken" : "next step", focus.k);
-  } else if (focus.active) {
-    const std::string phase = focus.blocked ? "phase " + std::to_string(focus.phase) : std::string("whole pass");
-    ImGui::Text("%s: round %d, %s, k = %d; pivot block: vertices %d..%d", focus.just_taken ? "step just taken" : "next step",
-                focus.round, phase.c_str(), focus.k, focus.pivot_first, focus.pivot_end - 1);
+  } else if (focus.active && focus.blocked) {
+    // The step just done (the heatmap's title names the next one).
+    ImGui::Text("%s; pivot block: vertices %d..%d", describe_focus(focus).c_str(), focus.pivot_first,
+                focus.pivot_end - 1);
   } else {
-    ImGui::TextUnformatted(state.session.cursor.finished ? "finished: every k done" : "no step yet");
+    ImGui::TextUnformatted(describe_focus(focus).c_str());
   }
   ImGui::TextDisabled("n = %d, %zu edges; %s", layout.n, layout.edges.size(), layout.note.c_str());
   ImGui::PopTextWrapPos();

@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "teach/block_flow.h"
+#include "ui/step_keys.h"
 #include "ui/widgets.h"
 
 namespace apsp::studio {
@@ -167,8 +168,7 @@ void HeatmapViewPanel::draw(const AppState& state, HeatmapNavigation& nav, Comma
 
   if (presentation) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("%s", position(state).blocked ? "Right: phase, Shift+Right: round, Space: play, P: leave presentation"
-                                                     : "Right: one k, Left: back one k, Space: play, P: leave presentation");
+    ImGui::TextWrapped("%s", step_keys_help(position(state).blocked));
     ImGui::PopStyleColor();
   } else {
     draw_view_controls(state, commands);

@@ -62,16 +62,18 @@ StudioLayout compute_layout(const LayoutInput& in) {
   const float s = std::max(in.ui_scale, 0.1f);
   const TypeSizes type = type_sizes(in);
   if (in.presentation) {
-    l.text_px = type.presentation_px;
-    l.title_px = type.presentation_title_px;
-    // The heatmap: a square matrix as tall as the window less its title and key lines, plus a column beside it
-    // for the colour legend and the overlay key (about 14 lines' type wide); at most 70% of the width, so the
-    // graph view and the pseudocode keep the rest.
-    if (in.graph_view) {
+    if (in.graph_view || in.inspector) {
       const float tp = type.presentation_px;
       const float heat_w = std::round(std::clamp(h - 3.2f * tp + 14.0f * tp, w * 0.45f, w * 0.70f));
       l.heatmap = {0, 0, heat_w, h};
-      split_classroom_column({heat_w, 0, w - heat_w, h}, in.graph_drawn, type.presentation_px, l);
+      // The inspector overlay at the bottom of the right column: its relaxation, verdict and path lines (a
+      // ledger's rows scroll); the whole column when there is no graph view.
+      const float inspector_h =
+          !in.inspector ? 0.0f
+          : in.graph_view ? std::round(std::clamp(panel_height_for_lines(7.0f, tp), h * 0.25f, h * 0.4f))
+                          : h;
+      if (in.inspector) l.inspector = {heat_w, h - inspector_h, w - heat_w, inspector_h};
+      if (in.graph_view) split_classroom_column({heat_w, 0, w - heat_w, h - inspector_h}, in.graph_drawn, tp, l);
     } else {
       l.heatmap = {0, 0, w, h};
     }

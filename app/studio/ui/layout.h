@@ -7,7 +7,8 @@
 // view over the pseudocode over the log: a solve of at most a hundred vertices takes microseconds, so its
 // per-round plots say nothing a lesson needs (hiding the graph view brings them back). Presentation mode (key P,
 // --presentation): no side panels; the heatmap fills the window, or its left part with the graph view and the
-// pseudocode on the right, all in type sized from the window's height, not from the UI scale.
+// pseudocode on the right (the inspector overlay under them), all in type sized from the window's height, not
+// from the UI scale.
 
 namespace apsp::studio {
 
@@ -28,6 +29,7 @@ struct LayoutInput {
   bool multi_gpu = false;     ///< several devices' samples: the plots window needs more room
   bool graph_drawn = true;    ///< the graph view is on (ClassroomState::graph_view); off: the pseudocode alone
   float font_scale = 1;       ///< --font-scale: multiplies every type size
+  bool inspector = false;     ///< presentation: the inspector overlay (the selected cell's numbers) is shown
 };
 
 /// @brief The type sizes in pixels of the UI. The presentation sizes follow the window's height (a 720 p
@@ -52,6 +54,7 @@ struct StudioLayout {
   LayoutRect plots;       ///< right column, top
   LayoutRect profile;     ///< right column, middle
   LayoutRect log;         ///< right column, bottom
+  LayoutRect inspector;   ///< presentation only: the inspector overlay, under the graph view and the pseudocode
   float text_px = 17;     ///< the type of the panels shown (the heatmap, graph view and pseudocode)
   float title_px = 23;    ///< the heatmap's title line
 };

@@ -34,6 +34,8 @@ void draw_log_panel(Log& log);
 void draw_timeline_panel(const AppState& state, CommandQueue& commands);
 /// @brief Classroom: the selected cell's relaxation with its real numbers, and its current and final paths.
 void draw_inspector_panel(const AppState& state);
+/// @brief Presentation mode: the inspector's relaxation, verdict and path in large type (ui/inspector_overlay.cpp).
+void draw_inspector_overlay(const AppState& state);
 /// @brief The recorded runs, two of them compared, the baseline (ui/history_panel.cpp).
 void draw_history_panel(const AppState& state, HistoryPanelState& edits, CommandQueue& commands);
 /// @brief Lines at the bottom of the controls: frame rate, heatmap path and why, platform and GL renderer.

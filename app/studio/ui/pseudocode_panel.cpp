@@ -68,21 +68,32 @@ void draw_pseudocode_panel(const AppState& state) {
     draw_dijkstra_listing(*state.session.sparse);
     return;
   }
-  const StepFocus f = step_focus(state.session, state.classroom);
+  const StepFocus f = step_focus(state.session);
   const ClassroomState& c = state.classroom;
   const bool blocked = f.active ? f.blocked : state.session.cursor.phase != Phase::Full;
-  const bool cell_updated = c.relaxation && c.relaxation->updated_by_step;
+  // The selected cell's relaxation names the line only when it belongs to the focused phase (a round step
+  // explains the cell's own phase, which may be an earlier one of the round).
+  const bool cell_updated = c.relaxation && c.relaxation->updated_by_step && c.relaxation->phase == f.phase;
   // The engine's listing and line rule (apsp/teach/pseudocode.h): the same text the inspector and --explain-json quote.
-  const std::size_t highlighted = static_cast<std::size_t>(teach::pseudocode_line(blocked, f.phase, cell_updated));
+  const int highlighted = focus_line(f, cell_updated);
+  // The active line is scrolled into view when it changes (short windows show a few lines only); remembered
+  // per window, so that the reader may still scroll by hand between steps.
+  ImGuiStorage* storage = ImGui::GetStateStorage();
+  const ImGuiID scrolled_id = ImGui::GetID("scrolled to line");
+  const bool scroll_to_active = storage->GetInt(scrolled_id, -2) != highlighted;
   const auto draw_listing = [&](const auto& lines) {
     const ImVec4 mark(0.94f, 0.89f, 0.26f, 1.0f);  // Okabe–Ito yellow, plus a ">" marker: not colour alone
     for (std::size_t i = 0; i < lines.size(); ++i) {
       const std::string text(lines[i]);
-      if (f.active && i == highlighted) {
+      if (static_cast<int>(i) == highlighted) {
         const ImVec2 p = ImGui::GetCursorScreenPos();
         const ImVec2 extent(ImGui::GetContentRegionAvail().x, ImGui::GetTextLineHeight());
         ImGui::GetWindowDrawList()->AddRectFilled(p, ImVec2(p.x + extent.x, p.y + extent.y), IM_COL32(80, 74, 20, 255));
         ImGui::TextColored(mark, "> %s", text.c_str());
+        if (scroll_to_active) {
+          ImGui::SetScrollHereY(0.5f);
+          storage->SetInt(scrolled_id, highlighted);
+        }
       } else {
         ImGui::Text("  %s", text.c_str());
       }
@@ -91,23 +102,21 @@ void draw_pseudocode_panel(const AppState& state) {
   ImGui::TextDisabled("%s Floyd-Warshall; all counts 0-based", blocked ? "blocked" : "naive");
   draw_listing(teach::pseudocode(blocked));
   ImGui::Separator();
-  if (!f.active) {
-    if (!state.session.stopped.empty())
-      ImGui::Text("stopped: %s", state.session.stopped.c_str());  // never "finished" after a negative cycle
-    else
-      ImGui::TextUnformatted(!state.session.cursor.finished ? "no solver yet"
-                             : blocked                      ? "finished: every round done"
-                                                            : "finished: every k done");
+  if (!state.session.has_solver) {
+    ImGui::TextUnformatted("no solver yet");
     return;
   }
+  if (!state.session.stopped.empty()) {
+    ImGui::Text("stopped: %s", state.session.stopped.c_str());  // never "finished" after a negative cycle
+    return;
+  }
+  // The step just done only: the heatmap's title line names the next one.
   ImGui::PushTextWrapPos(0.0f);
-  if (f.blocked) {
-    ImGui::Text("%s round %d, phase %s", f.just_taken ? "step just taken:" : "next step:", f.round,
-                phase_name(f.phase));
-    ImGui::Text("k = %d, B = %d, block %s", f.k, f.block, blocks_text(f, c.selected).c_str());
-  } else {
-    // Plain Floyd–Warshall: one k over every cell, no rounds or blocks.
-    ImGui::Text("%s k = %d, every cell", f.just_taken ? "step just taken:" : "next step:", f.k);
+  ImGui::TextUnformatted(describe_focus(f).c_str());
+  if (f.active && f.blocked) {
+    ImGui::Text("phase %s, B = %d, block %s", phase_name(f.phase), f.block, blocks_text(f, c.selected).c_str());
+  } else if (f.active) {
+    ImGui::TextUnformatted("every cell");  // plain Floyd–Warshall: one k over every cell, no rounds or blocks
   }
   ImGui::PopTextWrapPos();
   if (c.selected.valid()) {

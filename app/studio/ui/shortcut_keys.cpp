@@ -1,9 +1,12 @@
 // The keyboard shortcuts: the same Commands the buttons emit.
 #include <imgui.h>
 
+#include <utility>
+
 #include "platform/keys.h"
 #include "session/step_position.h"
 #include "ui/panels.h"
+#include "ui/step_keys.h"
 
 namespace apsp::studio {
 
@@ -15,22 +18,14 @@ void handle_shortcut_keys(const AppState& state, Log& log, CommandQueue& command
     log.info("key Space: play / pause");
     commands.push(CmdTogglePlaying{});
   }
-  // Plain Floyd–Warshall goes by one k whichever arrow (the router applies step_unit() / travel_unit()).
+  // Right forward, Left back (exact time travel): one phase, Shift one round, Ctrl one k; plain Floyd–Warshall
+  // goes by one k whichever arrow.
   const bool plain = plain_run(state.session);
-  if (ImGui::IsKeyPressed(keys::kRight, true)) {
-    log.info(plain ? "key Right: step one k" : io.KeyShift ? "key Shift+Right: step one round" : "key Right: step one phase");
-    commands.push(CmdStep{io.KeyShift ? Granularity::Round : Granularity::Phase});
-  }
-  // Classroom time travel: Left back one phase, Shift+Left one round, Ctrl+Left one k-step (exact).
-  if (ImGui::IsKeyPressed(keys::kLeft, true)) {
-    const teach::TravelUnit unit = io.KeyCtrl ? teach::TravelUnit::KStep
-                                   : io.KeyShift ? teach::TravelUnit::Round
-                                                 : teach::TravelUnit::Phase;
-    log.info(plain ? "key Left: back one k"
-             : io.KeyCtrl ? "key Ctrl+Left: back one k-step"
-             : io.KeyShift ? "key Shift+Left: back one round"
-                           : "key Left: back one phase");
-    commands.push(CmdStepBack{unit, 1});
+  for (const ArrowKey key : {ArrowKey::Right, ArrowKey::Left}) {
+    if (!ImGui::IsKeyPressed(key == ArrowKey::Right ? keys::kRight : keys::kLeft, true)) continue;
+    StepKeyAction action = step_key_action(key, io.KeyCtrl, io.KeyShift, plain);
+    log.info(action.log_line);
+    commands.push(std::move(action.command));
   }
   if (ImGui::IsKeyPressed(keys::kR, false)) {
     log.info("key R: reset");

@@ -1,0 +1,101 @@
+// The inspector in presentation mode: the selected cell's relaxation with its real numbers, the verdict and the
+// path, in the presentation's large type beside the heatmap, so that a relaxation can be checked by hand on the
+// projector. The rows come from one function, inspector_overlay_rows(), the seam where the inspector's ledger
+// plugs in; this file only draws them.
+#include <apsp/core/types.h>
+#include <imgui.h>
+
+#include <string>
+#include <vector>
+
+#include "teach/step_focus.h"
+#include "ui/panels.h"
+
+namespace apsp::studio {
+namespace {
+
+enum class RowStyle { Heading, Plain, Verdict, Dim, Warning };
+
+struct OverlayRow {
+  std::string text;
+  RowStyle style = RowStyle::Plain;
+};
+
+std::string value_text(std::int32_t v) { return v == kInf32 ? "INF" : std::to_string(v); }
+
+std::string sum_text(std::int32_t a, std::int32_t b) {
+  if (a == kInf32 || b == kInf32) return "INF";
+  return std::to_string(static_cast<std::int64_t>(a) + b);
+}
+
+std::string path_text(const char* label, const std::vector<std::int32_t>& path, std::int64_t length,
+                      const PathInfo& info) {
+  std::string text = label;
+  if (!info.known) return text + " known once the solve finishes";
+  if (path.empty()) return text + " unreachable (" + info.as_of + ")";
+  for (std::size_t s = 0; s < path.size(); ++s) text += (s ? " -> " : " ") + std::to_string(path[s]);
+  return text + "  (length " + std::to_string(length) + "; " + info.as_of + ")";
+}
+
+/// The selected cell's explanation at the step just done, as display rows.
+std::vector<OverlayRow> inspector_overlay_rows(const AppState& state) {
+  std::vector<OverlayRow> rows;
+  const ClassroomState& c = state.classroom;
+  const Inspection& in = state.session.inspection;
+  if (!c.selected.valid()) {
+    rows.push_back({"Inspector: click a cell (or --select I:J) to check its relaxation by hand", RowStyle::Dim});
+  } else {
+    rows.push_back({"cell (" + std::to_string(c.selected.i) + ", " + std::to_string(c.selected.j) + "), " +
+                        describe_focus(step_focus(state.session)),
+                    RowStyle::Heading});
+    if (!c.relaxation && !in.note.empty()) {
+      rows.push_back({in.note, RowStyle::Dim});
+    } else if (!c.relaxation) {
+      rows.push_back({"no step done yet: d[i][j] is the direct edge", RowStyle::Dim});
+    } else {
+      const Relaxation& r = *c.relaxation;
+      const std::string i = std::to_string(r.cell.i), j = std::to_string(r.cell.j), k = std::to_string(r.k);
+      if (r.updated_by_step) {
+        rows.push_back({"d[" + i + "][" + j + "] = min(d[" + i + "][" + j + "], d[" + i + "][" + k + "] + d[" + k +
+                            "][" + j + "])",
+                        RowStyle::Plain});
+        rows.push_back({"  = min(" + value_text(r.d_ij_before) + ", " + value_text(r.d_ik) + " + " +
+                            value_text(r.d_kj) + ") = " + value_text(r.d_ij),
+                        RowStyle::Plain});
+        // Says only what this k did: earlier k of a phase step may have changed the cell already.
+        rows.push_back({sum_text(r.d_ik, r.d_kj) + (r.d_ij < r.d_ij_before ? ": shorter through k = " + k
+                                                                            : ": not shorter through k = " + k),
+                        RowStyle::Verdict});
+      } else {
+        rows.push_back({"d[" + i + "][" + j + "] = " + value_text(r.d_ij) + ": not in the blocks this step writes",
+                        RowStyle::Verdict});
+      }
+    }
+    rows.push_back({path_text("path now:", c.current_path, c.current_path_length, in.current_path), RowStyle::Plain});
+  }
+  if (c.negative_cycle.found) {
+    std::string cycle;
+    for (std::int32_t v : c.negative_cycle.vertices) cycle += std::to_string(v) + " ";
+    if (!c.negative_cycle.vertices_known()) cycle = "found (stopped before its vertices were recovered)";
+    rows.push_back({"negative cycle: " + cycle, RowStyle::Warning});
+  }
+  return rows;
+}
+
+}  // namespace
+
+void draw_inspector_overlay(const AppState& state) {
+  ImGui::PushTextWrapPos(0.0f);
+  for (const OverlayRow& row : inspector_overlay_rows(state)) {
+    switch (row.style) {
+      case RowStyle::Heading:
+      case RowStyle::Plain: ImGui::TextUnformatted(row.text.c_str()); break;
+      case RowStyle::Verdict: ImGui::TextColored(ImVec4(0.94f, 0.89f, 0.26f, 1.0f), "%s", row.text.c_str()); break;
+      case RowStyle::Dim: ImGui::TextDisabled("%s", row.text.c_str()); break;
+      case RowStyle::Warning: ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.35f, 1.0f), "%s", row.text.c_str()); break;
+    }
+  }
+  ImGui::PopTextWrapPos();
+}
+
+}  // namespace apsp::studio
