@@ -30,12 +30,10 @@ struct Inspection {
   PathInfo current_path;
   PathInfo final_path;
   NegativeCycleFinding negative_cycle;  ///< the negative cycle that stopped the solve, if one did
-  /// The step that led to the current state (TimeTravel::last_step), selection or not: every classroom panel
-  /// shows this one moment. Empty at the start.
-  std::optional<teach::StepRecord> last_step;
   std::size_t steps_taken = 0;     ///< TimeTravel::current(): the timeline's position
   std::size_t steps_recorded = 0;  ///< TimeTravel::history().size(): the slider's end
-  /// TimeTravel::last_step(): what led to the cursor (a k-step keeps its k when it ended a phase or a round)
+  /// TimeTravel::last_step(): what led to the cursor, selection or not: every classroom panel shows this one
+  /// moment, and a k-step keeps its k when it ended a phase or a round. Empty at the start.
   std::optional<teach::StepRecord> last_step;
   bool blocked = true;             ///< which pseudocode listing the line numbers refer to
   std::string note;                ///< why the relaxation is missing although a cell is selected, if it is

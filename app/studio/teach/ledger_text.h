@@ -55,10 +55,15 @@ inline LedgerText ledger_text(const teach::Ledger& l) {
     auto where = [](const teach::LedgerEntry& e) {
       return "round " + std::to_string(e.round) + (e.phase > 0 ? ", phase " + std::to_string(e.phase) : "");
     };
-    t.scope = where(first);
-    if (where(last) != t.scope) t.scope += " .. " + where(last);
-    t.scope += first.k == last.k ? ", k = " + std::to_string(first.k)
-                                 : ", k = " + std::to_string(first.k) + ".." + std::to_string(last.k);
+    const std::string ks = first.k == last.k ? "k = " + std::to_string(first.k)
+                                             : "k = " + std::to_string(first.k) + ".." + std::to_string(last.k);
+    if (first.phase == 0) {
+      t.scope = ks;  // plain Floyd–Warshall: k is its unit, no rounds to name
+    } else {
+      t.scope = where(first);
+      if (where(last) != t.scope) t.scope += " .. " + where(last);
+      t.scope += ", " + ks;
+    }
   }
   for (const teach::LedgerEntry& e : l.entries) {
     LedgerRow r;

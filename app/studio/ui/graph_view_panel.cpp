@@ -160,7 +160,9 @@ void GraphViewPanel::draw(const AppState& state) {
   } else {
     ImGui::TextUnformatted(describe_focus(focus).c_str());
   }
-  ImGui::TextDisabled("n = %d, %zu edges; %s", layout.n, layout.edges.size(), layout.note.c_str());
+  // On the projector the drawing needs the room more than the layout's note does.
+  if (!classroom.presentation)
+    ImGui::TextDisabled("n = %d, %zu edges; %s", layout.n, layout.edges.size(), layout.note.c_str());
   ImGui::PopTextWrapPos();
 
   const float legend_h = ImGui::GetTextLineHeightWithSpacing() * 2.4f;  // the legend may wrap once

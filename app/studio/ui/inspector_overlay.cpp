@@ -1,20 +1,21 @@
 // The inspector in presentation mode: the selected cell's relaxation with its real numbers, the verdict and the
 // path, in the presentation's large type beside the heatmap, so that a relaxation can be checked by hand on the
-// projector. The rows come from one function, inspector_overlay_rows(), the seam where the inspector's ledger
-// plugs in; this file only draws them.
+// projector. The rows come from one function, inspector_overlay_rows(); a step of several k shows the inspector
+// panel's ledger in the same words (teach/ledger_text.h); this file only draws them.
 #include <apsp/core/types.h>
 #include <imgui.h>
 
 #include <string>
 #include <vector>
 
+#include "teach/ledger_text.h"
 #include "teach/step_focus.h"
 #include "ui/panels.h"
 
 namespace apsp::studio {
 namespace {
 
-enum class RowStyle { Heading, Plain, Verdict, Dim, Warning };
+enum class RowStyle { Heading, Plain, Better, Verdict, Dim, Warning };
 
 struct OverlayRow {
   std::string text;
@@ -55,7 +56,18 @@ std::vector<OverlayRow> inspector_overlay_rows(const AppState& state) {
     } else {
       const Relaxation& r = *c.relaxation;
       const std::string i = std::to_string(r.cell.i), j = std::to_string(r.cell.j), k = std::to_string(r.k);
-      if (r.updated_by_step) {
+      if (in.ledger && in.ledger->entries.size() > 1) {
+        // A step of several k: the same ledger as the inspector panel, the verdict first.
+        const LedgerText t = ledger_text(*in.ledger);
+        rows.push_back({t.verdict, RowStyle::Verdict});
+        rows.push_back({"d[" + i + "][" + j + "] = min(d[" + i + "][" + j + "], d[" + i + "][k] + d[k][" + j +
+                            "]), " + t.scope + ":",
+                        RowStyle::Plain});
+        if (!t.omitted.empty()) rows.push_back({t.omitted, RowStyle::Dim});
+        for (const LedgerRow& row : t.rows)
+          rows.push_back({"k = " + row.k + ": " + row.sum + "  " + row.outcome, row.better ? RowStyle::Better : RowStyle::Plain});
+        if (!t.caveat.empty()) rows.push_back({t.caveat, RowStyle::Warning});
+      } else if (r.updated_by_step) {
         rows.push_back({"d[" + i + "][" + j + "] = min(d[" + i + "][" + j + "], d[" + i + "][" + k + "] + d[" + k +
                             "][" + j + "])",
                         RowStyle::Plain});
@@ -90,6 +102,7 @@ void draw_inspector_overlay(const AppState& state) {
     switch (row.style) {
       case RowStyle::Heading:
       case RowStyle::Plain: ImGui::TextUnformatted(row.text.c_str()); break;
+      case RowStyle::Better: ImGui::TextColored(ImVec4(0.45f, 0.85f, 0.65f, 1.0f), "%s", row.text.c_str()); break;
       case RowStyle::Verdict: ImGui::TextColored(ImVec4(0.94f, 0.89f, 0.26f, 1.0f), "%s", row.text.c_str()); break;
       case RowStyle::Dim: ImGui::TextDisabled("%s", row.text.c_str()); break;
       case RowStyle::Warning: ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.35f, 1.0f), "%s", row.text.c_str()); break;

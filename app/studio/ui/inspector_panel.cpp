@@ -102,7 +102,7 @@ void draw_inspector_panel(const AppState& state) {
       } else if (r.phase > 0) {
         ImGui::Text("round %d, phase %d, k = %d", r.round, r.phase, r.k);
       } else {
-        ImGui::Text("round %d, k = %d", r.round, r.k);
+        ImGui::Text("k = %d", r.k);  // plain Floyd–Warshall: k is its unit, no rounds
       }
       if (!one_k) {
         // the ledger above
