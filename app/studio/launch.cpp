@@ -10,6 +10,10 @@
 namespace apsp::studio {
 namespace {
 
+bool offers_block(const BackendInfo& b, int block) {
+  return b.block_sizes.empty() || std::find(b.block_sizes.begin(), b.block_sizes.end(), block) != b.block_sizes.end();
+}
+
 const BackendInfo* find_backend(const std::vector<BackendInfo>& backends, const std::string& name) {
   auto it = std::find_if(backends.begin(), backends.end(), [&](const BackendInfo& b) { return b.name == name; });
   return it != backends.end() ? &*it : nullptr;
@@ -37,6 +41,17 @@ SolverConfig resolve_solver(const StudioOptions& options, const Settings& saved,
     if (!remembered || !remembered->available) {
       if (remembered) plan.warnings.push_back(config.backend + " unavailable here: " + remembered->unavailable_reason);
       config.backend = machine.default_backend;
+    }
+  }
+  // --block without --backend: a default or remembered backend that cannot take it (cuda-tuned's tiles against a
+  // lesson's B = 2 on a GPU machine) gives way to cpu-blocked, which takes any block, instead of refusing.
+  if (options.backend.empty() && options.block) {
+    const BackendInfo* current = find_backend(machine.backends, config.backend);
+    const BackendInfo* any_block = find_backend(machine.backends, "cpu-blocked");
+    if (current && !offers_block(*current, *options.block) && any_block && any_block->available) {
+      plan.warnings.push_back(config.backend + " does not take --block " + std::to_string(*options.block) +
+                              "; using cpu-blocked");
+      config.backend = any_block->name;
     }
   }
   // A block size the backend does not offer (unless asked for explicitly: then the solver says why not).

@@ -207,6 +207,23 @@ TEST(ResolveLaunch, BlockSizeSnapsToTheBackendsListUnlessGiven) {
   EXPECT_EQ(resolve_launch(o, s, two_gpu_machine()).config.block, 16);
 }
 
+TEST(ResolveLaunch, ABlockTheDefaultBackendCannotTakeMovesTheLessonToCpuBlocked) {
+  // A lesson's --block 2 on a GPU machine: cuda-tuned (the default) refused it and the studio exited 2.
+  StudioOptions o = batch();
+  o.gen_spec = "classroom:cities8";
+  o.block = 2;
+  const LaunchPlan p = resolve_launch(o, Settings{}, two_gpu_machine());
+  EXPECT_EQ(p.config.backend, "cpu-blocked");
+  EXPECT_EQ(p.config.block, 2);
+  ASSERT_EQ(p.warnings.size(), 1u);
+  EXPECT_EQ(p.warnings[0], "cuda-tuned does not take --block 2; using cpu-blocked");
+  o.block = 64;  // one it takes: no change
+  EXPECT_EQ(resolve_launch(o, Settings{}, two_gpu_machine()).config.backend, "cuda-tuned");
+  o.block = 2;  // a named backend is never replaced: the solver says why not
+  o.backend = "cuda-tuned";
+  EXPECT_EQ(resolve_launch(o, Settings{}, two_gpu_machine()).config.backend, "cuda-tuned");
+}
+
 TEST(ResolveLaunch, GpuFlagMustBePossibleHere) {
   StudioOptions o = batch();
   o.gpus = 2;

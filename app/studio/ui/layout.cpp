@@ -45,10 +45,10 @@ void split_classroom_column(const LayoutRect& column, bool graph_drawn, float te
     return;
   }
   // The graph takes what the pseudocode's listing leaves, between its own minimum and 60% of the column; where
-  // the column holds neither, the graph keeps its minimum up to 70% and the pseudocode scrolls (its active line
+  // the column holds neither, the graph keeps its minimum up to 75% and the pseudocode scrolls (its active line
   // is scrolled into view).
   const float pseudo_min = panel_height_for_lines(kPseudocodeLines, text_px);
-  const float graph_min = std::min(panel_height_for_lines(kGraphViewLines, text_px), column.h * 0.7f);
+  const float graph_min = std::min(panel_height_for_lines(kGraphViewLines, text_px), column.h * 0.75f);
   const float graph_h = std::round(std::max(std::min(column.h - pseudo_min, column.h * 0.6f), graph_min));
   l.graph = {column.x, column.y, column.w, graph_h};
   l.pseudocode = {column.x, column.y + graph_h, column.w, column.h - graph_h};
@@ -62,6 +62,11 @@ StudioLayout compute_layout(const LayoutInput& in) {
   const float s = std::max(in.ui_scale, 0.1f);
   const TypeSizes type = type_sizes(in);
   if (in.presentation) {
+    l.text_px = type.presentation_px;
+    l.title_px = type.presentation_title_px;
+    // The heatmap: a square matrix as tall as the window less its title and key lines, plus a column beside it
+    // for the colour legend and the overlay key (about 14 lines' type wide); at most 70% of the width, so the
+    // graph view, the pseudocode and the inspector overlay keep the rest.
     if (in.graph_view || in.inspector) {
       const float tp = type.presentation_px;
       const float heat_w = std::round(std::clamp(h - 3.2f * tp + 14.0f * tp, w * 0.45f, w * 0.70f));
