@@ -2,15 +2,8 @@
 # Colours that keep their meaning, and marks that stay visible (colours_check). One case per call.
 # Environment (set by CMake): STUDIO, COLOURS_CHECK, ASSETS (colormaps), WORK (scratch).
 set -uo pipefail
-case_name=$1
-work="$WORK/$case_name"
-rm -rf "$work" && mkdir -p "$work/config" && cd "$work" || exit 1
-export HOME="$work/config" XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/config"
-
-export APSP_TEST_XAUTH="$work/config/Xauthority"
-source "$(dirname "$0")/xvfb.sh"
+source "$(dirname "$0")/case_env.sh"  # case_name, work (the current directory), HOME/XDG inside it, xvfb, die
 studio() { xvfb -s "-screen 0 1280x800x24" "$STUDIO" --no-history "$@" --quit; }
-die() { echo "FAIL: $*" >&2; exit 1; }
 
 # A whole lesson's frames at granularity $3 of graph $1 with block $2 ($4: backend), colours checked.
 lesson() {

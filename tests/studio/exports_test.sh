@@ -3,15 +3,8 @@
 # of a solve stopped by a negative cycle. One case per call. Environment (set by CMake): STUDIO, SLIDES_CHECK
 # (slides_check; empty without giflib), EXPORTS_CHECK (exports_check), WORK (scratch).
 set -uo pipefail
-case_name=$1
-work="$WORK/$case_name"
-rm -rf "$work" && mkdir -p "$work/config" && cd "$work" || exit 1
-export XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/config/data"
-
-export APSP_TEST_XAUTH="$work/config/Xauthority"
-source "$(dirname "$0")/xvfb.sh"
+source "$(dirname "$0")/case_env.sh"  # case_name, work (the current directory), HOME/XDG inside it, xvfb, die
 studio() { xvfb -s "-screen 0 1920x1080x24" "$STUDIO" --no-history "$@"; }
-die() { echo "FAIL: $*" >&2; exit 1; }
 need_gif() { [ -n "${SLIDES_CHECK:-}" ] || { echo "SKIP: built without giflib (slides_check)"; exit 77; }; }
 
 case "$case_name" in

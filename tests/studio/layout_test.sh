@@ -3,20 +3,14 @@
 # heatmap's cell side and the type of its numbers, each window's place, type and whether its contents fit.
 # One case per call. Environment (set by CMake): STUDIO, CHECK (studio_image_check), WORK (scratch), HAVE_EGL.
 set -uo pipefail
-case_name=$1
+source "$(dirname "$0")/case_env.sh"  # case_name, work (the current directory), HOME/XDG inside it, xvfb, die
 here=$(cd "$(dirname "$0")" && pwd)
-work="$WORK/$case_name"
-rm -rf "$work" && mkdir -p "$work/config" && cd "$work" || exit 1
-export XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/config/data" HOME="$work/config"
-export APSP_TEST_XAUTH="$work/config/Xauthority"
-source "$here/xvfb.sh"
 # Offscreen through EGL where built with it (fast, any size); else a window on a virtual screen larger than
 # every size tried.
 studio() {
   if [ -n "${HAVE_EGL:-}" ]; then "$STUDIO" --headless --no-history "$@"
   else xvfb -s "-screen 0 2000x1200x24" "$STUDIO" --no-history "$@" --quit; fi
 }
-die() { echo "FAIL: $*" >&2; exit 1; }
 
 # The rules, on one stats file: ARGS size scale mode n.
 check() {

@@ -5,15 +5,8 @@
 # checked for every step and cell in tests/engine/test_ledger.cpp; this checks the studio carries it.
 # One case per call. Environment (set by CMake): STUDIO, WORK (scratch).
 set -uo pipefail
-case_name=$1
-work="$WORK/$case_name"
-rm -rf "$work" && mkdir -p "$work/config" && cd "$work" || exit 1
-export HOME="$work" XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/data"
-
-export APSP_TEST_XAUTH="$work/config/Xauthority"
-source "$(dirname "$0")/xvfb.sh"
+source "$(dirname "$0")/case_env.sh"  # case_name, work (the current directory), HOME/XDG inside it, xvfb, die
 studio() { xvfb -s "-screen 0 1280x800x24" "$STUDIO" --no-history "$@" --quit; }
-die() { echo "FAIL: $*" >&2; exit 1; }
 
 case "$case_name" in
   ledger_phase_step)

@@ -4,17 +4,10 @@
 # of each frame ("slides: frame F: done: k = ...") for the words it uses.
 # One case per call. Environment (set by CMake): STUDIO, K_BRACKET_CHECK, WORK (scratch).
 set -uo pipefail
-case_name=$1
-work="$WORK/$case_name"
-rm -rf "$work" && mkdir -p "$work/config" && cd "$work" || exit 1
-export XDG_CONFIG_HOME="$work/config"      # settings never leak between tests or into the user's
-export XDG_DATA_HOME="$work/config/data"   # nor the run history
-export APSP_TEST_XAUTH="$work/config/Xauthority"
-source "$(dirname "$0")/xvfb.sh"
+source "$(dirname "$0")/case_env.sh"  # case_name, work (the current directory), HOME/XDG inside it, xvfb, die
 # A generous guard: a run that hangs fails with exit 124 instead of stalling the suite.
 SIZE=1280x720
 studio() { xvfb -s "-screen 0 1920x1200x24" timeout 300 "$STUDIO" --no-history --size "$SIZE" "$@" --quit; }
-die() { echo "FAIL: $*" >&2; exit 1; }
 
 # An unbroken run of bracket pixels along a row or column of the image: a bracket crosses at least one whole
 # cell (about 100 px for this 4-vertex matrix at 1280 x 720), the graph view's k rings and the key's swatch

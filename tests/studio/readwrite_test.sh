@@ -4,13 +4,7 @@
 # classroom:cities8 with B = 2 (4 x 4 blocks, 16 pixels a cell) and the cell (7, 6) of block (3, 3) selected.
 # One case per call. Environment (set by CMake): STUDIO, READWRITE_CHECK, WORK (scratch).
 set -uo pipefail
-case_name=$1
-work="$WORK/$case_name"
-rm -rf "$work" && mkdir -p "$work/config" && cd "$work" || exit 1
-
-export APSP_TEST_XAUTH="$work/config/Xauthority"
-source "$(dirname "$0")/xvfb.sh"
-die() { echo "FAIL: $*" >&2; exit 1; }
+source "$(dirname "$0")/case_env.sh"  # case_name, work (the current directory), HOME/XDG inside it, xvfb, die
 PIVOT=220,80,0 ROWCOL=87,181,232
 # The heatmap after the given steps, 16 pixels a cell.
 picture() {  # output, step flags...

@@ -3,12 +3,8 @@
 # One case per call. Environment (set by CMake): STUDIO (apsp-studio), WORK (scratch), HAVE_EGL (1: --headless works).
 set -uo pipefail
 [ "${HAVE_EGL:-0}" = 1 ] || { echo "built without EGL: --headless is not available"; exit 77; }
-case_name=$1
-work="$WORK/$case_name"
-rm -rf "$work" && mkdir -p "$work/config" && cd "$work" || exit 1
-export HOME="$work/config" XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/config"
+source "$(dirname "$0")/case_env.sh"  # case_name, work (the current directory), HOME/XDG inside it, xvfb, die
 studio() { "$STUDIO" --headless --no-history "$@" --quit; }
-die() { echo "FAIL: $*" >&2; exit 1; }
 # json FILE EXPR: prints EXPR evaluated on the JSON document j (Python), e.g. j['step_just_done']['phase'].
 json() { python3 -c "import json,sys; j=json.load(open(sys.argv[1])); print($2)" "$1"; }
 
