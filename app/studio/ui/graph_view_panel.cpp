@@ -153,6 +153,9 @@ void GraphViewPanel::draw(const AppState& state) {
     }
   } else if (!state.session.stopped.empty()) {
     ImGui::Text("stopped: %s", state.session.stopped.c_str());  // not "finished": a negative cycle's slide
+  } else if (focus.active && focus.blocked && classroom.presentation) {
+    // On the projector the title and the inspector already say the step: the drawing gets their lines.
+    ImGui::Text("pivot block: vertices %d..%d", focus.pivot_first, focus.pivot_end - 1);
   } else if (focus.active && focus.blocked) {
     // The step just done (the heatmap's title names the next one).
     ImGui::Text("%s; pivot block: vertices %d..%d", describe_focus(focus).c_str(), focus.pivot_first,
