@@ -29,6 +29,15 @@ struct LedgerText {
 
 inline std::string ledger_value(std::int32_t v) { return v == kInf32 ? "INF" : std::to_string(v); }
 
+/// The second term of a sum, negative numbers in brackets: "4 + (-2)", never "4 + -2".
+inline std::string ledger_addend(std::int32_t v) {
+  if (v >= 0) return ledger_value(v);
+  std::string text(1, '(');  // appended piecewise: "(" + std::to_string() trips GCC 12's -Wrestrict false positive
+  text += std::to_string(v);
+  text += ')';
+  return text;
+}
+
 inline std::string ledger_sum(std::int32_t a, std::int32_t b) {
   if (a == kInf32 || b == kInf32) return "INF";
   return std::to_string(static_cast<std::int64_t>(a) + b);
@@ -68,7 +77,7 @@ inline LedgerText ledger_text(const teach::Ledger& l) {
   for (const teach::LedgerEntry& e : l.entries) {
     LedgerRow r;
     r.k = std::to_string(e.k);
-    r.sum = ledger_value(e.d_ik) + " + " + ledger_value(e.d_kj) + " = " + ledger_sum(e.d_ik, e.d_kj);
+    r.sum = ledger_value(e.d_ik) + " + " + ledger_addend(e.d_kj) + " = " + ledger_sum(e.d_ik, e.d_kj);
     r.better = e.better();
     r.outcome = r.better ? "shorter: " + ledger_value(e.d_ij_before) + " -> " + ledger_value(e.d_ij_after)
                          : "no, stays " + ledger_value(e.d_ij_before);

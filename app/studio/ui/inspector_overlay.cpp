@@ -22,13 +22,6 @@ struct OverlayRow {
   RowStyle style = RowStyle::Plain;
 };
 
-std::string value_text(std::int32_t v) { return v == kInf32 ? "INF" : std::to_string(v); }
-
-std::string sum_text(std::int32_t a, std::int32_t b) {
-  if (a == kInf32 || b == kInf32) return "INF";
-  return std::to_string(static_cast<std::int64_t>(a) + b);
-}
-
 std::string path_text(const char* label, const std::vector<std::int32_t>& path, std::int64_t length,
                       const PathInfo& info) {
   std::string text = label;
@@ -71,15 +64,15 @@ std::vector<OverlayRow> inspector_overlay_rows(const AppState& state) {
         rows.push_back({"d[" + i + "][" + j + "] = min(d[" + i + "][" + j + "], d[" + i + "][" + k + "] + d[" + k +
                             "][" + j + "])",
                         RowStyle::Plain});
-        rows.push_back({"  = min(" + value_text(r.d_ij_before) + ", " + value_text(r.d_ik) + " + " +
-                            value_text(r.d_kj) + ") = " + value_text(r.d_ij),
+        rows.push_back({"  = min(" + ledger_value(r.d_ij_before) + ", " + ledger_value(r.d_ik) + " + " +
+                            ledger_addend(r.d_kj) + ") = " + ledger_value(r.d_ij),
                         RowStyle::Plain});
         // Says only what this k did: earlier k of a phase step may have changed the cell already.
-        rows.push_back({sum_text(r.d_ik, r.d_kj) + (r.d_ij < r.d_ij_before ? ": shorter through k = " + k
+        rows.push_back({ledger_sum(r.d_ik, r.d_kj) + (r.d_ij < r.d_ij_before ? ": shorter through k = " + k
                                                                             : ": not shorter through k = " + k),
                         RowStyle::Verdict});
       } else {
-        rows.push_back({"d[" + i + "][" + j + "] = " + value_text(r.d_ij) + ": not in the blocks this step writes",
+        rows.push_back({"d[" + i + "][" + j + "] = " + ledger_value(r.d_ij) + ": not in the blocks this step writes",
                         RowStyle::Verdict});
       }
     }

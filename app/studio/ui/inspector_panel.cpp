@@ -14,13 +14,6 @@
 namespace apsp::studio {
 namespace {
 
-std::string value_text(std::int32_t v) { return v == kInf32 ? "INF" : std::to_string(v); }
-
-std::string sum_text(std::int32_t a, std::int32_t b) {
-  if (a == kInf32 || b == kInf32) return "INF";
-  return std::to_string(static_cast<std::int64_t>(a) + b);
-}
-
 // The verdict first (it stays on screen in a short column), then the ledger as a table (k | d[i][k] + d[k][j] |
 // better?), improving rows highlighted; the table scrolls when long so the paths below stay reachable.
 void ledger_rows(const teach::Ledger& ledger) {
@@ -109,14 +102,14 @@ void draw_inspector_panel(const AppState& state) {
       } else if (r.updated_by_step) {
         ImGui::Text("d[%d][%d] = min(d[%d][%d], d[%d][%d] + d[%d][%d])", r.cell.i, r.cell.j, r.cell.i, r.cell.j,
                     r.cell.i, r.k, r.k, r.cell.j);
-        ImGui::Text("        = min(%s, %s + %s) = %s", value_text(r.d_ij_before).c_str(), value_text(r.d_ik).c_str(),
-                    value_text(r.d_kj).c_str(), value_text(r.d_ij).c_str());
-        ImGui::TextDisabled("%s + %s = %s: %s", value_text(r.d_ik).c_str(), value_text(r.d_kj).c_str(),
-                            sum_text(r.d_ik, r.d_kj).c_str(),
+        ImGui::Text("        = min(%s, %s + %s) = %s", ledger_value(r.d_ij_before).c_str(), ledger_value(r.d_ik).c_str(),
+                    ledger_addend(r.d_kj).c_str(), ledger_value(r.d_ij).c_str());
+        ImGui::TextDisabled("%s + %s = %s: %s", ledger_value(r.d_ik).c_str(), ledger_addend(r.d_kj).c_str(),
+                            ledger_sum(r.d_ik, r.d_kj).c_str(),
                             r.d_ij < r.d_ij_before ? "shorter through k, the cell improves" : "no shorter, the cell keeps its value");
       } else {
         ImGui::Text("d[%d][%d] = %s: not relaxed by this step (outside the phase's blocks)", r.cell.i, r.cell.j,
-                    value_text(r.d_ij).c_str());
+                    ledger_value(r.d_ij).c_str());
       }
       ImGui::TextDisabled("line: %s", r.line.c_str());
     }
