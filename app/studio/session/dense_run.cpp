@@ -204,6 +204,12 @@ void DenseRun::seek(std::size_t index) {
   m_progress = SolveProgress(*m_solver);
 }
 
+void DenseRun::travel_with(const std::function<void(Solver&, teach::TimeTravel&)>& body) {
+  m_classroom.set_negative_cycle({});
+  body(*m_solver, *m_classroom.travel());
+  m_progress = SolveProgress(*m_solver);
+}
+
 void DenseRun::found_negative_cycle(NegativeCycleFinding cycle) { m_classroom.set_negative_cycle(std::move(cycle)); }
 
 void DenseRun::update_inspection(Inspection& inspection) {
