@@ -88,6 +88,9 @@ struct StudioOptions {
   int back_phases = 0;       ///< --back-phases N: back N phase boundaries
   int back_k = 0;            ///< --back-k N: back N k-steps
   std::string explain_json;  ///< --explain-json FILE: the inspector's state at quit
+  // Quiz (docs/teaching.md "Quiz files"): played after the classroom flags, each question from its own cursor.
+  std::string quiz;          ///< --quiz FILE: questions with answers, marked against the solver's own steps
+  std::string quiz_results;  ///< --quiz-results FILE.json: the score and every question's marks
   // Sparse solvers.
   std::string sources;  ///< --sources LIST|A:B|all: the rows of a sparse backend ("": all)
 
