@@ -192,27 +192,28 @@ TEST(Predecessors, TrackedPiHasTheDistancesLengthsAtEveryCursor) {
 TEST(Predecessors, DerivedPiHasTheDistancesLengthsAtRoundBoundariesAndIsRefusedMidRound) {
   for (const auto& [name, g] : pi_graphs())
     for (const char* backend : {"cpu-naive", "cpu-blocked"})
-      for (const int block : {2, 3}) {
-        SCOPED_TRACE(name + " " + backend + " B=" + std::to_string(block));
-        auto s = loaded(backend, g, block, false);
-        ASSERT_FALSE(s->tracks_predecessors());
-        const DistanceMatrix weights = to_distance_matrix(g, block, DType::I32);
-        DistanceMatrix d;
-        PredecessorMatrix pi;
-        while (true) {
-          s->read(d);
-          s->read_predecessors(pi);
-          ASSERT_EQ(predecessor_mismatch(weights, d, pi), "") << "start of round " << s->cursor().round;
-          if (s->finished()) break;
-          if (g.n > block) {  // a round of more than one step has a mid-round cursor
-            s->step(Granularity::KStep);
-            if (!s->finished() && s->cursor().k != 0) {
-              EXPECT_THROW(s->read_predecessors(pi), UsageError);
+      for (const int block : {2, 3})
+        for (const DType dtype : {DType::I32, DType::I16}) {
+          SCOPED_TRACE(name + " " + backend + " B=" + std::to_string(block) + " " + std::string(to_string(dtype)));
+          auto s = loaded(backend, g, block, false, dtype);
+          ASSERT_FALSE(s->tracks_predecessors());
+          const DistanceMatrix weights = to_distance_matrix(g, block, dtype);
+          DistanceMatrix d;
+          PredecessorMatrix pi;
+          while (true) {
+            s->read(d);
+            s->read_predecessors(pi);
+            ASSERT_EQ(predecessor_mismatch(weights, d, pi), "") << "start of round " << s->cursor().round;
+            if (s->finished()) break;
+            if (g.n > block) {  // a round of more than one step has a mid-round cursor
+              s->step(Granularity::KStep);
+              if (!s->finished() && s->cursor().k != 0) {
+                EXPECT_THROW(s->read_predecessors(pi), UsageError);
+              }
             }
+            s->step(Granularity::Round);
           }
-          s->step(Granularity::Round);
         }
-      }
 }
 
 TEST(Predecessors, BlockedAndDerivedPiOnTheClrsGraph) {
