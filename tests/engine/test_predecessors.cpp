@@ -13,6 +13,7 @@
 #include "reference_fw.h"
 
 #include <memory>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -154,8 +155,11 @@ std::string last_hop_mismatch(const DistanceMatrix& weights, const DistanceMatri
     for (int j = 0; j < d.n(); ++j) {
       const std::int32_t u = pi.at(i, j);
       const bool nil_expected = i == j || d.get(i, j) == kInf32;
-      if (nil_expected != (u == kNoPredecessor) || (u != kNoPredecessor && (u == j || weights.get(u, j) == kInf32)))
-        return "(" + std::to_string(i) + ", " + std::to_string(j) + "): π = " + std::to_string(u);
+      if (nil_expected != (u == kNoPredecessor) || (u != kNoPredecessor && (u == j || weights.get(u, j) == kInf32))) {
+        std::ostringstream why;
+        why << "(" << i << ", " << j << "): π = " << u;
+        return why.str();
+      }
     }
   return "";
 }
