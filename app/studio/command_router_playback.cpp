@@ -36,7 +36,8 @@ void CommandRouter::on(const CmdTogglePlaying&) {
   PlaybackState& playback = m_t.state.playback;
   const bool was_playing = playback.playing;
   if (!was_playing && m_t.state.predict.on) {
-    m_t.log.warning("predict mode: play would show the steps unasked; Right asks and reveals one at a time (Q ends it)");
+    m_t.log.warning("predict mode: play would show the steps unasked; Right asks and reveals one at a time "
+                    "(Q ends it)");
     return;
   }
   playback.playing = !was_playing && !m_t.state.session.cursor.finished;

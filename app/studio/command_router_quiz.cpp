@@ -45,7 +45,8 @@ void CommandRouter::ask_question(teach::QuizStep step) {
   }
   const bool blocked = !plain_run(s);
   if (!blocked) step = teach::QuizStep::K;  // plain Floyd–Warshall is stepped by k (step_unit())
-  p.question = predict_question(quiz_run_of(s.n, s.config.block, blocked), s.cursor, step, m_t.state.classroom.selected);
+  p.question =
+      predict_question(quiz_run_of(s.n, s.config.block, blocked), s.cursor, step, m_t.state.classroom.selected);
   if (!p.question) {
     m_t.log.info("predict: the solve is finished, nothing left to predict (R restarts it)");
     return;

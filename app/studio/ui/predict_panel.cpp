@@ -213,15 +213,17 @@ void draw_predict_panel(const AppState& state, PredictEdits& edits, CommandQueue
   const teach::QuizScore score = s.quiz->score();
   ImGui::TextWrapped("%s; cells: %d found, %d missed, %d extra", score_text(s).c_str(), score.cells_hit,
                      score.cells_missed, score.cells_extra);
-  ImGui::SameLine();
-  if (ImGui::SmallButton("reset")) commands.push(CmdResetQuizScore{});
-  item_tooltip("start the score over");
-  ImGui::SetNextItemWidth(-ImGui::CalcTextSize("Export score").x - ImGui::GetStyle().FramePadding.x * 2 -
-                          ImGui::GetStyle().ItemSpacing.x);
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float buttons = ImGui::CalcTextSize("Export score").x + ImGui::CalcTextSize("reset").x +
+                        style.FramePadding.x * 4 + style.ItemSpacing.x * 2;
+  ImGui::SetNextItemWidth(std::max(ImGui::GetContentRegionAvail().x - buttons, ImGui::GetFontSize() * 4));
   ImGui::InputText("##predict-results", &edits.results_path);
   ImGui::SameLine();
   if (ImGui::Button("Export score")) commands.push(CmdExportQuizResults{edits.results_path});
   item_tooltip("every question revealed, its answer, the right one and the explanations, as JSON");
+  ImGui::SameLine();
+  if (ImGui::Button("reset")) commands.push(CmdResetQuizScore{});
+  item_tooltip("start the score over");
   ImGui::PopID();
 }
 
