@@ -80,9 +80,11 @@ class SolverSession {
   /// @brief Selects cell (i, j) for the inspector and the paths; i < 0 clears the selection.
   void select_async(int i, int j);
   /// @brief Runs @p body on the worker with the Floyd–Warshall solver and its time travel (the quiz: each
-  /// question moves there, takes its step and reads the matrices), then republishes. Fails the job (UsageError)
-  /// for a sparse solver.
-  void travel_async(std::string what, std::function<void(Solver&, teach::TimeTravel&)> body);
+  /// question moves there, takes its step and reads the matrices), then republishes; with @p mark_last_step
+  /// the view marks the cells the last step changed (the quiz's reveal). Fails the job (UsageError) for a sparse
+  /// solver.
+  void travel_async(std::string what, std::function<void(Solver&, teach::TimeTravel&)> body,
+                    bool mark_last_step = true);
 
   // Predict mode (session/predict_state.h): the quiz's step and its record.
   /// @brief Takes @p q's step (from q.at), marks @p a, explains the wrong cells and adds it to the record.

@@ -167,7 +167,7 @@ void SparseActiveRun::back(teach::TravelUnit, int) { throw UsageError(kNoTimeTra
 
 void SparseActiveRun::seek(std::size_t) { throw UsageError(kNoTimeTravelForSparse); }
 
-void SparseActiveRun::travel_with(const std::function<void(Solver&, teach::TimeTravel&)>&) {
+void SparseActiveRun::travel_with(const std::function<void(Solver&, teach::TimeTravel&)>&, bool) {
   throw UsageError(kNoTimeTravelForSparse);
 }
 

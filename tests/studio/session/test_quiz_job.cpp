@@ -66,6 +66,9 @@ TEST_F(QuizJob, PlaysEachQuestionFromItsOwnStepAndStopsWhereTheLastEnded) {
   EXPECT_EQ(quiz_summary(*results), "quiz: 1 of 2 right (cells: 2 hit, 1 missed, 0 extra)");
   const SessionSnapshot s = session.snapshot();
   EXPECT_EQ(s.cursor, (Cursor{0, Phase::Independent, 0, false}));  // after round 0's phase 2
+  // The reveal: the view marks what that last step changed, (1, 2) 3 -> 2 and (3, 0) INF -> 3.
+  ASSERT_TRUE(s.view);
+  EXPECT_EQ(s.view->improved, 2u);
 }
 
 TEST_F(QuizJob, BadEntryFailsTheJobWithOneLine) {
