@@ -36,12 +36,15 @@ void SolverSession::reveal_async(teach::QuizQuestion q, teach::QuizAnswer a) {
     ActiveRun& run = active_run();
     teach::QuizRun quiz_run;
     teach::QuizOutcome outcome;
-    // A forward step from the view on screen: the view's "improved" marks say what this step changed.
+    // The view then marks what the step changed, as after any step (also right after going back, which forgets
+    // the view before).
     guard_solve([&] {
-      run.travel_with([&](Solver& solver, teach::TimeTravel& travel) {
-        quiz_run = teach::QuizRun{solver.n(), solver.options().block, solver.blocked()};
-        outcome = teach::play_question(travel, solver, q, a, "predict");
-      });
+      run.travel_with(
+          [&](Solver& solver, teach::TimeTravel& travel) {
+            quiz_run = teach::QuizRun{solver.n(), solver.options().block, solver.blocked()};
+            outcome = teach::play_question(travel, solver, q, a, "predict");
+          },
+          true);
     });
     // One record per lesson: a question on another size or block starts a new one.
     auto record = m_quiz && same_run(m_quiz->run, quiz_run) ? std::make_shared<QuizResults>(*m_quiz)
