@@ -76,7 +76,7 @@ class App : private FrameActions {
   void export_timings(const std::string& path) override;
   /// @brief What the exports say about the run (export_context.h): the session's solver, graph and machine, and
   /// the run-history id of the run they belong to ("-" when it was not recorded).
-  ExportContext export_context() const;
+  ExportContext export_context() const override;
   /// @brief A screenshot of the next frame (F12 and the button ask through CmdScreenshot, after the frame).
   void request_screenshot(const std::string& path) override { m_screenshot.request(path); }
   const std::optional<JobFailure>& screenshot_failure() const { return m_screenshot.failure(); }

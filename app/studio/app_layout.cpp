@@ -13,6 +13,7 @@
 #include "render/frame_graphics.h"
 #include "ui/layout.h"
 #include "ui/panels.h"
+#include "ui/predict_panel.h"
 #include "ui/widgets.h"
 #include "ui/window_fit.h"
 
@@ -31,7 +32,7 @@ LayoutInput App::layout_input() const {
   // Presentation is a teaching mode: the inspector stays, beside the heatmap, whenever there is a column for it
   // or a cell to explain.
   in.inspector = in.presentation && m_state.session.has_solver && !m_state.session.sparse &&
-                 (in.graph_view || m_state.classroom.selected.valid());
+                 (in.graph_view || m_state.classroom.selected.valid() || m_state.predict.on);
   return in;
 }
 
@@ -54,6 +55,7 @@ void App::draw_ui() {
     if (ImGui::Begin("APSP Studio", nullptr, fixed)) {
       // Playback first: on a projector the controls used every minute must be above the fold.
       draw_playback_panel(m_state, m_commands);
+      draw_predict_panel(m_state, edits.predict, m_commands);
       draw_timeline_panel(m_state, m_commands);
       draw_inspector_panel(m_state);
       draw_lessons_menu(m_state, m_commands);
@@ -100,6 +102,7 @@ void App::draw_ui() {
     place(layout.inspector);
     ImGui::PushFont(m_fonts.large);  // presentation only: the projector's type
     if (ImGui::Begin("Inspector overlay", nullptr, fixed | ImGuiWindowFlags_NoTitleBar)) {
+      draw_predict_overlay(m_state, edits.predict, m_commands);  // the class's answer field and explanations first
       draw_inspector_overlay(m_state);
       m_window_fits.push_back(measure_current_window("Inspector overlay"));
     }

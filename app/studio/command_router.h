@@ -5,8 +5,11 @@
 //   command_router_view.cpp      how the heatmap and the classroom column look: AppState::view / classroom
 //   command_router_files.cpp     files written from the frame (FrameActions) and the run history's baseline
 //   command_router_jobs.cpp      the background jobs: the sweep (SweepControl) and the counters (CountersControl)
+//   command_router_quiz.cpp      predict mode: its question, the marked cells, Reveal, the score (AppState::predict)
 // A Command without a handler does not compile. GL and the window stay behind FrameActions, so the router is
 // unit-tested without a display (tests/studio/test_command_router.cpp).
+#include <apsp/report/export_context.h>
+
 #include <string>
 
 #include "session/app_state.h"
@@ -34,6 +37,8 @@ class FrameActions {
   virtual void export_timings(const std::string& path) = 0;
   virtual void export_distances(const std::string& path) = 0;
   virtual void export_trace(const std::string& path) = 0;
+  /// @brief What every export says produced it (report/export_context.h).
+  virtual ExportContext export_context() const { return ExportContext{}; }
   /// @brief Slides from now to the run's end; @p capture_now: this frame is settled already.
   virtual void start_frame_export(FrameExportRequest request, bool capture_now) = 0;
 };
@@ -92,6 +97,17 @@ class CommandRouter {
   void on(const CmdExportSweep& c);
   void on(const CmdProfileCounters& c);
   void on(const CmdCancelCounters& c);
+  // command_router_quiz.cpp
+  void on(const CmdSetPredict& c);
+  void on(const CmdPredictToggleCell& c);
+  void on(const CmdPredictReveal& c);
+  void on(const CmdExportQuizResults& c);
+  void on(const CmdResetQuizScore& c);
+  /// @brief Predict mode: a step asked for (keys, buttons) asks its question first, and with a question open
+  /// reveals it instead; true when it did (the step is not taken now).
+  bool predict_instead_of_step(Granularity g);
+  /// @brief Asks the question of the step of @p step from where the solve is now (none once it is finished).
+  void ask_question(teach::QuizStep step);
 
   /// @brief Stops playing and the rounds already asked for: what a Command that replaces the solve's state does
   /// first.

@@ -23,6 +23,7 @@ void CommandRouter::on(const CmdConfigureSolver& c) {
 // Plain Floyd–Warshall has one whole pass per round of B values of k; the class steps it by k (step_unit()).
 void CommandRouter::on(const CmdStep& c) {
   m_t.state.playback.playing = false;
+  if (predict_instead_of_step(c.granularity)) return;  // predict mode asks first (command_router_quiz.cpp)
   m_t.session.step_async(step_unit(c.granularity, !plain_run(m_t.state.session)));
 }
 
@@ -34,6 +35,11 @@ void CommandRouter::on(const CmdSetPlaying& c) {
 void CommandRouter::on(const CmdTogglePlaying&) {
   PlaybackState& playback = m_t.state.playback;
   const bool was_playing = playback.playing;
+  if (!was_playing && m_t.state.predict.on) {
+    m_t.log.warning("predict mode: play would show the steps unasked; Right asks and reveals one at a time "
+                    "(Q ends it)");
+    return;
+  }
   playback.playing = !was_playing && !m_t.state.session.cursor.finished;
   playback.accumulator = 1.0;  // the first round goes at once
   // Pause means now: rounds already requested stop after the one in progress.

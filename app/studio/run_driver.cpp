@@ -179,7 +179,8 @@ int RunDriver::load_launch_graph() {
     wait_idle_or_stop();
   }
   if (int status = report_failure(session); status != 0) return status;
-  return apply_classroom_flags();
+  if (int status = apply_classroom_flags(); status != 0) return status;
+  return apply_predict_flags();
 }
 
 int RunDriver::apply_classroom_flags() {
@@ -450,6 +451,7 @@ int RunDriver::write_exit_files(int run_status) {
     });
   }
   if (m_quiz) status.attempt("--quiz-results", [&] { write_scripted_quiz_results(m_app, m_options, *m_quiz); });
+  if (!m_options.predict_results.empty()) status.attempt("--predict-results", [&] { write_predict_results(); });
   if (!m_options.log_file.empty()) {
     status.attempt("--log-file", [&] {
       AtomicFile file(m_options.log_file);

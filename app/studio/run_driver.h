@@ -27,6 +27,11 @@ class RunDriver {
   int load_launch_graph();
   /// @brief --select, --back, --back-phases, --back-k (after the advances); returns an exit status.
   int apply_classroom_flags();
+  /// @brief --predict and its answers as Commands for the first frame (run_driver_predict.cpp); exit status 2
+  /// with one line for an answer that does not fit the question.
+  int apply_predict_flags();
+  /// @brief --predict-results: the revealed questions and the score (throws when none was revealed).
+  void write_predict_results();
   int run_batch();
   void run_interactive();
   /// @brief The session's queued work, or until a stop request, which cancels it (after the round in

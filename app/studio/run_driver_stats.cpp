@@ -9,6 +9,7 @@
 #include "render/heatmap_feed.h"
 #include "run_driver.h"
 #include "session/counters_job.h"
+#include "session/step_position.h"
 
 namespace apsp::studio {
 namespace {
@@ -104,6 +105,8 @@ RunStats RunDriver::collect_stats() const {
   r.solve_last_run_to_end_ms = s.last_run_to_end_ms;
   r.solve_last_run = s.last_run;
   r.measure = s.measure;
+  if (state.predict.on || s.quiz)
+    r.quiz = quiz_stats_json(state.predict, s.quiz.get(), quiz_run_of(s.n, s.config.block, !plain_run(s)), s.cursor);
   if (m_options.counters) {
     const CountersJobSnapshot job = m_app.counters_job().snapshot();
     CountersStats c;

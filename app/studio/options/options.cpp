@@ -182,6 +182,23 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o, std::o
   app.add_option("--granularity", o.classroom.granularity, "slide step for --export-frames and --gif: k, phase (default) or round")
       ->check(CLI::IsMember({"k", "phase", "round"}));
   app.add_option("--gif", o.classroom.gif, "write the same frames as an animated GIF (fixed 6x7x6 colour cube, 0.5 s a frame)");
+  // Predict mode: the question of the next step, answered and revealed from the command line (tests, pictures).
+  CLI::Option* predict_flag = app.add_flag(
+      "--predict", o.predict,
+      "predict mode (key Q): each step asks first, which cells of a block will improve (or, with --select, what "
+      "d[i][j] will be), and is shown only after Reveal");
+  app.add_option("--predict-step", o.predict_step, "the step the question asks about: k, phase (default) or round")
+      ->check(CLI::IsMember({"k", "phase", "round"}))
+      ->needs(predict_flag);
+  app.add_option("--answer-cells", o.answer_cells, "mark these cells as the answer, I:J,I:J,... (0-based)")
+      ->needs(predict_flag);
+  app.add_option("--answer-value", o.answer_value, "type this value as the answer (a whole number, or inf)")
+      ->needs(predict_flag);
+  app.add_flag("--reveal", o.reveal, "then reveal: take the step and mark the answer on the heatmap")
+      ->needs(predict_flag);
+  app.add_option("--predict-results", o.predict_results,
+                 "write the questions revealed, their marks and the score to FILE.json at quit (Export score)")
+      ->needs(predict_flag);
   // Sparse solvers: the rows a sparse backend solves.
   app.add_option("--sources", o.sources,
                  "sparse backends (cpu-dijkstra, ...): the rows to solve, LIST (3,0,7), A:B (half-open) or all "
@@ -249,7 +266,8 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o, std::o
                              {"--explain-json", o.explain_json}, {"--log-file", o.log_file},
                              {"--sweep-csv", o.sweep_csv}, {"--sweep-chart", o.sweep_chart},
                              {"--counters-csv", o.counters_csv}, {"--gif", o.classroom.gif},
-                             {"--quiz-results", o.quiz_results}});
+                             {"--quiz-results", o.quiz_results},
+                             {"--predict-results", o.predict_results}});
     } catch (const Error& e) {
       throw CLI::ValidationError(e.what());
     }

@@ -91,6 +91,14 @@ struct StudioOptions {
   // Quiz (docs/teaching.md "Quiz files"): played after the classroom flags, each question from its own cursor.
   std::string quiz;          ///< --quiz FILE: questions with answers, marked against the solver's own steps
   std::string quiz_results;  ///< --quiz-results FILE.json: the score and every question's marks
+  // Predict mode (session/predict_state.h): the class answers a step's question before it is shown. Scripted
+  // after the classroom flags: the question of the next step, the answer, then Reveal.
+  bool predict = false;          ///< --predict: start in predict mode, the next step's question open
+  std::string predict_step;      ///< --predict-step k|phase|round: the step asked about ("": phase; plain FW: k)
+  std::string answer_cells;      ///< --answer-cells I:J,...: the cells marked as improving
+  std::string answer_value;      ///< --answer-value V|inf: the value typed for a selected cell's question
+  bool reveal = false;           ///< --reveal: then take the step and mark the answer
+  std::string predict_results;   ///< --predict-results FILE: the questions revealed and the score, JSON, at quit
   // Sparse solvers.
   std::string sources;  ///< --sources LIST|A:B|all: the rows of a sparse backend ("": all)
 

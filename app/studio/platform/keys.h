@@ -6,6 +6,7 @@ namespace apsp::studio::keys {
 inline constexpr int kSpace = 32;
 inline constexpr int kF = 70;
 inline constexpr int kP = 80;
+inline constexpr int kQ = 81;
 inline constexpr int kR = 82;
 inline constexpr int kRight = 262;
 inline constexpr int kLeft = 263;

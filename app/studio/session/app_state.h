@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "session/classroom_state.h"
+#include "session/predict_state.h"
 #include "session/run_history.h"
 #include "session/solver_session.h"
 #include "session/synthetic_gpus.h"
@@ -87,6 +88,7 @@ struct PanelEdits {
   ExportPaths exports;
   HeatmapNavigation view;
   HistoryPanelState history;  ///< the History panel's picks
+  PredictEdits predict;       ///< predict mode's typed value and results file (session/predict_state.h)
 };
 
 /// @brief The CUDA devices, for the device panel and the "% of peak" column.
@@ -116,6 +118,7 @@ struct AppState {
   DeviceState device;
   ClassroomState classroom;  ///< selection, relaxation, paths, presentation (session/classroom_state.h)
   RunHistoryState history;  ///< recorded runs and the baseline (session/run_history.h)
+  PredictState predict;     ///< predict mode: the open question and its marks (session/predict_state.h)
   SyntheticGpus synthetic;  ///< test hook (session/synthetic_gpus.h); shown_gpus() and plot_samples() consult it
   float ui_scale = 1;
   double time_s = 0;

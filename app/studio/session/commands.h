@@ -4,6 +4,7 @@
 #include <apsp/bench/sweep.h>
 #include <apsp/solve/solver.h>
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <variant>
@@ -119,13 +120,31 @@ struct CmdProfileCounters {
 };
 struct CmdCancelCounters {};
 
+// Predict mode (session/predict_state.h): the class answers a step's question before the step is shown.
+struct CmdSetPredict {
+  std::optional<bool> on;               ///< nullopt: toggle (key Q)
+  std::optional<teach::QuizStep> step;  ///< the step to ask about first; nullopt: the mode's (phase, or k)
+};
+struct CmdPredictToggleCell {
+  CellRef cell;  ///< marked or unmarked as improving (a click on the heatmap)
+};
+struct CmdPredictReveal {
+  std::string value_text;  ///< a Value question's answer as typed ("5", "inf"); empty: not answered
+};
+struct CmdExportQuizResults {
+  std::string path;  ///< the results JSON (the quiz's format, apsp/teach/quiz.h results_json)
+};
+struct CmdResetQuizScore {};
+
 using Command = std::variant<CmdLoadGraph, CmdSaveGraph, CmdConfigureSolver, CmdStep, CmdSetPlaying, CmdTogglePlaying,
                              CmdSetSpeed, CmdRunToEnd, CmdReset, CmdFitView, CmdSetColormap, CmdSetOverlays, CmdSetGrid,
                              CmdFixColourRange, CmdScreenshot, CmdExportHeatmap, CmdExportTimings, CmdExportDistances,
                              CmdStartSweep, CmdCancelSweep, CmdMeasure, CmdExportTrace, CmdExportSweep,
                              CmdTogglePresentation, CmdSetGraphView, CmdExportFrames,
                              CmdSelectCell, CmdStepBack, CmdSeekStep, CmdSetBaseline,
-                             CmdProfileCounters, CmdCancelCounters>;
+                             CmdProfileCounters, CmdCancelCounters,
+                             CmdSetPredict, CmdPredictToggleCell, CmdPredictReveal, CmdExportQuizResults,
+                             CmdResetQuizScore>;
 
 /// @brief std::visit(Overloaded{[](const CmdA&) {...}, ...}, command): one lambda per Command.
 template <class... Ts>

@@ -161,6 +161,7 @@ void write_stats_json(const std::string& path, const RunStats& r) {
   } else {
     j["counters"] = nullptr;
   }
+  j["quiz"] = r.quiz;
   if (r.sparse) {
     // The sparse run (rows_ms and batches are those of the last run of the real solver).
     const SparseSnapshot& sp = *r.sparse;

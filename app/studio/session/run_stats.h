@@ -88,6 +88,7 @@ struct RunStats {
   std::optional<CountersStats> counters;  ///< --counters only
   /// A sparse solver's run ("sparse" in the JSON; null for Floyd–Warshall): its rows and batches.
   std::optional<SparseSnapshot> sparse;
+  nlohmann::json quiz;  ///< predict mode (session/predict_state.h quiz_stats_json); null: never switched on
   float display_w = 0, display_h = 0;  ///< the UI's size, UI units (the last frame)
   std::vector<WindowFit> windows;      ///< the last frame's windows whose fit is checked
   LayoutType layout_type;

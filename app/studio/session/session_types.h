@@ -21,6 +21,8 @@
 
 namespace apsp::studio {
 
+struct QuizResults;  // session/quiz_job.h
+
 struct SolverConfig {
   std::string backend = "cpu-blocked";
   int block = 32;
@@ -112,6 +114,7 @@ struct SessionSnapshot {
   /// say finished, but these distances are not answers. Empty otherwise; a load, configure or reset clears it.
   std::string stopped;
   Inspection inspection;  ///< classroom: the selected cell's relaxation, its paths, the timeline
+  std::shared_ptr<const QuizResults> quiz;  ///< predict mode: the questions revealed (session/quiz_job.h); null: none
   /// A sparse solver is active: its rows, stepper and batches. has_solver is true then, with n the
   /// graph's, rounds 0 and no samples; the view is the S x n rows (host path).
   std::optional<SparseSnapshot> sparse;

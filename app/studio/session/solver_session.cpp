@@ -269,6 +269,7 @@ void SolverSession::publish(bool with_view) {
     s.stopped = m_stopped;
     s.measure = m_measure;
     s.inspection = m_inspection;
+    s.quiz = m_quiz;
   }
   m_jobs->wake();
 }

@@ -11,6 +11,7 @@
 #include <apsp/profile/profile.h>
 #include <apsp/solve/measure.h>
 #include <apsp/solve/solver.h>
+#include <apsp/teach/quiz.h>
 #include <apsp/teach/time_travel.h>
 #include <apsp/view/view.h>
 
@@ -85,6 +86,12 @@ class SolverSession {
   void travel_async(std::string what, std::function<void(Solver&, teach::TimeTravel&)> body,
                     bool mark_last_step = true);
 
+  // Predict mode (session/predict_state.h): the quiz's step and its record.
+  /// @brief Takes @p q's step (from q.at), marks @p a, explains the wrong cells and adds it to the record.
+  void reveal_async(teach::QuizQuestion q, teach::QuizAnswer a);
+  /// @brief Starts the record and the score over.
+  void reset_quiz_async();
+
   /// @brief Blocks until every queued job has run (scripted use only: the GUI never waits).
   void wait_idle();
   /// @brief wait_idle() for at most @p timeout; true once idle. Lets a scripted run poll a stop request.
@@ -128,6 +135,7 @@ class SolverSession {
   Inspection m_inspection;      // the last one computed, published with every snapshot
   std::string m_stopped;        // why the solve stopped (SessionSnapshot::stopped)
   std::optional<MeasureRecord> m_measure;
+  std::shared_ptr<const QuizResults> m_quiz;  // predict mode's record, replaced (never changed) by each reveal
 
   mutable std::mutex m_mutex;
   SessionSnapshot m_snapshot;

@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "teach/block_flow.h"
+#include "ui/predict_panel.h"
 #include "ui/step_keys.h"
 #include "ui/widgets.h"
 
@@ -165,6 +166,7 @@ void HeatmapViewPanel::draw(const AppState& state, HeatmapNavigation& nav, Comma
     if (shown != title && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", title.c_str());
   }
   ImGui::PopFont();
+  draw_predict_strip(state, commands);  // predict mode's question, under the title in both modes
 
   if (presentation) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
@@ -226,6 +228,7 @@ void HeatmapViewPanel::draw(const AppState& state, HeatmapNavigation& nav, Comma
     nav.drawn_cell_px = frame ? std::min(1.0f / (nav.texels_per_px * fb_scale.x), 1.0f / (nav.texels_per_px * fb_scale.y))
                               : 0.0f;
     nav.drawn_number_px = frame ? draw_cell_values(state, renderer, *frame, canvas_min, canvas) : 0.0f;
+    draw_quiz_marks(state, canvas_min, canvas);
     if (frame && margin.x > 0) draw_axis_labels(state, *frame, canvas_min, canvas);
   } else {
     ImGui::Dummy(canvas);
@@ -253,14 +256,15 @@ void HeatmapViewPanel::draw(const AppState& state, HeatmapNavigation& nav, Comma
     v.auto_fit = false;
   }
   if (hovered && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) commands.push(CmdFitView{});
-  // Classroom: a click (released without dragging) selects the cell under the mouse for the inspector.
+  // Classroom: a click (released without dragging) selects the cell under the mouse for the inspector (or, with
+  // a predict question open, marks it).
   if (hovered && frame && !s.sparse && ImGui::IsMouseReleased(ImGuiMouseButton_Left) &&
       io.MouseDragMaxDistanceSqr[ImGuiMouseButton_Left] < 16.0f) {
     const ViewGeometry& g = frame->geometry;
     const double fy = (v.origin_y + mouse_px.y * v.texels_per_px) * g.n / std::max(1, g.rows);
     const double fx = (v.origin_x + mouse_px.x * v.texels_per_px) * g.n / std::max(1, g.cols);
     if (fy >= 0 && fx >= 0 && fy < g.n && fx < g.n)
-      commands.push(CmdSelectCell{CellRef{static_cast<int>(fy), static_cast<int>(fx)}});
+      commands.push(heatmap_click_command(state, CellRef{static_cast<int>(fy), static_cast<int>(fx)}));
   }
   if (hovered && frame && !ImGui::IsItemActive()) {
     const ViewGeometry& g = frame->geometry;

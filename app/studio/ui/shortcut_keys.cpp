@@ -39,6 +39,10 @@ void handle_shortcut_keys(const AppState& state, Log& log, CommandQueue& command
     log.info("key P: presentation mode on / off");
     commands.push(CmdTogglePresentation{});
   }
+  if (ImGui::IsKeyPressed(keys::kQ, false)) {
+    log.info("key Q: predict mode on / off");
+    commands.push(CmdSetPredict{});
+  }
   if (ImGui::IsKeyPressed(keys::kF12, false)) {
     log.info("key F12: screenshot");
     commands.push(CmdScreenshot{});
