@@ -119,13 +119,22 @@ struct CmdProfileCounters {
 };
 struct CmdCancelCounters {};
 
+// Π, the predecessor matrix: the heatmap's D / Π switch and the Π path drawn edge by edge.
+struct CmdShowPredecessors {
+  bool on = true;  ///< true: Π on the heatmap (and first in the inspector); false: D
+};
+struct CmdShowPiPathEdges {
+  int edges = -1;  ///< edges of the selected cell's Π path drawn, from j backwards; -1: all
+};
+
 using Command = std::variant<CmdLoadGraph, CmdSaveGraph, CmdConfigureSolver, CmdStep, CmdSetPlaying, CmdTogglePlaying,
                              CmdSetSpeed, CmdRunToEnd, CmdReset, CmdFitView, CmdSetColormap, CmdSetOverlays, CmdSetGrid,
                              CmdFixColourRange, CmdScreenshot, CmdExportHeatmap, CmdExportTimings, CmdExportDistances,
                              CmdStartSweep, CmdCancelSweep, CmdMeasure, CmdExportTrace, CmdExportSweep,
                              CmdTogglePresentation, CmdSetGraphView, CmdExportFrames,
                              CmdSelectCell, CmdStepBack, CmdSeekStep, CmdSetBaseline,
-                             CmdProfileCounters, CmdCancelCounters>;
+                             CmdProfileCounters, CmdCancelCounters,
+                             CmdShowPredecessors, CmdShowPiPathEdges>;
 
 /// @brief std::visit(Overloaded{[](const CmdA&) {...}, ...}, command): one lambda per Command.
 template <class... Ts>
