@@ -331,9 +331,11 @@ void GraphViewPanel::draw(const AppState& state) {
   }
   if (pi && sel.valid() && !state.session.inspection.predecessors.path.empty()) {
     const auto& p = state.session.inspection.predecessors;
-    const std::string text = "path from Π " + std::to_string(sel.i) + " -> " + std::to_string(sel.j) + ": " +
-                             std::to_string(pi_path_edges_drawn(state)) + " of " + std::to_string(p.path.size() - 1) +
-                             " edges (keys [ ]), length " + std::to_string(p.path_length);
+    // Short enough for the projector's narrow column: the edges drawn only while the path is being stepped.
+    const int drawn = pi_path_edges_drawn(state), edges = static_cast<int>(p.path.size()) - 1;
+    const std::string text = "path from Π " + std::to_string(sel.i) + " -> " + std::to_string(sel.j) +
+                             (drawn < edges ? ": " + std::to_string(drawn) + " of " + std::to_string(edges) + " edges"
+                                            : " (length " + std::to_string(p.path_length) + ")");
     legend_item([&](ImVec2 c) { wl->AddLine(c - ImVec2(box / 2, 0), c + ImVec2(box / 2, 0), style::kPath, 4 * s); }, text);
   } else if (!classroom.current_path.empty()) {
     char text[96];
