@@ -86,10 +86,11 @@ PredecessorInspection PredecessorReader::read(Solver& solver, teach::TimeTravel&
   out.pi = read_now(solver, out.note);
   if (!out.pi) return out;
   keep(travel.clock().position(solver.cursor()), out.pi);
+  out.pi_before = before_last_step(solver, travel);
   if (i < 0 || j < 0 || i >= n || j >= n) return out;
   out.pi_ij = out.pi->at(i, j);
   out.d_ij = solver.value_at(i, j);
-  if (const auto before = before_last_step(solver, travel)) out.pi_ij_before = before->at(i, j);
+  if (out.pi_before) out.pi_ij_before = out.pi_before->at(i, j);
   try {
     PredecessorPath p = predecessor_path(*out.pi, edges, i, j);
     out.path = std::move(p.vertices);

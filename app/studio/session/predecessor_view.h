@@ -25,6 +25,9 @@ struct PredecessorInspection {
   /// Π at the cursor; null when not shown (then `note` says why in one line).
   std::shared_ptr<const PredecessorMatrix> pi;
   std::string note;
+  /// Π before the step just done; null before the first step, or where that state has no Π to read (mid-round
+  /// on a backend that derives Π).
+  std::shared_ptr<const PredecessorMatrix> pi_before;
   /// true: the solver keeps its own Π, updated at every strict improvement (CPU backends); false: Π derived
   /// from the distances (round boundaries and the end only).
   bool tracked = false;

@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <memory>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -55,6 +56,8 @@ struct Case {
   const char* backend;
   int block;
 };
+// Failures name the case, not its bytes.
+void PrintTo(const Case& c, std::ostream* os) { *os << c.graph << " on " << c.backend << ", B = " << c.block; }
 
 class PredecessorView : public testing::TestWithParam<Case> {
  protected:
@@ -92,6 +95,8 @@ TEST_P(PredecessorView, PublishedPiIsTheSolversAtEveryCursor) {
     s = settle();
     ASSERT_TRUE(s.inspection.predecessors.shown()) << s.inspection.predecessors.note;
     EXPECT_EQ(values_of(*s.inspection.predecessors.pi), engine_pi(*reference));
+    ASSERT_TRUE(s.inspection.predecessors.pi_before);
+    EXPECT_EQ(values_of(*s.inspection.predecessors.pi_before), before);
     ASSERT_TRUE(s.inspection.predecessors.pi_ij_before);
     EXPECT_EQ(*s.inspection.predecessors.pi_ij_before, before[static_cast<std::size_t>(graph.n) + cell]);
     EXPECT_EQ(s.inspection.predecessors.pi_ij, engine_pi(*reference)[static_cast<std::size_t>(graph.n) + cell]);
@@ -108,6 +113,8 @@ TEST_P(PredecessorView, PublishedPiIsTheSolversAtEveryCursor) {
   session.step_async(Granularity::Phase, 2);
   s = settle();
   EXPECT_EQ(values_of(*s.inspection.predecessors.pi), after_two);
+  ASSERT_TRUE(s.inspection.predecessors.pi_before);
+  EXPECT_EQ(values_of(*s.inspection.predecessors.pi_before), before_last);
   ASSERT_TRUE(s.inspection.predecessors.pi_ij_before);
   EXPECT_EQ(*s.inspection.predecessors.pi_ij_before, before_last[static_cast<std::size_t>(graph.n) + cell]);
 
