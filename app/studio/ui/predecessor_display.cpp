@@ -68,6 +68,10 @@ std::vector<PredecessorLine> predecessor_lines(const AppState& state) {
     lines.push_back({cell + " = " + predecessor_text(p.pi_ij) + " (before the step: no Π mid-round on this backend)"});
   }
   if (sel.i == sel.j) return lines;
+  if (p.path.empty() && p.pi_ij != kNoPredecessor) {  // Π could not be read back (the reader says why)
+    lines.push_back({"no path from Π: " + p.note, true});
+    return lines;
+  }
   if (p.path.empty()) {
     lines.push_back({"no path from Π: " + cell + " is NIL, " + std::to_string(sel.j) + " not reached from " +
                          std::to_string(sel.i) + " yet",
