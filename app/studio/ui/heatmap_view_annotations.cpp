@@ -134,8 +134,11 @@ void HeatmapViewPanel::draw_legend(const AppState& state, const HeatmapRenderer&
     if (state.view.overlays) draw_overlay_key(overlay_for(state, false), width);
     return;
   }
-  if (state.classroom.show_pi && !state.session.sparse && !state.session.inspection.predecessors.note.empty())
-    ImGui::TextDisabled("Π not shown: %s", state.session.inspection.predecessors.note.c_str());
+  if (state.classroom.show_pi && !state.session.sparse && !state.session.inspection.predecessors.note.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("Π not shown: %s", state.session.inspection.predecessors.note.c_str());
+    ImGui::PopStyleColor();
+  }
 
   // Colour bar with the value range, then the INF swatch: on the same line when both fit, else below.
   ImVec2 p = ImGui::GetCursorScreenPos();
