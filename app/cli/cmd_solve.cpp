@@ -31,6 +31,7 @@
 #include "cli_common.h"
 #include "ladder_flags.h"
 #include "commands.h"
+#include "pred_output.h"
 #include "progress.h"
 #include "solve_time_guard.h"
 #include "sparse_solve.h"
@@ -52,6 +53,7 @@ struct SolveArgs {
   int gpus = 1;
   bool paths = false;
   std::vector<std::string> path_queries;
+  std::string pred;  // --pred FILE: the predecessor matrix Π
   std::string timings_csv;
   std::string trace;  // --trace FILE.json: the samples as a Chrome trace / Perfetto timeline
   bool quiet = false;
@@ -71,7 +73,7 @@ struct SolveArgs {
 /// The flag given that only Floyd–Warshall takes, with why, or "" (a sparse solver may run).
 std::string dense_only_flag(const SolveArgs& a, const CLI::App& app) {
   const auto given = [&app](const char* flag) { return app.get_option(flag)->count() > 0; };
-  if (given("--paths") || given("--path")) return "--paths / --path (no next-hop table)";
+  if (given("--paths") || given("--path")) return "--paths / --path (no path tracking)";
   if (a.dtype != "i32" && parse_dtype(a.dtype) != DType::I32) return "--dtype i16 (int32 distances only)";
   if (given("--timings-csv")) return "--timings-csv (per-round phases do not exist here)";
   if (given("--trace")) return "--trace (per-round phases do not exist here)";
@@ -190,8 +192,11 @@ Action add_solve(CLI::App& app) {
   app.add_option("--gpus", a->gpus, "GPUs for multi-GPU variants")
       ->capture_default_str()
       ->check(CLI::Range(1, limits::kMaxGpus));
-  app.add_flag("--paths", a->paths, "Track next hops in the CPU solver (Solver::path); --path does not need it");
+  app.add_flag("--paths", a->paths, "Track the predecessor matrix in the CPU solver (Solver::path); --path does not need it");
   app.add_option("--path", a->path_queries, "Print a shortest path I -> J (I:J, repeatable; any backend: from the distances and the edges, fewest edges, smallest ids on ties)");
+  app.add_option("--pred", a->pred,
+                 "Write the predecessor matrix (the vertex before j on the path i -> j, 0-based, -1 = NIL) in -o's "
+                 "formats; at most " + std::to_string(limits::kMaxPredecessorVertices) + " vertices");
   app.add_option("--timings-csv", a->timings_csv, "Write per (round, phase, device) timings as CSV ('-': standard output)");
   app.add_option("--trace", a->trace,
                  "Write a Chrome trace / Perfetto timeline (JSON): every phase, copy and broadcast per device and stream");
@@ -229,7 +234,7 @@ Action add_solve(CLI::App& app) {
     const auto given = [&app](const char* flag) { return app.get_option(flag)->count() > 0; };
     // Before anything is read or written: no output may be empty, the input, or another output.
     const std::vector<NamedPath> outputs = {
-        {"-o", a->output}, {"--timings-csv", a->timings_csv}, {"--trace", a->trace}};
+        {"-o", a->output}, {"--timings-csv", a->timings_csv}, {"--trace", a->trace}, {"--pred", a->pred}};
     for (const NamedPath& out : outputs)
       if (given(out.flag == "-o" ? "--output" : out.flag.c_str())) refuse_empty_output_path(out.flag, out.path);
     refuse_clashing_paths({{"the input", a->input}}, outputs);
@@ -240,7 +245,7 @@ Action add_solve(CLI::App& app) {
     opts.dtype = parse_dtype(a->dtype);
     opts.threads = a->threads;
     opts.gpus = a->gpus;
-    opts.track_paths = a->paths;
+    opts.track_paths = a->paths || !a->pred.empty();  // the CPU variants track Π; the others derive it
     a->ladder.apply(opts);
     std::string backend = a->backend.empty() ? "auto" : a->backend;
     std::optional<DistanceFormat> out_format;
@@ -248,8 +253,12 @@ Action add_solve(CLI::App& app) {
     if (is_stdout(a->output) && !out_format) out_format = DistanceFormat::Csv;  // "-" has no extension: text
     if (out_format)
       refuse_binary_to_terminal(a->output, *out_format != DistanceFormat::Csv, std::string(to_string(*out_format)));
+    const std::optional<DistanceFormat> pred_out_format = pred_format(a->pred, a->out_format);
+    if (is_stdout(a->pred) && (is_stdout(a->output) || is_stdout(a->timings_csv)))
+      throw UsageError("--pred - shares standard output with another output; write one of them to a file");
+    if (pred_out_format) refuse_binary_to_terminal(a->pred, *pred_out_format != DistanceFormat::Csv, std::string(to_string(*pred_out_format)));
     // Whatever shares standard output with the distances or the timings goes to stderr instead.
-    std::FILE* report = is_stdout(a->output) || is_stdout(a->timings_csv) ? stderr : stdout;
+    std::FILE* report = is_stdout(a->output) || is_stdout(a->timings_csv) || is_stdout(a->pred) ? stderr : stdout;
     GraphSource source = graph_source(a->input, a->gen_spec, a->format, a->one_based);
     if (backend == "auto") {
       // auto reads the graph to decide and the solve reads it again: a pipe (`<(apsp gen ...)`) gives its
@@ -281,6 +290,8 @@ Action add_solve(CLI::App& app) {
       request.options.chunk = a->chunk;
       request.output = a->output;
       request.out_format = out_format;
+      request.pred = a->pred;
+      request.pred_format = pred_out_format;
       request.max_seconds = a->max_seconds;
       request.quiet = a->quiet;
       return run_sparse_solve(request);
@@ -292,6 +303,7 @@ Action add_solve(CLI::App& app) {
     source.contents.reset();                             // a pipe's bytes are not needed beside the graph
     const std::vector<std::int32_t> rows = sources.resolve(input.graph.n);
     require_writable_shape(a->output, out_format, rows, input.graph.n);
+    check_pred_output(a->pred, pred_out_format, rows, input.graph.n);
     const std::vector<std::pair<int, int>> paths = path_queries(a->path_queries, input.graph.n);
     const SolveTimeGuard guard(input.estimate, backend, a->max_seconds, a->quiet);
     throw_if_stop_requested();  // SIGINT / SIGTERM (main.cpp): stop between steps, before any output
@@ -352,6 +364,7 @@ Action add_solve(CLI::App& app) {
       else
         write_distances(output_path(a->output), select_rows(result, rows), out_format);
     }
+    if (!a->pred.empty()) write_pred_output(a->pred, pred_out_format, *solver, rows);
     solver->collect_timings(true);
     RunDescription what;
     what.source = "solve";

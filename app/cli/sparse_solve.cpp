@@ -1,6 +1,7 @@
 #include "sparse_solve.h"
 
 #include "cli_common.h"
+#include "pred_output.h"
 
 #include <apsp/core/errors.h>
 #include <apsp/core/stop_signal.h>
@@ -43,6 +44,7 @@ int run_sparse_solve(const SparseSolveRequest& request) {
   LoadedSparseGraph input = load_sparse_graph(request.source, load);  // refuses for memory before building anything
   const std::vector<std::int32_t> sources = request.sources.resolve(input.graph.n);
   require_writable_shape(request.output, request.out_format, sources, input.graph.n);
+  check_pred_output(request.pred, request.pred_format, sources, input.graph.n);
   throw_if_stop_requested();
 
   const auto t0 = std::chrono::steady_clock::now();
@@ -50,8 +52,10 @@ int run_sparse_solve(const SparseSolveRequest& request) {
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   throw_if_stop_requested();
   if (!request.output.empty()) write_distances(output_path(request.output), result, request.out_format);
+  if (!request.pred.empty()) write_pred_output(request.pred, request.pred_format, input.graph, result, options.threads);
   if (!request.quiet) {
-    std::FILE* report = is_stdout(request.output) ? stderr : stdout;  // the distances alone on standard output
+    // The distances (or Π) alone on standard output.
+    std::FILE* report = is_stdout(request.output) || is_stdout(request.pred) ? stderr : stdout;
     const SparseSolveStats& stats = solver->stats();
     // Its own rates over the solve alone (reading the graph excluded), as apsp bench's edges/s and sources/s.
     const double edges = static_cast<double>(edges_relaxed(input.graph, result));

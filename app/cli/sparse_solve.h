@@ -18,6 +18,8 @@ struct SparseSolveRequest {
   SparseSolverOptions options;
   std::string output;
   std::optional<DistanceFormat> out_format;
+  std::string pred;  ///< --pred FILE: Π derived from the rows, S x n; empty: none
+  std::optional<DistanceFormat> pred_format;
   double max_seconds = 0;  ///< 0: no limit; otherwise the solve stops (UsageError, exit 2) once it runs longer
   bool quiet = false;
 };

@@ -7,7 +7,9 @@
 #include <apsp/teach/predecessors.h>
 
 #include <cstdint>
+#include <sstream>
 #include <string>
+#include <vector>
 
 namespace apsp::test {
 
@@ -16,35 +18,41 @@ namespace apsp::test {
 inline std::string predecessor_mismatch(const DistanceMatrix& weights, const DistanceMatrix& distances,
                                         const PredecessorMatrix& pi) {
   const int n = distances.n();
-  if (pi.n() != n) return "Π has n = " + std::to_string(pi.n()) + ", the distances " + std::to_string(n);
+  std::ostringstream why;  // (not std::string's operator+: GCC 12 warns falsely about it under -O3, -Werror)
+  const auto say = [&why](const auto&... parts) {
+    (why << ... << parts);
+    return why.str();
+  };
+  if (pi.n() != n) {
+    why << "Π has n = " << pi.n() << ", the distances " << n;
+    return why.str();
+  }
   for (int i = 0; i < n; ++i)
     for (int j = 0; j < n; ++j) {
-      const std::string at = "(" + std::to_string(i) + ", " + std::to_string(j) + "): ";
+      why << "(" << i << ", " << j << "): ";
       const std::int32_t d = distances.get(i, j);
-      if (i == j) {
-        if (pi.at(i, j) != kNoPredecessor) return at + "π_ii is " + std::to_string(pi.at(i, j)) + ", not NIL";
+      const std::int32_t u = pi.at(i, j);
+      if (i == j || d == kInf32) {
+        if (u != kNoPredecessor) return say((i == j ? "π_ii" : "unreachable but π"), " = ", u);
+        why.str("");
         continue;
       }
-      if (d == kInf32) {
-        if (pi.at(i, j) != kNoPredecessor) return at + "unreachable but π = " + std::to_string(pi.at(i, j));
-        continue;
-      }
-      if (pi.at(i, j) == kNoPredecessor) return at + "d = " + std::to_string(d) + " but π is NIL";
+      if (u == kNoPredecessor) return say("d = ", d, " but π is NIL");
       std::vector<std::int32_t> path;
       try {
         path = teach::path_from_predecessors(pi, i, j);
       } catch (const Error& e) {
-        return at + e.what();
+        return say(e.what());
       }
-      if (path.empty() || path.front() != i || path.back() != j) return at + "the path does not run from i to j";
+      if (path.empty() || path.front() != i || path.back() != j) return say("the path does not run from i to j");
       std::int64_t length = 0;
       for (std::size_t t = 0; t + 1 < path.size(); ++t) {
         const std::int32_t w = weights.get(path[t], path[t + 1]);
-        if (w == kInf32 || path[t] == path[t + 1])
-          return at + "no edge " + std::to_string(path[t]) + " -> " + std::to_string(path[t + 1]);
+        if (w == kInf32 || path[t] == path[t + 1]) return say("no edge ", path[t], " -> ", path[t + 1]);
         length += w;
       }
-      if (length != d) return at + "the path from Π weighs " + std::to_string(length) + ", d = " + std::to_string(d);
+      if (length != d) return say("the path from Π weighs ", length, ", d = ", d);
+      why.str("");
     }
   return "";
 }

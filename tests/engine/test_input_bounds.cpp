@@ -136,9 +136,9 @@ TEST(SolveEstimate, CountsEveryHostCopyOfTheSolve) {
   EXPECT_EQ(estimate_solve(cpu, n, false).host_bytes, 2 * m32);  // input or result + the working copy
   EXPECT_EQ(estimate_solve(cpu, n, true).host_bytes, 3 * m32);   // + the negative-cycle input copy
   cpu.track_paths = true;
-  EXPECT_EQ(estimate_solve(cpu, n, false).host_bytes, 3 * m32);  // + the next-hop table
+  EXPECT_EQ(estimate_solve(cpu, n, false).host_bytes, 4 * m32);  // + Π and its edge counts
   SolveShape i16{"cpu-naive", 64, DType::I16, 1, 1, true};
-  EXPECT_EQ(estimate_solve(i16, n, false).host_bytes, 2 * m16 + m32);  // next hops stay int32
+  EXPECT_EQ(estimate_solve(i16, n, false).host_bytes, 2 * m16 + m32);  // Π stays int32
   const SolveShape gpu{"cuda-tuned", 64, DType::I32, 0, 1, false};
   EXPECT_EQ(estimate_solve(gpu, n, false).host_bytes, m32);  // its working copy lives on the device
   EXPECT_EQ(estimate_solve(gpu, n, true).host_bytes, 2 * m32);

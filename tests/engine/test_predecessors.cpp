@@ -13,6 +13,7 @@
 #include "reference_fw.h"
 
 #include <memory>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -154,8 +155,11 @@ std::string last_hop_mismatch(const DistanceMatrix& weights, const DistanceMatri
     for (int j = 0; j < d.n(); ++j) {
       const std::int32_t u = pi.at(i, j);
       const bool nil_expected = i == j || d.get(i, j) == kInf32;
-      if (nil_expected != (u == kNoPredecessor) || (u != kNoPredecessor && (u == j || weights.get(u, j) == kInf32)))
-        return "(" + std::to_string(i) + ", " + std::to_string(j) + "): π = " + std::to_string(u);
+      if (nil_expected != (u == kNoPredecessor) || (u != kNoPredecessor && (u == j || weights.get(u, j) == kInf32))) {
+        std::ostringstream why;
+        why << "(" << i << ", " << j << "): π = " << u;
+        return why.str();
+      }
     }
   return "";
 }
@@ -192,27 +196,28 @@ TEST(Predecessors, TrackedPiHasTheDistancesLengthsAtEveryCursor) {
 TEST(Predecessors, DerivedPiHasTheDistancesLengthsAtRoundBoundariesAndIsRefusedMidRound) {
   for (const auto& [name, g] : pi_graphs())
     for (const char* backend : {"cpu-naive", "cpu-blocked"})
-      for (const int block : {2, 3}) {
-        SCOPED_TRACE(name + " " + backend + " B=" + std::to_string(block));
-        auto s = loaded(backend, g, block, false);
-        ASSERT_FALSE(s->tracks_predecessors());
-        const DistanceMatrix weights = to_distance_matrix(g, block, DType::I32);
-        DistanceMatrix d;
-        PredecessorMatrix pi;
-        while (true) {
-          s->read(d);
-          s->read_predecessors(pi);
-          ASSERT_EQ(predecessor_mismatch(weights, d, pi), "") << "start of round " << s->cursor().round;
-          if (s->finished()) break;
-          if (g.n > block) {  // a round of more than one step has a mid-round cursor
-            s->step(Granularity::KStep);
-            if (!s->finished() && s->cursor().k != 0) {
-              EXPECT_THROW(s->read_predecessors(pi), UsageError);
+      for (const int block : {2, 3})
+        for (const DType dtype : {DType::I32, DType::I16}) {
+          SCOPED_TRACE(name + " " + backend + " B=" + std::to_string(block) + " " + std::string(to_string(dtype)));
+          auto s = loaded(backend, g, block, false, dtype);
+          ASSERT_FALSE(s->tracks_predecessors());
+          const DistanceMatrix weights = to_distance_matrix(g, block, dtype);
+          DistanceMatrix d;
+          PredecessorMatrix pi;
+          while (true) {
+            s->read(d);
+            s->read_predecessors(pi);
+            ASSERT_EQ(predecessor_mismatch(weights, d, pi), "") << "start of round " << s->cursor().round;
+            if (s->finished()) break;
+            if (g.n > block) {  // a round of more than one step has a mid-round cursor
+              s->step(Granularity::KStep);
+              if (!s->finished() && s->cursor().k != 0) {
+                EXPECT_THROW(s->read_predecessors(pi), UsageError);
+              }
             }
+            s->step(Granularity::Round);
           }
-          s->step(Granularity::Round);
         }
-      }
 }
 
 TEST(Predecessors, BlockedAndDerivedPiOnTheClrsGraph) {

@@ -64,12 +64,13 @@ SolveEstimate estimate_solve(const SolveShape& shape, std::int64_t n, bool negat
   if (n <= 0) return e;
   const std::uint64_t matrix = DistanceMatrix::required_bytes(n, shape.block, shape.dtype);
   // Alive together at the peak (Solver::reset): the caller's initial matrix (later the result it reads back,
-  // never both), the CPU variants' working copy and next-hop table (CpuSolverBase::host_bytes_for), and the
+  // never both), the CPU variants' working copy and Π with cpu-blocked's edge counts (CpuSolverBase::host_bytes_for), and the
   // input copy Solver::reset keeps when a weight is negative. GPU variants keep their working copy on the device.
   std::uint64_t bytes = matrix;
   if (host_working_copy(shape.backend)) {
     bytes = add(bytes, matrix);
-    if (shape.track_paths) bytes = add(bytes, DistanceMatrix::required_bytes(n, shape.block, DType::I32));
+    const std::uint64_t table = DistanceMatrix::required_bytes(n, shape.block, DType::I32);
+    if (shape.track_paths) bytes = add(bytes, shape.backend == "cpu-blocked" ? add(table, table) : table);
   }
   if (negative_weights) bytes = add(bytes, matrix);
   e.host_bytes = bytes;

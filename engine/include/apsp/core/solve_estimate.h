@@ -23,7 +23,7 @@ struct SolveShape {
 /// @brief Every host byte and an upper estimate of the time of one solve of an n-vertex graph.
 struct SolveEstimate {
   std::int64_t n = 0;
-  /// Peak host bytes: the initial matrix, the backend's working copy (CPU variants) and next-hop table, the
+  /// Peak host bytes: the initial matrix, the backend's working copy (CPU variants) and Π (edge counts too), the
   /// input copy kept for negative-cycle recovery when some weight is negative, and the result read back.
   std::uint64_t host_bytes = 0;
   double updates = 0;             ///< n^3 min-plus updates

@@ -44,7 +44,7 @@ struct GraphLoadOptions {
   std::string backend;       ///< the variant that will solve it (empty: estimated like a CPU variant)
   int threads = 0;           ///< CPU threads (0: one per core), for the time estimate
   int gpus = 1;
-  bool track_paths = false;  ///< the CPU variants' next-hop table is counted too
+  bool track_paths = false;  ///< the CPU variants' predecessor matrix is counted too
   /// Polled while a pipe is read and between the loading stages: true stops the load with an Error.
   const std::atomic<bool>* cancel = nullptr;
 

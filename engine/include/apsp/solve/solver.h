@@ -193,13 +193,20 @@ class Solver {
   virtual std::optional<std::vector<std::int32_t>> path(int i, int j);
 
   /// @brief True when the variant keeps its own Π, updated at every strict improvement by CLRS's rule
-  /// (π_ij = π_kj when d_ij > d_ik + d_kj): the CPU variants with track_paths. False: read_predecessors()
-  /// derives Π from the distances (derive_predecessors.h).
+  /// (π_ij = π_kj when d_ij > d_ik + d_kj): the CPU variants with track_paths (cpu-blocked also takes an
+  /// equally short path of fewer edges, see cpu_solver_base.h). False: read_predecessors() derives Π from the
+  /// distances (derive_predecessors.h).
   virtual bool tracks_predecessors() const { return false; }
-  /// @brief Π of the current state into @p out (reallocated to n). Tracked: valid at every cursor (k-step,
-  /// phase, round). Derived: at a round's start or once finished (the states with a known set of intermediates);
-  /// mid-round it throws UsageError (one line). Throws UsageError before reset(), above
-  /// limits::kMaxPredecessorVertices, and after a negative cycle (no shortest paths exist).
+  /// @brief Π of the current state into @p out (reallocated to n).
+  ///
+  /// Tracked: at every cursor, π_ij is NIL exactly where d_ij is unreachable (and on the diagonal), else the
+  /// vertex before j on the walk whose length d_ij is. A non-blocked variant (cpu-naive) holds Floyd–Warshall's
+  /// state after each k, so every path read from Π (teach/predecessors.h) weighs d_ij at every cursor. A blocked
+  /// variant does so at each round's start and the end; inside a round a cell may already hold a walk through a
+  /// vertex whose own cell the round has not reached yet, so a path read back then may stop at a NIL, loop or
+  /// weigh less than d_ij (no Π could describe those distances).
+  /// Derived: at a round's start or once finished; mid-round it throws UsageError (one line).
+  /// Throws UsageError before reset(), above limits::kMaxPredecessorVertices, and after a negative cycle.
   void read_predecessors(PredecessorMatrix& out);
 
  protected:
