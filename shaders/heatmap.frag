@@ -53,6 +53,8 @@ uniform int u_band_count;        // multi-GPU: > 1 row bands, one per GPU (0: no
 uniform int u_band_end[8];       // end row (exclusive) of GPU i's band
 uniform vec3 u_band_colors[8];
 uniform float u_band_strip_px;   // width of the band colour strip at the matrix's left edge
+uniform int u_neutral_fill;      // 1: Π shown, every computed cell u_neutral_color (numbers drawn over it)
+uniform vec3 u_neutral_color;
 
 out vec4 o_color;
 
@@ -156,6 +158,7 @@ void main() {
     code = best | improved;
   }
   vec3 color = texelFetch(u_lut, ivec2(int(code & 0x1FFu), 0), 0).rgb;
+  if (u_neutral_fill != 0 && (code & 0x1FFu) != 257u) color = u_neutral_color;
   if (u_overlays == 0 && u_grid_alpha <= 0.0) {
     o_color = vec4(color, 1.0);
     return;

@@ -57,7 +57,7 @@ void App::draw_ui() {
       draw_playback_panel(m_state, m_commands);
       draw_predict_panel(m_state, edits.predict, m_commands);
       draw_timeline_panel(m_state, m_commands);
-      draw_inspector_panel(m_state);
+      draw_inspector_panel(m_state, m_commands);
       draw_lessons_menu(m_state, m_commands);
       // Near the top, where it is seen: why a large graph has no graph view beside its heatmap.
       if (m_state.session.has_graph && m_state.classroom.graph_view && !GraphViewPanel::shows(m_state))

@@ -6,6 +6,7 @@
 //   command_router_files.cpp     files written from the frame (FrameActions) and the run history's baseline
 //   command_router_jobs.cpp      the background jobs: the sweep (SweepControl) and the counters (CountersControl)
 //   command_router_quiz.cpp      predict mode: its question, the marked cells, Reveal, the score (AppState::predict)
+//   command_router_pi.cpp        Π on the heatmap and its path on the graph view: AppState::classroom
 // A Command without a handler does not compile. GL and the window stay behind FrameActions, so the router is
 // unit-tested without a display (tests/studio/test_command_router.cpp).
 #include <apsp/report/export_context.h>
@@ -108,6 +109,9 @@ class CommandRouter {
   bool predict_instead_of_step(Granularity g);
   /// @brief Asks the question of the step of @p step from where the solve is now (none once it is finished).
   void ask_question(teach::QuizStep step);
+  // command_router_pi.cpp
+  void on(const CmdShowPredecessors& c);
+  void on(const CmdShowPiPathEdges& c);
 
   /// @brief Stops playing and the rounds already asked for: what a Command that replaces the solve's state does
   /// first.

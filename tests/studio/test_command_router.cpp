@@ -224,6 +224,19 @@ TEST_F(CommandRouterTest, SelectCellGoesToTheClassroomAndTheSession) {
   EXPECT_EQ(state.session.inspection.j, 5);
 }
 
+TEST_F(CommandRouterTest, PredecessorCommandsSwitchTheHeatmapAndStepThePath) {
+  load();
+  router.apply(CmdShowPredecessors{true});
+  EXPECT_TRUE(state.classroom.show_pi);
+  EXPECT_FALSE(logged("Π not shown"));  // a classroom-size graph keeps Π
+  router.apply(CmdSelectCell{CellRef{2, 5}});
+  router.apply(CmdShowPiPathEdges{1});
+  EXPECT_EQ(state.classroom.pi_path_step.cell, (CellRef{2, 5}));  // the steps belong to this cell's path
+  EXPECT_EQ(state.classroom.pi_path_step.edges, 1);
+  router.apply(CmdShowPredecessors{false});
+  EXPECT_FALSE(state.classroom.show_pi);
+}
+
 TEST_F(CommandRouterTest, CounterCommandsReachTheCountersControl) {
   router.apply(CmdProfileCounters{"0"});
   EXPECT_TRUE(logged("counters: unavailable: no counters in this test"));

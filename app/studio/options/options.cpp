@@ -176,6 +176,11 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o, std::o
   std::string graph_view;
   app.add_option("--graph-view", graph_view, "the graph beside the heatmap, for graphs of at most 100 vertices")
       ->check(CLI::IsMember({"on", "off"}));
+  std::string show;
+  app.add_option("--show", show,
+                 "the heatmap shows d (distances, default) or pi (the predecessor matrix Π, graphs of at most 100 "
+                 "vertices; key V)")
+      ->check(CLI::IsMember({"d", "pi"}));
   app.add_option("--export-frames", o.classroom.export_frames,
                  "write the run from the current state to its end as DIR/frame_0000.png ..., one per step of "
                  "--granularity, each the window's screenshot at that step");
@@ -241,6 +246,7 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o, std::o
     if (!overlays.empty()) o.overlays = overlays == "on";
     if (!fix_colours.empty()) o.fix_colours = fix_colours == "on";
     if (!graph_view.empty()) o.classroom.graph_view = graph_view == "on";
+    if (!show.empty()) o.classroom.show_pi = show == "pi";
     if (!size.empty()) {
       int w = 0, h = 0;
       char x = 0;

@@ -22,6 +22,7 @@ struct ClassroomFlags {
   std::string export_frames;          ///< --export-frames DIR: DIR/frame_0000.png ... from the current state to the end
   std::string granularity = "phase";  ///< --granularity k|phase|round: one slide per step of this size
   std::string gif;                    ///< --gif FILE: the same frames as an animated GIF
+  std::optional<bool> show_pi;        ///< --show pi|d: the heatmap shows Π (the predecessor matrix) or D
 
   bool slides() const { return !export_frames.empty() || !gif.empty(); }
 };

@@ -133,6 +133,8 @@ void HeatmapRenderer::draw(const HeatmapTexture& codes, Size target, const Heatm
   }
   glUniform3fv(uniform_location(p, "u_band_colors"), HeatmapOverlay::kMaxBands, band_colors.data());
   glUniform1f(uniform_location(p, "u_band_strip_px"), overlay.band_strip_px);
+  glUniform1i(uniform_location(p, "u_neutral_fill"), overlay.neutral_fill ? 1 : 0);
+  set_rgb(p, "u_neutral_color", OverlayStyle::neutral);
   glBindVertexArray(m_vao.get());
   glDrawArrays(GL_TRIANGLES, 0, 3);
   glBindVertexArray(0);

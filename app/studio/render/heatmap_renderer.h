@@ -38,6 +38,9 @@ struct HeatmapOverlay {
   int bands = 0;
   std::array<int, kMaxBands> band_end{};
   float band_strip_px = 6;
+  /// Π shown (ui/predecessor_display.h): every cell filled with OverlayStyle::neutral instead of its distance's
+  /// colour, so that the predecessor numbers printed over it are not read as an order; the marks stay.
+  bool neutral_fill = false;
   bool operator==(const HeatmapOverlay&) const = default;
 };
 

@@ -45,6 +45,10 @@ struct OverlayStyle {
   // colour-vision test checks it), hatched with `light` while overlays are on, so it also reads apart from the
   // inside of the gray colormap. It is LUT entry 257 (kViewPendingCode), so exports with overlays off show it flat.
   static constexpr Rgbf not_yet = rgb8(128, 128, 128);
+  // Π shown: every cell this light grey under black predecessor numbers. A vertex number has no order, so no
+  // colormap (it would pretend one); light, so black type reads from the back of a room on a washed-out
+  // projector, and the marks, each edged in dark, stand on it as on the gray colormap's light end.
+  static constexpr Rgbf neutral = rgb8(222, 222, 222);
 
   /// @brief The 1-px lines between a mark's hue and the cell under it (cells of at least 3 rim pixels): a dark
   /// line (outlines' casing, the inside of rings and brackets, dashes and dots alternating with dark), or a dark

@@ -35,6 +35,12 @@ struct Relaxation {
   std::string line;        ///< the highlighted pseudocode line's text
 };
 
+/// @brief How much of the path read from Π the graph view draws (ui/predecessor_display.h).
+struct PiPathStep {
+  CellRef cell;    ///< the cell whose path is stepped; another selected cell shows its whole path
+  int edges = -1;  ///< edges drawn, from j backwards; -1: the whole path
+};
+
 /// @brief Everything the classroom panels and overlays read.
 struct ClassroomState {
   CellRef selected;                     ///< --select I:J or a click on the heatmap
@@ -48,6 +54,9 @@ struct ClassroomState {
   NegativeCycleFinding negative_cycle;     ///< once one is found (its vertices may be unknown)
   bool presentation = false;               ///< side panels hidden, large type (--presentation, key P)
   bool graph_view = true;                  ///< the graph view panel (--graph-view on|off)
+  // Π, the predecessor matrix (session/predecessor_view.h): the D / Π switch and the Π path's steps.
+  bool show_pi = false;     ///< the heatmap shows Π, the inspector leads with it (--show pi, key V)
+  PiPathStep pi_path_step;  ///< keys [ and ], the inspector's |< < > >|
 };
 
 }  // namespace apsp::studio

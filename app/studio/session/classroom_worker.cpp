@@ -37,12 +37,14 @@ void ClassroomWorker::attach(Solver& solver, const Graph& graph, std::function<D
   m_final.clear();
   m_final_tried = false;
   m_negative_cycle = {};
+  m_predecessors.forget();
   if (m_i >= graph.n || m_j >= graph.n) m_i = m_j = -1;
 }
 
 void ClassroomWorker::restarted() {
   if (m_travel) m_travel->restart();
   m_negative_cycle = {};
+  m_predecessors.forget();
 }
 
 std::vector<std::int32_t> ClassroomWorker::column_now(int j) {
@@ -153,6 +155,10 @@ Inspection ClassroomWorker::inspect(Log& log) {
   ins.last_step = m_travel->last_step();
   ins.negative_cycle = m_negative_cycle;
   const int n = m_solver->n();
+  if (m_negative_cycle.found)
+    ins.predecessors.note = "no Π: a negative cycle means there are no shortest paths";
+  else
+    ins.predecessors = m_predecessors.read(*m_solver, *m_travel, m_edges, m_i, m_j);
   if (m_i < 0 || m_j < 0 || m_i >= n || m_j >= n) return ins;
   ins.i = m_i;
   ins.j = m_j;

@@ -14,6 +14,7 @@
 
 #include "session/inspection.h"
 #include "session/log.h"
+#include "session/predecessor_reader.h"
 
 namespace apsp::studio {
 
@@ -29,6 +30,7 @@ class ClassroomWorker {
     m_final.clear();
     m_final_tried = false;
     m_negative_cycle = {};
+    m_predecessors.forget();
   }
   /// @brief The solver was reset() on the same graph.
   void restarted();
@@ -57,6 +59,7 @@ class ClassroomWorker {
   std::vector<std::int32_t> m_final;  ///< n x n final distances of a shadow solve (small n), once computed
   bool m_final_tried = false;
   NegativeCycleFinding m_negative_cycle;
+  PredecessorReader m_predecessors;  ///< Π at the cursor and the few positions before it
 };
 
 }  // namespace apsp::studio

@@ -135,6 +135,13 @@ struct CmdExportQuizResults {
   std::string path;  ///< the results JSON (the quiz's format, apsp/teach/quiz.h results_json)
 };
 struct CmdResetQuizScore {};
+// Π, the predecessor matrix: the heatmap's D / Π switch and the Π path drawn edge by edge.
+struct CmdShowPredecessors {
+  bool on = true;  ///< true: Π on the heatmap (and first in the inspector); false: D
+};
+struct CmdShowPiPathEdges {
+  int edges = -1;  ///< edges of the selected cell's Π path drawn, from j backwards; -1: all
+};
 
 using Command = std::variant<CmdLoadGraph, CmdSaveGraph, CmdConfigureSolver, CmdStep, CmdSetPlaying, CmdTogglePlaying,
                              CmdSetSpeed, CmdRunToEnd, CmdReset, CmdFitView, CmdSetColormap, CmdSetOverlays, CmdSetGrid,
@@ -144,7 +151,7 @@ using Command = std::variant<CmdLoadGraph, CmdSaveGraph, CmdConfigureSolver, Cmd
                              CmdSelectCell, CmdStepBack, CmdSeekStep, CmdSetBaseline,
                              CmdProfileCounters, CmdCancelCounters,
                              CmdSetPredict, CmdPredictToggleCell, CmdPredictReveal, CmdExportQuizResults,
-                             CmdResetQuizScore>;
+                             CmdResetQuizScore, CmdShowPredecessors, CmdShowPiPathEdges>;
 
 /// @brief std::visit(Overloaded{[](const CmdA&) {...}, ...}, command): one lambda per Command.
 template <class... Ts>

@@ -168,7 +168,9 @@ MeasureRecord DenseRun::measure(const MeasureOptions& options) {
   // What `apsp bench` runs for this configuration: the matrix padded for the solver, then measure_solve(), on
   // a solver of its own, so the lesson's solver (its step, its time-travel history, its view) stays as it was.
   const DistanceMatrix initial = initial_matrix();
-  const std::unique_ptr<Solver> timed = create_solver(m_solver->name(), m_solver->options());
+  SolverOptions options_timed = m_solver->options();
+  options_timed.track_paths = false;  // bench keeps no Π: neither does its figure
+  const std::unique_ptr<Solver> timed = create_solver(m_solver->name(), options_timed);
   MeasureRecord record;
   record.config = m_config;
   record.n = m_graph->n;

@@ -9,6 +9,7 @@
 #include <algorithm>
 
 #include "session/dense_run.h"
+#include "session/predecessor_view.h"
 #include "session/run_factory.h"
 
 namespace apsp::studio {
@@ -60,9 +61,12 @@ SolvePlan plan_for(RunContext& ctx, SolverConfig& config, bool block_from_graph)
 // The one solver of a fitted @p plan on @p graph, reset to its matrix and, on a GPU, warmed up.
 std::unique_ptr<DenseRun> make_dense_run(RunContext& ctx, ClassroomWorker& classroom,
                                          std::shared_ptr<const Graph> graph, SolverConfig config,
-                                         const SolvePlan& plan) {
+                                         SolvePlan plan) {
   config.block = plan.block();
   const DistanceMatrix initial = to_distance_matrix(*graph, plan.block(), plan.options.dtype);
+  // Π for the classroom (session/predecessor_view.h): CPU backends keep their own at classroom sizes; GPU
+  // backends derive it from the distances.
+  plan.options.track_paths = !plan.info.gpu && graph->n <= kPredecessorViewMaxVertices;
   std::unique_ptr<Solver> solver = create_planned_solver(plan);
   solver->reset(initial);
   if (plan.info.gpu) warm_up_gpu(*solver, initial, ctx.log);

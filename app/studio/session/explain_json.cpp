@@ -65,6 +65,28 @@ nlohmann::json step_just_done_json(const SessionSnapshot& s) {
           {"text", describe_focus(f)}};
 }
 
+/// Π's fields (session/predecessor_view.h): NIL is null, as an unreachable distance.
+void add_predecessors(nlohmann::json& j, const PredecessorInspection& p, bool selected) {
+  auto vertex = [](std::int32_t v) { return v == kNoPredecessor ? nlohmann::json(nullptr) : nlohmann::json(v); };
+  nlohmann::json rows = nullptr;
+  if (p.shown()) {
+    rows = nlohmann::json::array();
+    for (int r = 0; r < p.pi->n(); ++r) {
+      nlohmann::json row = nlohmann::json::array();
+      for (const std::int32_t v : p.pi->row(r)) row.push_back(vertex(v));
+      rows.push_back(std::move(row));
+    }
+  }
+  const bool cell = selected && p.shown();
+  j["pi"] = rows;
+  j["pi_tracked"] = p.tracked;
+  j["pi_note"] = p.note;
+  j["pi_ij_before"] = cell && p.pi_ij_before ? vertex(*p.pi_ij_before) : nlohmann::json(nullptr);
+  j["pi_ij"] = cell ? vertex(p.pi_ij) : nlohmann::json(nullptr);
+  j["pi_path"] = cell ? nlohmann::json(p.path) : nlohmann::json(nullptr);
+  j["pi_path_length"] = cell && !p.path.empty() && p.path_on_edges ? nlohmann::json(p.path_length) : nlohmann::json(nullptr);
+}
+
 }  // namespace
 
 void write_explain_json(const std::string& path, const SessionSnapshot& s) {
@@ -106,6 +128,7 @@ void write_explain_json(const std::string& path, const SessionSnapshot& s) {
                             : nlohmann::json(in.negative_cycle.vertices);
   j["note"] = in.note;
   j["step_just_done"] = step_just_done_json(s);
+  add_predecessors(j, in.predecessors, selected);
   AtomicFile file(path);
   file.write(j.dump(2) + "\n");
   file.commit();

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "session/negative_cycle_finding.h"
+#include "session/predecessor_view.h"
 
 namespace apsp::studio {
 
@@ -37,6 +38,7 @@ struct Inspection {
   std::optional<teach::StepRecord> last_step;
   bool blocked = true;             ///< which pseudocode listing the line numbers refer to
   std::string note;                ///< why the relaxation is missing although a cell is selected, if it is
+  PredecessorInspection predecessors;  ///< Π at the cursor, the selected cell's π_ij and the path read from Π
 };
 
 }  // namespace apsp::studio

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "graph_view/graph_view_style.h"
+#include "ui/predecessor_display.h"
 #include "session/step_position.h"
 #include "teach/step_focus.h"
 
@@ -225,7 +226,9 @@ void GraphViewPanel::draw(const AppState& state) {
   const bool has_cycle = classroom.negative_cycle.vertices_known();
   std::vector<std::int32_t> cycle = classroom.negative_cycle.vertices;
   if (cycle.size() > 1 && cycle.front() == cycle.back()) cycle.pop_back();  // closed either way
-  draw_walk(classroom.current_path, false, style::kPath, false);
+  // Π shown: the path read from Π, as far as it has been stepped (from j backwards), instead of D's.
+  const bool pi = predecessors_shown(state);
+  draw_walk(pi ? pi_path_drawn(state) : classroom.current_path, false, style::kPath, false);
   if (has_cycle) draw_walk(cycle, true, style::kCycle, true);
 
   // Weights over the edges and the walks: a weight is never hidden under a line.
@@ -326,7 +329,15 @@ void GraphViewPanel::draw(const AppState& state) {
                 "pivot block");
   legend_item([&](ImVec2 c) { wl->AddCircle(c, box / 2, style::kK, 20, 2.5f * s); }, "k");
   }
-  if (!classroom.current_path.empty()) {
+  if (pi && sel.valid() && !state.session.inspection.predecessors.path.empty()) {
+    const auto& p = state.session.inspection.predecessors;
+    // Short enough for the projector's narrow column: the edges drawn only while the path is being stepped.
+    const int drawn = pi_path_edges_drawn(state), edges = static_cast<int>(p.path.size()) - 1;
+    const std::string text = "path from Π " + std::to_string(sel.i) + " -> " + std::to_string(sel.j) +
+                             (drawn < edges ? ": " + std::to_string(drawn) + " of " + std::to_string(edges) + " edges"
+                                            : " (length " + std::to_string(p.path_length) + ")");
+    legend_item([&](ImVec2 c) { wl->AddLine(c - ImVec2(box / 2, 0), c + ImVec2(box / 2, 0), style::kPath, 4 * s); }, text);
+  } else if (!classroom.current_path.empty()) {
     char text[96];
     std::snprintf(text, sizeof text, "path %d -> %d (length %lld)", classroom.current_path.front(),
                   classroom.current_path.back(), static_cast<long long>(classroom.current_path_length));

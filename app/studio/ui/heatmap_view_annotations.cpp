@@ -10,6 +10,7 @@
 #include "render/overlay_style.h"
 #include "ui/heatmap_view_panel.h"
 #include "ui/overlay_key.h"
+#include "ui/predecessor_display.h"
 #include "ui/widgets.h"
 
 namespace apsp::studio {
@@ -128,6 +129,16 @@ void HeatmapViewPanel::draw_legend(const AppState& state, const HeatmapRenderer&
   const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
   const ImU32 dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
   float width = ImGui::GetContentRegionAvail().x;
+  if (predecessors_shown(state)) {  // Π: no colour bar (its grey has no scale), the same marks
+    draw_predecessor_legend(state);
+    if (state.view.overlays) draw_overlay_key(overlay_for(state, false), width);
+    return;
+  }
+  if (state.classroom.show_pi && !state.session.sparse && !state.session.inspection.predecessors.note.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("Π not shown: %s", state.session.inspection.predecessors.note.c_str());
+    ImGui::PopStyleColor();
+  }
 
   // Colour bar with the value range, then the INF swatch: on the same line when both fit, else below.
   ImVec2 p = ImGui::GetCursorScreenPos();

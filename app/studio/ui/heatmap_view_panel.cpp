@@ -10,6 +10,7 @@
 
 #include "teach/block_flow.h"
 #include "ui/predict_panel.h"
+#include "ui/predecessor_display.h"
 #include "ui/step_keys.h"
 #include "ui/widgets.h"
 
@@ -111,9 +112,12 @@ HeatmapOverlay HeatmapViewPanel::overlay_for(const AppState& state, bool for_exp
     o.links =
         block_links(o.phase, o.round, blocks, sel ? c.selected.i / o.block : -1, sel ? c.selected.j / o.block : -1);
   }
-  for (std::size_t t = 0; t + 1 < c.current_path.size(); ++t) {
+  // Π shown: its cells on a neutral grey, the path read from Π (as far as it is drawn) instead of D's.
+  o.neutral_fill = !for_export && predecessors_shown(state);
+  const std::vector<std::int32_t> path = o.neutral_fill ? pi_path_drawn(state) : c.current_path;
+  for (std::size_t t = 0; t + 1 < path.size(); ++t) {
     if (o.path_cells.size() >= static_cast<std::size_t>(HeatmapOverlay::kMaxPathCells)) break;
-    o.path_cells.push_back(CellRef{c.current_path[t], c.current_path[t + 1]});
+    o.path_cells.push_back(CellRef{path[t], path[t + 1]});
   }
   if (o.enabled) {
     const std::vector<GpuRowBand> bands = shown_bands(state);
@@ -155,8 +159,9 @@ void HeatmapViewPanel::draw(const AppState& state, HeatmapNavigation& nav, Comma
   // Title line: where the algorithm stands, in words, big enough for the back row.
   const bool presentation = state.classroom.presentation;
   ImGui::PushFont(presentation ? fonts.large_heading : fonts.heading);
+  const bool pi = predecessors_shown(state);
   const std::string title = s.sparse       ? describe_sparse(*s.sparse, s.stopped)
-                            : s.has_solver ? describe_position(position(state), s.stopped)
+                            : s.has_solver ? (pi ? "Π, " : "") + describe_position(position(state), s.stopped)
                                            : std::string("no graph loaded: generate one or drop a file on the window");
   {
     // One line, so that the matrix keeps the height (on a projector, at large UI scales); the whole text on
@@ -227,7 +232,9 @@ void HeatmapViewPanel::draw(const AppState& state, HeatmapNavigation& nav, Comma
                  ImVec2(1, 0));
     nav.drawn_cell_px = frame ? std::min(1.0f / (nav.texels_per_px * fb_scale.x), 1.0f / (nav.texels_per_px * fb_scale.y))
                               : 0.0f;
-    nav.drawn_number_px = frame ? draw_cell_values(state, renderer, *frame, canvas_min, canvas) : 0.0f;
+    nav.drawn_number_px = !frame ? 0.0f
+                          : pi   ? draw_predecessor_values(state, frame->geometry.n, canvas_min, canvas)
+                                 : draw_cell_values(state, renderer, *frame, canvas_min, canvas);
     draw_quiz_marks(state, canvas_min, canvas);
     if (frame && margin.x > 0) draw_axis_labels(state, *frame, canvas_min, canvas);
   } else {
@@ -306,6 +313,9 @@ void HeatmapViewPanel::draw(const AppState& state, HeatmapNavigation& nav, Comma
         } else {
           ImGui::Text("i = %d, j = %d (0-based)", i0, j0);
           ImGui::Text("distance d[i][j] = %s", value_text.c_str());
+          if (pi)
+            ImGui::Text("π[i][j] = %s: the vertex before j on the path from i",
+                        predecessor_text(s.inspection.predecessors.pi->at(i0, j0)).c_str());
         }
         if (at.blocked)  // plain Floyd–Warshall has no blocks to speak of
           ImGui::Text("block (%d, %d): %s of round %d", i0 / B, j0 / B, role_name(i0 / B, j0 / B, shown_round),
@@ -379,6 +389,18 @@ void HeatmapViewPanel::draw_view_controls(const AppState& state, CommandQueue& c
   next_on_same_line_if(ImGui::CalcTextSize("Fit").x + style.FramePadding.x * 2);
   if (ImGui::Button("Fit")) commands.push(CmdFitView{});
   item_tooltip("fit the matrix to the panel (F, or double-click)");
+  // D / Π: the button names what it switches to; greyed, with the reason, where Π is not kept.
+  const bool pi_on = state.classroom.show_pi;
+  const char* pi_label = pi_on ? "show D" : "show Π";
+  next_on_same_line_if(ImGui::CalcTextSize(pi_label).x + style.FramePadding.x * 2);
+  const PredecessorInspection& pi = state.session.inspection.predecessors;
+  ImGui::BeginDisabled(!pi_on && !pi.shown());
+  if (ImGui::Button(pi_label)) commands.push(CmdShowPredecessors{!pi_on});
+  ImGui::EndDisabled();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ImGui::SetTooltip("%s", pi.shown() || pi_on
+                                ? "D (distances) or Π (predecessors: the vertex before j on the path from i) (V)"
+                                : ("Π not available: " + (pi.note.empty() ? std::string("load a graph") : pi.note)).c_str());
   next_on_same_line_if(ImGui::CalcTextSize("Present").x + style.FramePadding.x * 2);
   if (ImGui::Button("Present")) commands.push(CmdTogglePresentation{});
   item_tooltip("presentation mode (P): side panels hidden, the matrix fills the window, large type");

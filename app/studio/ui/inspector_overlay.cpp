@@ -11,6 +11,7 @@
 #include "teach/ledger_text.h"
 #include "teach/step_focus.h"
 #include "ui/panels.h"
+#include "ui/predecessor_display.h"
 
 namespace apsp::studio {
 namespace {
@@ -42,6 +43,12 @@ std::vector<OverlayRow> inspector_overlay_rows(const AppState& state) {
     rows.push_back({"cell (" + std::to_string(c.selected.i) + ", " + std::to_string(c.selected.j) + "), " +
                         describe_focus(step_focus(state.session)),
                     RowStyle::Heading});
+    const bool pi = predecessors_shown(state);
+    auto add_predecessor_rows = [&] {
+      for (const PredecessorLine& line : predecessor_lines(state))
+        rows.push_back({line.text, line.dim ? RowStyle::Dim : RowStyle::Plain});
+    };
+    if (pi) add_predecessor_rows();  // Π mode leads with Π
     if (!c.relaxation && !in.note.empty()) {
       rows.push_back({in.note, RowStyle::Dim});
     } else if (!c.relaxation) {
@@ -77,6 +84,7 @@ std::vector<OverlayRow> inspector_overlay_rows(const AppState& state) {
       }
     }
     rows.push_back({path_text("path now:", c.current_path, c.current_path_length, in.current_path), RowStyle::Plain});
+    if (!pi) add_predecessor_rows();
   }
   if (c.negative_cycle.found) {
     std::string cycle;

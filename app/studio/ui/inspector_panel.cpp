@@ -9,6 +9,7 @@
 
 #include "teach/ledger_text.h"
 #include "ui/panels.h"
+#include "ui/predecessor_display.h"
 #include "ui/widgets.h"
 
 namespace apsp::studio {
@@ -69,9 +70,20 @@ void path_rows(const char* label, const std::vector<std::int32_t>& path, std::in
                      info.as_of.c_str());
 }
 
+/// π_ij before and after the step, the path read from Π with its length beside d_ij, and its step control.
+void predecessor_rows(const AppState& state, CommandQueue& commands) {
+  for (const PredecessorLine& line : predecessor_lines(state)) {
+    if (line.dim)
+      ImGui::TextDisabled("%s", line.text.c_str());
+    else
+      ImGui::TextUnformatted(line.text.c_str());
+  }
+  draw_pi_path_controls(state, commands);
+}
+
 }  // namespace
 
-void draw_inspector_panel(const AppState& state) {
+void draw_inspector_panel(const AppState& state, CommandQueue& commands) {
   if (!ImGui::CollapsingHeader("Inspector", ImGuiTreeNodeFlags_DefaultOpen)) return;
   ImGui::PushID("inspector");
   const ClassroomState& c = state.classroom;
@@ -81,6 +93,7 @@ void draw_inspector_panel(const AppState& state) {
     ImGui::TextDisabled("click a heatmap cell (or --select I:J) to see its relaxation and paths");
   } else {
     ImGui::Text("cell i = %d, j = %d (0-based)", c.selected.i, c.selected.j);
+    if (predecessors_shown(state)) predecessor_rows(state, commands);  // Π mode leads with Π
     if (!c.relaxation && !in.note.empty()) {
       ImGui::TextDisabled("%s", in.note.c_str());
     } else if (!c.relaxation) {
@@ -115,6 +128,7 @@ void draw_inspector_panel(const AppState& state) {
     }
     path_rows("now:", c.current_path, c.current_path_length, in.current_path);
     path_rows("final:", c.final_path, c.final_path_length, in.final_path);
+    if (!predecessors_shown(state)) predecessor_rows(state, commands);  // π beside d
   }
   if (c.negative_cycle.found) {
     std::string cycle;

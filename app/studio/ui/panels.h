@@ -32,8 +32,9 @@ void draw_device_panel(const AppState& state);
 void draw_log_panel(Log& log);
 /// @brief Classroom: back by a k-step, phase or round, and a slider over the steps taken so far.
 void draw_timeline_panel(const AppState& state, CommandQueue& commands);
-/// @brief Classroom: the selected cell's relaxation with its real numbers, and its current and final paths.
-void draw_inspector_panel(const AppState& state);
+/// @brief Classroom: the selected cell's relaxation with its real numbers, its current and final paths, and Π's
+/// entry with the path read from Π (ui/predecessor_display.h), stepped by the buttons it adds to @p commands.
+void draw_inspector_panel(const AppState& state, CommandQueue& commands);
 /// @brief Presentation mode: the inspector's relaxation, verdict and path in large type (ui/inspector_overlay.cpp).
 void draw_inspector_overlay(const AppState& state);
 /// @brief The recorded runs, two of them compared, the baseline (ui/history_panel.cpp).

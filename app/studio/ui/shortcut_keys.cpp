@@ -1,11 +1,13 @@
 // The keyboard shortcuts: the same Commands the buttons emit.
 #include <imgui.h>
 
+#include <algorithm>
 #include <utility>
 
 #include "platform/keys.h"
 #include "session/step_position.h"
 #include "ui/panels.h"
+#include "ui/predecessor_display.h"
 #include "ui/step_keys.h"
 
 namespace apsp::studio {
@@ -42,6 +44,16 @@ void handle_shortcut_keys(const AppState& state, Log& log, CommandQueue& command
   if (ImGui::IsKeyPressed(keys::kQ, false)) {
     log.info("key Q: predict mode on / off");
     commands.push(CmdSetPredict{});
+  }
+  // Π: V switches the heatmap between D and Π; [ and ] step the selected cell's Π path edge by edge.
+  if (ImGui::IsKeyPressed(keys::kV, false)) {
+    log.info(state.classroom.show_pi ? "key V: the heatmap shows D" : "key V: the heatmap shows Π");
+    commands.push(CmdShowPredecessors{!state.classroom.show_pi});
+  }
+  for (const int key : {keys::kLeftBracket, keys::kRightBracket}) {
+    if (!ImGui::IsKeyPressed(key, true) || !state.classroom.selected.valid()) continue;
+    const int drawn = pi_path_edges_drawn(state);
+    commands.push(CmdShowPiPathEdges{key == keys::kLeftBracket ? std::max(drawn - 1, 0) : drawn + 1});
   }
   if (ImGui::IsKeyPressed(keys::kF12, false)) {
     log.info("key F12: screenshot");

@@ -58,7 +58,9 @@ Fonts apply_theme(float scale, const TypeSizes& sizes) {
   ImFont** slots[4] = {&fonts.body, &fonts.heading, &fonts.large, &fonts.large_heading};
   const char* path = find_font();
   for (int i = 0; i < 4; ++i) {
-    if (path) *slots[i] = io.Fonts->AddFontFromFileTTF(path, px[i]);
+    // Latin-1, and Greek for π and Π (the predecessor matrix's names, as in the textbook).
+    static const ImWchar ranges[] = {0x0020, 0x00FF, 0x0370, 0x03FF, 0};
+    if (path) *slots[i] = io.Fonts->AddFontFromFileTTF(path, px[i], nullptr, ranges);
     if (!*slots[i]) {
       // The built-in font is drawn smaller than DejaVu Sans at the same size: 1.3 x keeps the same look.
       ImFontConfig config;
