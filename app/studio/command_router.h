@@ -5,6 +5,7 @@
 //   command_router_view.cpp      how the heatmap and the classroom column look: AppState::view / classroom
 //   command_router_files.cpp     files written from the frame (FrameActions) and the run history's baseline
 //   command_router_jobs.cpp      the background jobs: the sweep (SweepControl) and the counters (CountersControl)
+//   command_router_edit.cpp      graph editing: AppState::graph_edit, the lesson restarted on the edited graph
 // A Command without a handler does not compile. GL and the window stay behind FrameActions, so the router is
 // unit-tested without a display (tests/studio/test_command_router.cpp).
 #include <string>
@@ -92,6 +93,13 @@ class CommandRouter {
   void on(const CmdExportSweep& c);
   void on(const CmdProfileCounters& c);
   void on(const CmdCancelCounters& c);
+  // command_router_edit.cpp
+  void on(const CmdEditGraph& c);
+  void on(const CmdUndoEdit& c);
+  void on(const CmdRedoEdit& c);
+  void on(const CmdSetEditMode& c);
+  /// @brief The lesson again from its start on the edit model's graph, through the session's one load path.
+  void restart_on_edited_graph(const std::string& what);
 
   /// @brief Stops playing and the rounds already asked for: what a Command that replaces the solve's state does
   /// first.

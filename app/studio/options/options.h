@@ -88,6 +88,10 @@ struct StudioOptions {
   int back_phases = 0;       ///< --back-phases N: back N phase boundaries
   int back_k = 0;            ///< --back-k N: back N k-steps
   std::string explain_json;  ///< --explain-json FILE: the inspector's state at quit
+  // Graph editing (session/graph_edits.h): edits made to the loaded graph before any step, the graph saved.
+  std::string edit;        ///< --edit "add-edge 0 3 -2; del-vertex 4": the edit language, one undo step each
+  std::string save_graph;  ///< --save-graph FILE: the loaded graph, edited, in FILE's format (write_graph)
+  bool edit_mode = false;  ///< --edit-mode: the graph view starts in its edit mode (key E)
   // Sparse solvers.
   std::string sources;  ///< --sources LIST|A:B|all: the rows of a sparse backend ("": all)
 

@@ -146,5 +146,7 @@ std::unique_ptr<Platform> create_window_platform(const PlatformOptions& options)
 static_assert(apsp::studio::keys::kSpace == GLFW_KEY_SPACE && apsp::studio::keys::kF == GLFW_KEY_F &&
                   apsp::studio::keys::kR == GLFW_KEY_R && apsp::studio::keys::kRight == GLFW_KEY_RIGHT &&
                   apsp::studio::keys::kLeft == GLFW_KEY_LEFT &&
-                  apsp::studio::keys::kF12 == GLFW_KEY_F12 && apsp::studio::keys::kP == GLFW_KEY_P,
+                  apsp::studio::keys::kF12 == GLFW_KEY_F12 && apsp::studio::keys::kP == GLFW_KEY_P &&
+                  apsp::studio::keys::kE == GLFW_KEY_E && apsp::studio::keys::kY == GLFW_KEY_Y &&
+                  apsp::studio::keys::kZ == GLFW_KEY_Z,
               "key indices must match GLFW's key codes");

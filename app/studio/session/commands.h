@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "session/classroom_state.h"
+#include "session/graph_edits.h"
 #include "session/solver_session.h"
 
 namespace apsp::studio {
@@ -119,13 +120,24 @@ struct CmdProfileCounters {
 };
 struct CmdCancelCounters {};
 
+// Graph editing (session/graph_edit_state.h): each edit one undo step; the lesson restarts on the edited graph.
+struct CmdEditGraph {
+  GraphEdit edit;
+};
+struct CmdUndoEdit {};
+struct CmdRedoEdit {};
+struct CmdSetEditMode {
+  bool on = true;
+};
+
 using Command = std::variant<CmdLoadGraph, CmdSaveGraph, CmdConfigureSolver, CmdStep, CmdSetPlaying, CmdTogglePlaying,
                              CmdSetSpeed, CmdRunToEnd, CmdReset, CmdFitView, CmdSetColormap, CmdSetOverlays, CmdSetGrid,
                              CmdFixColourRange, CmdScreenshot, CmdExportHeatmap, CmdExportTimings, CmdExportDistances,
                              CmdStartSweep, CmdCancelSweep, CmdMeasure, CmdExportTrace, CmdExportSweep,
                              CmdTogglePresentation, CmdSetGraphView, CmdExportFrames,
                              CmdSelectCell, CmdStepBack, CmdSeekStep, CmdSetBaseline,
-                             CmdProfileCounters, CmdCancelCounters>;
+                             CmdProfileCounters, CmdCancelCounters,
+                             CmdEditGraph, CmdUndoEdit, CmdRedoEdit, CmdSetEditMode>;
 
 /// @brief std::visit(Overloaded{[](const CmdA&) {...}, ...}, command): one lambda per Command.
 template <class... Ts>
