@@ -14,8 +14,8 @@ int RunDriver::apply_scripted_graph_edits() {
   SolverSession& session = m_app.session();
   if (!m_options.edit.empty()) {
     const SessionSnapshot loaded = session.snapshot();
-    // A chain of its own: the window's undo starts from the graph the flag made.
-    GraphEditState edits;
+    // The window's own chain of edits: its undo takes these back too, and the settings remember the origin.
+    GraphEditState& edits = m_app.graph_edits();
     edits.start(loaded);
     try {
       apply_edit_script(edits.model, parse_edit_script(m_options.edit, "--edit"), "--edit");

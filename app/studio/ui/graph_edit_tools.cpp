@@ -117,28 +117,26 @@ void GraphEditTools::draw_toolbar(const AppState& state, CommandQueue& commands)
 
   // What is picked, and what can be done with it (how to start is the edit button's tooltip: the drawing needs
   // the lines).
-  ImGui::PushTextWrapPos(0.0f);
+  // The buttons first: the line after them wraps in a narrow column, the buttons stay in view.
   if (m_vertex >= 0 && m_confirm_delete) {
-    const GraphEdits current(*state.session.loaded_graph);
-    ImGui::Text("%s?", current.renumbering_note(m_vertex).c_str());
-    ImGui::SameLine();
     if (ImGui::SmallButton("delete")) delete_picked(commands);
     ImGui::SameLine();
     if (ImGui::SmallButton("cancel")) m_confirm_delete = false;
+    ImGui::SameLine();
+    ImGui::TextWrapped("%s?", GraphEdits(*state.session.loaded_graph).renumbering_note(m_vertex).c_str());
   } else if (m_vertex >= 0) {
-    ImGui::Text("vertex %d: click another vertex for an edge %d -> v of weight %d", m_vertex, m_vertex, m_weight);
-    ImGui::SameLine();
     if (ImGui::SmallButton("delete vertex...")) delete_picked(commands);
-  } else if (m_edge_src >= 0) {
-    ImGui::Text("edge %d -> %d:", m_edge_src, m_edge_dst);
     ImGui::SameLine();
+    ImGui::TextWrapped("vertex %d picked: click another for an edge %d -> v", m_vertex, m_vertex);
+  } else if (m_edge_src >= 0) {
     const std::string set = "set weight " + std::to_string(m_weight);
     if (ImGui::SmallButton(set.c_str()))
       commands.push(CmdEditGraph{GraphEdit::set_weight(m_edge_src, m_edge_dst, m_weight)});
     ImGui::SameLine();
     if (ImGui::SmallButton("delete edge")) delete_picked(commands);
+    ImGui::SameLine();
+    ImGui::TextWrapped("edge %d -> %d", m_edge_src, m_edge_dst);
   }
-  ImGui::PopTextWrapPos();
 }
 
 void GraphEditTools::interact(const AppState& state, const GraphCanvas& canvas, ImDrawList* dl,
