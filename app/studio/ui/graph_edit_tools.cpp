@@ -199,7 +199,8 @@ void GraphEditTools::interact(const AppState& state, const GraphCanvas& canvas, 
   const auto valid = [&](std::int32_t v) { return v >= 0 && v < static_cast<std::int32_t>(canvas.centres.size()); };
   if (valid(m_vertex)) dl->AddCircle(canvas.centres[m_vertex], canvas.radius + 5 * s, kPicked, 32, 3.5f * s);
   for (const GraphCanvas::Arrow& a : canvas.arrows)
-    if (a.src == m_edge_src && a.dst == m_edge_dst) dl->AddLine(a.from, a.to, kPicked, 5.0f * s);
+    if (a.src == m_edge_src && a.dst == m_edge_dst)  // see-through: its weight stays legible under it
+      dl->AddLine(a.from, a.to, (kPicked & ~IM_COL32_A_MASK) | IM_COL32(0, 0, 0, 150), 5.0f * s);
   if (ImGui::IsItemHovered()) {
     const std::int32_t under = vertex_at(mouse);
     if (valid(under) && under != m_vertex) dl->AddCircle(canvas.centres[under], canvas.radius + 3 * s, kPicked, 32, 1.5f * s);
