@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "platform/keys.h"
+#include "session/graph_view_limit.h"
 #include "ui/widgets.h"
 
 namespace apsp::studio {
@@ -35,6 +36,9 @@ bool can_undo(const AppState& state) {
 bool can_redo(const AppState& state) {
   return state.graph_edit.follows(state.session) && state.graph_edit.model.can_redo();
 }
+
+// The view draws at most kGraphViewMaxVertices: one more would hide the drawing (and its undo keys) mid-edit.
+bool room_for_a_vertex(const AppState& state) { return state.session.graph.n < kGraphViewMaxVertices; }
 
 }  // namespace
 
@@ -99,7 +103,9 @@ void GraphEditTools::draw_toggle(const AppState& state, CommandQueue& commands) 
 void GraphEditTools::draw_toolbar(const AppState& state, CommandQueue& commands) {
   forget_stale_picks(state);
   const GraphEditState& edits = state.graph_edit;
+  ImGui::BeginDisabled(!room_for_a_vertex(state));
   if (ImGui::SmallButton("add vertex")) commands.push(CmdEditGraph{GraphEdit::add_vertex()});
+  ImGui::EndDisabled();
   ImGui::SameLine();
   ImGui::BeginDisabled(!can_undo(state));
   if (ImGui::SmallButton("undo")) commands.push(CmdUndoEdit{});
@@ -189,7 +195,7 @@ void GraphEditTools::interact(const AppState& state, const GraphCanvas& canvas, 
         pick_edge(a->src, a->dst, a->weight);
       } else if (m_vertex >= 0 || m_edge_src >= 0) {
         pick_vertex(-1);  // a click beside the picks drops them first
-      } else {
+      } else if (room_for_a_vertex(state)) {
         commands.push(CmdEditGraph{GraphEdit::add_vertex()});
       }
     }
