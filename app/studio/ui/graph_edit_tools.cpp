@@ -117,7 +117,19 @@ void GraphEditTools::draw_toolbar(const AppState& state, CommandQueue& commands)
   if (can_redo(state)) item_tooltip("redo " + edits.model.next_redo().text() + " (Ctrl+Y, Ctrl+Shift+Z)");
   ImGui::EndDisabled();
   ImGui::SameLine();
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 4.5f);
+  // The graph panel's Save, from here: its path field names the file and, by its extension, the format.
+  const std::string& save_path = state.edits.graph.save_path;
+  ImGui::BeginDisabled(save_path.empty());
+  if (ImGui::SmallButton("save")) commands.push(CmdSaveGraph{save_path});
+  item_tooltip("save the graph as it is now to " + save_path +
+               " (the Graph panel's path: .bin, .gr, .mtx, .txt/.el/.csv; never over the file it came from)");
+  ImGui::EndDisabled();
+  // The weight field on the buttons' line where it fits whole, else on a line of its own (narrow columns).
+  const float field = ImGui::GetFontSize() * 4.5f;
+  ImGui::SameLine();
+  if (ImGui::GetContentRegionAvail().x < field + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize("weight").x)
+    ImGui::NewLine();
+  ImGui::SetNextItemWidth(field);
   ImGui::InputInt("weight", &m_weight, 0);
   item_tooltip("the weight of a new edge, or the picked edge's new weight (negative allowed)");
 

@@ -3,7 +3,8 @@
 // for a new vertex; click a vertex, then another (or drag from one to the other) for a new edge of the weight in
 // the field; click an arrow to pick its edge, then set its weight or delete it; a picked vertex can be deleted
 // after its renumbering is shown. Ctrl+Z undoes, Ctrl+Y / Ctrl+Shift+Z redoes, Delete deletes what is picked,
-// Escape drops it. Every edit is a Command (session/commands.h); the lesson restarts on the edited graph.
+// Escape drops it; "save" writes the graph to the Graph panel's save path. Every edit is a Command
+// (session/commands.h); the lesson restarts on the edited graph.
 #include <imgui.h>
 
 #include <cstdint>
