@@ -16,8 +16,8 @@ void CommandRouter::restart_on_edited_graph(const std::string& what) {
   const SolverConfig config = edits.restart_config(m_t.state.session);
   const std::string cycle = negative_cycle_note(g);
   m_t.log.info(what + cycle + (cycle.empty() ? "" : ", undo (Ctrl+Z) takes it away") +
-               "; the lesson restarts on the edited graph (n = " +
-               std::to_string(g.n) + ", m = " + std::to_string(g.m()) + ")");
+               "; the lesson restarts on the edited graph (n = " + std::to_string(g.n) +
+               ", m = " + std::to_string(g.m()) + ")");
   m_t.session.load_async(edits.next_source(), config, false);
 }
 

@@ -13,8 +13,8 @@ case "$case_name" in
   edit_save_solve)
     # Every graph format the writers know: the studio's run on the edited graph equals apsp solve of its file.
     for ext in bin gr mtx txt el csv; do
-      studio --gen classroom:textbook4 --edit "$edits" --save-graph "g.$ext" --advance all --distances "d.$ext.bin" \
-        --log-file "log.$ext" || die "$ext: studio exited $?"
+      studio --gen classroom:textbook4 --edit "$edits" --save-graph "g.$ext" --advance all \
+        --distances "d.$ext.bin" --log-file "log.$ext" || die "$ext: studio exited $?"
       [ -s "g.$ext" ] || die "$ext: no graph written"
       "$APSP" solve "g.$ext" -o "d2.$ext.bin" >/dev/null || die "$ext: apsp solve exited $?"
       cmp "d.$ext.bin" "d2.$ext.bin" || die "$ext: the studio's distances differ from apsp solve of the saved graph"

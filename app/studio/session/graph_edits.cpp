@@ -27,11 +27,16 @@ std::string GraphEdit::text() const {
     return name;
   };
   switch (kind) {
-    case GraphEditKind::AddVertex: return "add-vertex";
-    case GraphEditKind::DeleteVertex: return with("del-vertex", {src});
-    case GraphEditKind::AddEdge: return with("add-edge", {src, dst, weight});
-    case GraphEditKind::DeleteEdge: return with("del-edge", {src, dst});
-    case GraphEditKind::SetWeight: return with("set-weight", {src, dst, weight});
+    case GraphEditKind::AddVertex:
+      return "add-vertex";
+    case GraphEditKind::DeleteVertex:
+      return with("del-vertex", {src});
+    case GraphEditKind::AddEdge:
+      return with("add-edge", {src, dst, weight});
+    case GraphEditKind::DeleteEdge:
+      return with("del-edge", {src, dst});
+    case GraphEditKind::SetWeight:
+      return with("set-weight", {src, dst, weight});
   }
   return "?";
 }
@@ -59,9 +64,9 @@ std::optional<std::string> GraphEdits::refusal(const GraphEdit& edit) const {
   const auto bad_weight = [&]() -> std::optional<std::string> {
     const std::int32_t limit = inf_of(m_weights);
     if (edit.weight > -limit && edit.weight < limit) return std::nullopt;
-    return "weight " + std::to_string(edit.weight) + " is outside the " +
-           std::string(to_string(m_weights)) + " range (-" + std::to_string(limit) + ", " + std::to_string(limit) +
-           "): " + std::to_string(limit) + " means no edge";
+    return "weight " + std::to_string(edit.weight) + " is outside the " + std::string(to_string(m_weights)) +
+           " range (-" + std::to_string(limit) + ", " + std::to_string(limit) + "): " + std::to_string(limit) +
+           " means no edge";
   };
   switch (edit.kind) {
     case GraphEditKind::AddVertex:
@@ -83,8 +88,7 @@ std::optional<std::string> GraphEdits::refusal(const GraphEdit& edit) const {
     case GraphEditKind::DeleteEdge:
     case GraphEditKind::SetWeight:
       if (auto why = bad_endpoint()) return why;
-      if (!edge_weight(edit.src, edit.dst))
-        return "no edge " + edge_name(edit.src, edit.dst) + " (add-edge adds one)";
+      if (!edge_weight(edit.src, edit.dst)) return "no edge " + edge_name(edit.src, edit.dst) + " (add-edge adds one)";
       return edit.kind == GraphEditKind::SetWeight ? bad_weight() : std::nullopt;
   }
   return "unknown edit";
@@ -106,7 +110,9 @@ GraphEdits::UndoStep GraphEdits::make(const GraphEdit& edit) {
     edges = std::move(kept);
   };
   switch (edit.kind) {
-    case GraphEditKind::AddVertex: ++m_graph.n; break;
+    case GraphEditKind::AddVertex:
+      ++m_graph.n;
+      break;
     case GraphEditKind::DeleteVertex: {
       const std::int32_t v = edit.src;
       remove_if([v](const Edge& e) { return e.src == v || e.dst == v; });
@@ -142,7 +148,9 @@ void GraphEdits::take_back(const UndoStep& step) {
   for (auto it = step.inserted.rbegin(); it != step.inserted.rend(); ++it)
     edges.erase(edges.begin() + static_cast<std::ptrdiff_t>(it->first));
   switch (step.edit.kind) {
-    case GraphEditKind::AddVertex: --m_graph.n; break;
+    case GraphEditKind::AddVertex:
+      --m_graph.n;
+      break;
     case GraphEditKind::DeleteVertex:
       for (Edge& e : edges) {
         if (e.src >= step.edit.src) ++e.src;
@@ -150,7 +158,8 @@ void GraphEdits::take_back(const UndoStep& step) {
       }
       ++m_graph.n;
       break;
-    default: break;
+    default:
+      break;
   }
   for (const auto& [at, edge] : step.removed) edges.insert(edges.begin() + static_cast<std::ptrdiff_t>(at), edge);
 }
@@ -173,7 +182,8 @@ GraphEdit GraphEdits::undo() {
 GraphEdit GraphEdits::redo() {
   if (m_redo.empty()) throw UsageError("redo: no undone edit to make again");
   const GraphEdit edit = m_redo.back();
-  if (auto why = refusal(edit)) throw UsageError(edit.text() + ": " + *why);  // cannot happen: the graph is as it was before it
+  if (auto why = refusal(edit))
+    throw UsageError(edit.text() + ": " + *why);  // cannot happen: the graph is as it was before it
   m_redo.pop_back();
   m_undo.push_back(make(edit));
   return edit;
@@ -203,7 +213,7 @@ std::string GraphEdits::renumbering_note(std::int32_t v) const {
 namespace {
 
 struct Command {
-  std::string text;  ///< trimmed
+  std::string text;        ///< trimmed
   std::size_t column = 0;  ///< 1-based, in the whole script
 };
 
@@ -273,8 +283,7 @@ std::vector<ScriptedEdit> parse_edit_script(const std::string& script, const std
     if (!form)
       throw UsageError(flag + ", " + place + ": unknown edit '" + w[0] +
                        "' (add-vertex, del-vertex V, add-edge U V W, del-edge U V, set-weight U V W)");
-    if (w.size() != form->numbers + 1)
-      throw UsageError(flag + ", " + place + ": expected '" + form->usage + "'");
+    if (w.size() != form->numbers + 1) throw UsageError(flag + ", " + place + ": expected '" + form->usage + "'");
     std::int32_t numbers[3] = {-1, -1, 0};
     for (std::size_t i = 0; i < form->numbers; ++i) {
       const std::optional<std::int32_t> value = parse_int32(w[i + 1]);

@@ -12,9 +12,9 @@
 //   del-edge U V        every edge U -> V goes (a file may hold parallel ones).
 //   set-weight U V W    the edges U -> V become one edge of weight W at the first one's place: the weight the
 //                       view shows is the weight the matrix uses (parallel edges count as their lightest).
-// Weights stay strictly inside the distance type's range (-INF, INF): i32 (-2^30 + 1 .. 2^30 - 1), i16
-// (-16382 .. 16382); beyond it the edit is refused with one line. Undo restores the graph exactly (edge order
-// included); redo makes the undone edit again; a new edit clears the redo steps.
+// Weights stay strictly inside the distance type's range (-INF, INF): i32 -1073741822 .. 1073741822 (INF is
+// 2^30 - 1), i16 -16382 .. 16382; beyond it the edit is refused with one line. Undo restores the graph exactly
+// (edge order included); redo makes the undone edit again; a new edit clears the redo steps.
 #include <apsp/core/types.h>
 #include <apsp/graph/graph.h>
 
@@ -37,9 +37,13 @@ struct GraphEdit {
 
   static GraphEdit add_vertex() { return {GraphEditKind::AddVertex}; }
   static GraphEdit delete_vertex(std::int32_t v) { return {GraphEditKind::DeleteVertex, v}; }
-  static GraphEdit add_edge(std::int32_t u, std::int32_t v, std::int32_t w) { return {GraphEditKind::AddEdge, u, v, w}; }
+  static GraphEdit add_edge(std::int32_t u, std::int32_t v, std::int32_t w) {
+    return {GraphEditKind::AddEdge, u, v, w};
+  }
   static GraphEdit delete_edge(std::int32_t u, std::int32_t v) { return {GraphEditKind::DeleteEdge, u, v}; }
-  static GraphEdit set_weight(std::int32_t u, std::int32_t v, std::int32_t w) { return {GraphEditKind::SetWeight, u, v, w}; }
+  static GraphEdit set_weight(std::int32_t u, std::int32_t v, std::int32_t w) {
+    return {GraphEditKind::SetWeight, u, v, w};
+  }
 
   /// @brief The edit in the edit language ("add-edge 0 3 -2"), for the log and the buttons' tooltips.
   std::string text() const;

@@ -91,7 +91,8 @@ void GraphEditTools::draw_toggle(const AppState& state, CommandQueue& commands) 
   ImGuiIO& io = ImGui::GetIO();
   if (io.WantTextInput) return;
   if (ImGui::IsKeyPressed(keys::kE, false)) commands.push(CmdSetEditMode{!on});
-  if (io.KeyCtrl && ImGui::IsKeyPressed(keys::kZ, false) && !io.KeyShift && can_undo(state)) commands.push(CmdUndoEdit{});
+  if (io.KeyCtrl && ImGui::IsKeyPressed(keys::kZ, false) && !io.KeyShift && can_undo(state))
+    commands.push(CmdUndoEdit{});
   if (io.KeyCtrl && (ImGui::IsKeyPressed(keys::kY, false) || (io.KeyShift && ImGui::IsKeyPressed(keys::kZ, false))) &&
       can_redo(state))
     commands.push(CmdRedoEdit{});
@@ -221,7 +222,8 @@ void GraphEditTools::interact(const AppState& state, const GraphCanvas& canvas, 
       dl->AddLine(a.from, a.to, (kPicked & ~IM_COL32_A_MASK) | IM_COL32(0, 0, 0, 150), 5.0f * s);
   if (ImGui::IsItemHovered()) {
     const std::int32_t under = vertex_at(mouse);
-    if (valid(under) && under != m_vertex) dl->AddCircle(canvas.centres[under], canvas.radius + 3 * s, kPicked, 32, 1.5f * s);
+    if (valid(under) && under != m_vertex)
+      dl->AddCircle(canvas.centres[under], canvas.radius + 3 * s, kPicked, 32, 1.5f * s);
   }
   if (ImGui::IsItemActive() && valid(m_drag_from) && distance(mouse, canvas.centres[m_drag_from]) > canvas.radius)
     dl->AddLine(canvas.centres[m_drag_from], mouse, kPicked, 2.5f * s);

@@ -23,8 +23,8 @@ struct GraphCanvas {
     ImVec2 from, to;  ///< as drawn: rim to rim, moved sideways when the opposite edge exists
   };
   ImVec2 origin, size;
-  float radius = 1;  ///< of a vertex
-  float scale = 1;   ///< the UI scale
+  float radius = 1;             ///< of a vertex
+  float scale = 1;              ///< the UI scale
   std::vector<ImVec2> centres;  ///< one per vertex
   std::vector<Arrow> arrows;
 };
@@ -45,12 +45,12 @@ class GraphEditTools {
   void pick_edge(std::int32_t u, std::int32_t v, std::int32_t weight);
   void delete_picked(CommandQueue& commands);
 
-  std::int32_t m_vertex = -1;                  ///< the picked vertex (an edge's tail, or to delete)
+  std::int32_t m_vertex = -1;                     ///< the picked vertex (an edge's tail, or to delete)
   std::int32_t m_edge_src = -1, m_edge_dst = -1;  ///< the picked edge
-  int m_weight = 1;                            ///< the weight field: new edges, set-weight
-  bool m_confirm_delete = false;               ///< the picked vertex's deletion waits for "delete"
-  std::int32_t m_drag_from = -1;               ///< a drag started on this vertex
-  std::shared_ptr<const Graph> m_graph;        ///< the graph the picks belong to
+  int m_weight = 1;                               ///< the weight field: new edges, set-weight
+  bool m_confirm_delete = false;                  ///< the picked vertex's deletion waits for "delete"
+  std::int32_t m_drag_from = -1;                  ///< a drag started on this vertex
+  std::shared_ptr<const Graph> m_graph;           ///< the graph the picks belong to
 };
 
 }  // namespace apsp::studio

@@ -1,12 +1,11 @@
 // Graphs the students build (session/graph_edits.h, session/graph_edit_state.h): every edit, its refusals, the
 // renumbering of a deleted vertex, parallel edges, undo / redo back to the exact graph, the edit language and its
 // errors, and the edited graph's trip through the load path.
-#include <gtest/gtest.h>
-
 #include <apsp/core/errors.h>
 #include <apsp/core/types.h>
 #include <apsp/graph/graph.h>
 #include <apsp/io/graph_source.h>
+#include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
@@ -26,9 +25,9 @@ void expect_same(const Graph& a, const Graph& b) {
   ASSERT_EQ(a.n, b.n);
   ASSERT_EQ(a.edges.size(), b.edges.size());
   for (std::size_t i = 0; i < a.edges.size(); ++i)
-    EXPECT_TRUE(a.edges[i] == b.edges[i]) << "edge " << i << ": " << a.edges[i].src << "->" << a.edges[i].dst << " "
-                                          << a.edges[i].weight << " vs " << b.edges[i].src << "->" << b.edges[i].dst
-                                          << " " << b.edges[i].weight;
+    EXPECT_TRUE(a.edges[i] == b.edges[i])
+        << "edge " << i << ": " << a.edges[i].src << "->" << a.edges[i].dst << " " << a.edges[i].weight << " vs "
+        << b.edges[i].src << "->" << b.edges[i].dst << " " << b.edges[i].weight;
 }
 
 // The textbook's 4 vertices: 0->1 (3), 1->2 (-2), 2->3 (2), 3->0 (1), 0->2 (8).
@@ -170,15 +169,26 @@ TEST(GraphEdits, RandomEditsUndoToTheStartAndRedoToTheEnd) {
       const std::int32_t u = vertex(rng), v = vertex(rng), w = weight(rng);
       GraphEdit edit;
       switch (rng() % 5) {
-        case 0: edit = GraphEdit::add_vertex(); break;
-        case 1: edit = GraphEdit::delete_vertex(u); break;
-        case 2: edit = GraphEdit::add_edge(u, v, w); break;
-        case 3: edit = GraphEdit::delete_edge(u, v); break;
-        default: edit = GraphEdit::set_weight(u, v, w); break;
+        case 0:
+          edit = GraphEdit::add_vertex();
+          break;
+        case 1:
+          edit = GraphEdit::delete_vertex(u);
+          break;
+        case 2:
+          edit = GraphEdit::add_edge(u, v, w);
+          break;
+        case 3:
+          edit = GraphEdit::delete_edge(u, v);
+          break;
+        default:
+          edit = GraphEdit::set_weight(u, v, w);
+          break;
       }
       if (m.refusal(edit)) continue;
       m.apply(edit);
-      for (const Edge& e : m.graph().edges) ASSERT_TRUE(e.src >= 0 && e.src < m.graph().n && e.dst >= 0 && e.dst < m.graph().n);
+      for (const Edge& e : m.graph().edges)
+        ASSERT_TRUE(e.src >= 0 && e.src < m.graph().n && e.dst >= 0 && e.dst < m.graph().n);
       states.push_back(m.graph());
     }
     for (std::size_t i = states.size() - 1; i > 0; --i) {
@@ -194,9 +204,9 @@ TEST(GraphEdits, RandomEditsUndoToTheStartAndRedoToTheEnd) {
 
 TEST(EditScript, TheDocumentedExample) {
   GraphEdits m(small());
-  apply_edit_script(m, parse_edit_script("add-edge 0 3 -2; set-weight 1 2 5; del-edge 2 3; add-vertex; del-vertex 4",
-                                         "--edit"),
-                    "--edit");
+  apply_edit_script(
+      m, parse_edit_script("add-edge 0 3 -2; set-weight 1 2 5; del-edge 2 3; add-vertex; del-vertex 4", "--edit"),
+      "--edit");
   expect_same(m.graph(), Graph{4, {{0, 1, 3}, {1, 2, 5}, {3, 0, 1}, {0, 2, 8}, {0, 3, -2}}});
   EXPECT_EQ(m.undo_steps(), 5u);
 }
@@ -222,8 +232,9 @@ TEST(EditScript, ErrorsNameTheCommandAndItsPlace) {
             "--edit, command 2 of 2 ('remove 2', column 13): unknown edit 'remove' (add-vertex, del-vertex V, "
             "add-edge U V W, del-edge U V, set-weight U V W)");
   EXPECT_EQ(message("add-edge 0 3"), "--edit, command 1 of 1 ('add-edge 0 3', column 1): expected 'add-edge U V W'");
-  EXPECT_EQ(message("set-weight 0 1 x"),
-            "--edit, command 1 of 1 ('set-weight 0 1 x', column 1): 'x' is not an integer (expected 'set-weight U V W')");
+  EXPECT_EQ(
+      message("set-weight 0 1 x"),
+      "--edit, command 1 of 1 ('set-weight 0 1 x', column 1): 'x' is not an integer (expected 'set-weight U V W')");
   EXPECT_EQ(message("set-weight 0 1 99999999999"),
             "--edit, command 1 of 1 ('set-weight 0 1 99999999999', column 1): '99999999999' is not an integer "
             "(expected 'set-weight U V W')");
@@ -257,7 +268,8 @@ SessionSnapshot loaded(std::shared_ptr<const Graph> g, GraphSource source, int b
 // Which loaded graph a chain of edits follows: its base and the graphs it asked to load; any other load ends it.
 TEST(GraphEditState, FollowsItsOwnLoadsOnly) {
   GraphEditState state;
-  const SessionSnapshot base = loaded(std::make_shared<const Graph>(small()), GraphSource::generator("classroom:textbook4"));
+  const SessionSnapshot base =
+      loaded(std::make_shared<const Graph>(small()), GraphSource::generator("classroom:textbook4"));
   EXPECT_FALSE(state.follows(base));
   state.start(base);
   EXPECT_TRUE(state.follows(base));
@@ -266,9 +278,10 @@ TEST(GraphEditState, FollowsItsOwnLoadsOnly) {
   EXPECT_EQ(next.text, "classroom:textbook4 (edited: 1 edit)");
   EXPECT_TRUE(state.follows(loaded(std::make_shared<const Graph>(state.model.graph()), next)));
   // The same graph loaded from elsewhere is not the chain's.
-  EXPECT_FALSE(state.follows(loaded(std::make_shared<const Graph>(small()), GraphSource::generator("classroom:textbook4"))));
-  EXPECT_FALSE(state.follows(loaded(std::make_shared<const Graph>(state.model.graph()),
-                                    edited_graph_source(state.model.graph(), "x"))));
+  EXPECT_FALSE(
+      state.follows(loaded(std::make_shared<const Graph>(small()), GraphSource::generator("classroom:textbook4"))));
+  EXPECT_FALSE(state.follows(
+      loaded(std::make_shared<const Graph>(state.model.graph()), edited_graph_source(state.model.graph(), "x"))));
   // The settings remember the origin, never the in-memory graph.
   EXPECT_EQ(remembered_graph_source(loaded(std::make_shared<const Graph>(state.model.graph()), next), state).text,
             "classroom:textbook4");
