@@ -14,7 +14,7 @@ void CommandRouter::restart_on_edited_graph(const std::string& what) {
   // Stop the solve on the old graph rather than queue the load behind it.
   stop_playing_and_cancel();
   const SolverConfig config = edits.restart_config(m_t.state.session);
-  const std::string cycle = negative_cycle_note(g);
+  const std::string cycle = negative_cycle_note(negative_cycle_of(g));
   m_t.log.info(what + cycle + (cycle.empty() ? "" : ", undo (Ctrl+Z) takes it away") +
                "; the lesson restarts on the edited graph (n = " + std::to_string(g.n) +
                ", m = " + std::to_string(g.m()) + ")");

@@ -26,7 +26,7 @@ int RunDriver::apply_scripted_graph_edits() {
     const Graph& g = edits.model.graph();
     const std::size_t count = edits.model.undo_steps();
     m_app.log().info("--edit: " + std::to_string(count) + (count == 1 ? " edit of " : " edits of ") +
-                     loaded.graph.source.label() + negative_cycle_note(g) + "; n = " + std::to_string(g.n) +
+                     loaded.graph.source.label() + negative_cycle_note(negative_cycle_of(g)) + "; n = " + std::to_string(g.n) +
                      ", m = " + std::to_string(g.m()));
     session.load_async(edits.next_source(), edits.restart_config(loaded), false);
     wait_idle_or_stop();

@@ -321,6 +321,7 @@ TEST_F(CommandRouterEditTest, ANegativeCycleIsShownAndUndoTakesItAway) {
   load_textbook(2);
   edit(GraphEdit::set_weight(1, 0, -2));  // 1 -> 0 -> 2 -> 3 -> 1 weighs -2 - 2 + 2 - 1 = -3
   EXPECT_TRUE(logged("makes the negative cycle 0 -> 2 -> 3 -> 1 -> 0")) << log.to_text();
+  EXPECT_EQ(state.graph_edit.cycle_shown(state.session), (std::vector<std::int32_t>{0, 2, 3, 1}));
   router.apply(CmdRunToEnd{});
   settle();
   EXPECT_NE(state.session.stopped.find("negative cycle"), std::string::npos) << state.session.stopped;
@@ -328,6 +329,7 @@ TEST_F(CommandRouterEditTest, ANegativeCycleIsShownAndUndoTakesItAway) {
   router.apply(CmdUndoEdit{});
   settle();
   EXPECT_TRUE(state.session.stopped.empty());
+  EXPECT_TRUE(state.graph_edit.cycle_shown(state.session).empty());
   router.apply(CmdRunToEnd{});
   settle();
   EXPECT_TRUE(state.session.cursor.finished);

@@ -9,12 +9,15 @@
 
 namespace apsp::studio {
 
-std::string negative_cycle_note(const Graph& g) {
+std::vector<std::int32_t> negative_cycle_of(const Graph& g) {
   if (g.n > kGraphViewMaxVertices) return {};
   bool negative = false;
   for (const Edge& e : g.edges) negative = negative || e.weight < 0;
   if (!negative) return {};
-  const std::vector<std::int32_t> cycle = find_negative_cycle(to_distance_matrix(g, 1, DType::I32), {}, 1);
+  return find_negative_cycle(to_distance_matrix(g, 1, DType::I32), {}, 1);
+}
+
+std::string negative_cycle_note(const std::vector<std::int32_t>& cycle) {
   if (cycle.empty()) return {};
   std::string walk;
   for (std::int32_t v : cycle) walk += std::to_string(v) + " -> ";
@@ -47,12 +50,19 @@ void GraphEditState::start(const SessionSnapshot& session) {
   model = GraphEdits(m_base ? *m_base : Graph{}, session.config.dtype);
 }
 
+const std::vector<std::int32_t>& GraphEditState::cycle_shown(const SessionSnapshot& session) const {
+  static const std::vector<std::int32_t> kNone;
+  const bool loaded = !m_issued.empty() && session.graph.source.contents == m_issued.back();
+  return loaded ? m_cycle : kNone;
+}
+
 GraphSource GraphEditState::next_source() {
   const std::size_t steps = model.undo_steps();
   std::string name = m_origin.text + " (edited";
   if (steps > 0) name += ": " + std::to_string(steps) + (steps == 1 ? " edit" : " edits");
   GraphSource source = edited_graph_source(model.graph(), name + ")");
   m_issued.push_back(source.contents);
+  m_cycle = negative_cycle_of(model.graph());
   return source;
 }
 

@@ -19,9 +19,12 @@ namespace apsp::studio {
 /// @p name in logs and errors. Loading it gives @p g back exactly (n, edges and their order).
 GraphSource edited_graph_source(const Graph& g, const std::string& name);
 
-/// @brief " and makes the negative cycle 0 -> 1 -> 0 (the lesson stops there)", or "" when
-/// @p g has none: said at the edit itself, before a step reaches the cycle. Graphs the graph view draws only.
-std::string negative_cycle_note(const Graph& g);
+/// @brief One negative cycle of @p g (apsp/solve/negative_cycle.h: smallest vertex first, not repeated), or none;
+/// graphs the graph view draws only (larger ones: none looked for).
+std::vector<std::int32_t> negative_cycle_of(const Graph& g);
+/// @brief " and makes the negative cycle 0 -> 1 -> 0 (the lesson stops there)", or "" for no @p cycle: said at
+/// the edit itself, before a step reaches the cycle.
+std::string negative_cycle_note(const std::vector<std::int32_t>& cycle);
 
 /// @brief The edits of the loaded graph, AppState::graph_edit (written by the router's edit room only).
 struct GraphEditState {
@@ -40,6 +43,9 @@ struct GraphEditState {
   /// @brief What the lesson restarts with: @p session's solver, the block as asked when the chain started (or
   /// since changed by the user), which the load clamps to n again after each edit.
   SolverConfig restart_config(const SessionSnapshot& session);
+  /// @brief The negative cycle of the graph the last edit loaded, while @p session shows that graph (the graph
+  /// view draws it as it draws a cycle a step met, before any step meets it); empty otherwise.
+  const std::vector<std::int32_t>& cycle_shown(const SessionSnapshot& session) const;
   /// @brief The graph the edits started from (what the settings remember: an edited graph lives in memory).
   const GraphSource& origin() const { return m_origin; }
 
@@ -48,6 +54,7 @@ struct GraphEditState {
   GraphSource m_origin;
   int m_asked_block = 0;
   std::vector<std::shared_ptr<const std::vector<unsigned char>>> m_issued;  ///< contents of the loads asked for
+  std::vector<std::int32_t> m_cycle;  ///< negative_cycle_of() the last graph asked for
 };
 
 /// @brief The graph the settings remember for @p session: the edits' origin while an edited graph is loaded,

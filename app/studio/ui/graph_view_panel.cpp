@@ -225,8 +225,11 @@ void GraphViewPanel::draw(const AppState& state, CommandQueue& commands) {
       draw_arrow_head(dl, g, arrow * 1.25f, colour);
     }
   };
-  const bool has_cycle = classroom.negative_cycle.vertices_known();
-  std::vector<std::int32_t> cycle = classroom.negative_cycle.vertices;
+  // Before a step meets it, the cycle an edit made (its log line names it) is drawn the same way.
+  const std::vector<std::int32_t>& edit_cycle = state.graph_edit.cycle_shown(state.session);
+  const bool has_cycle = classroom.negative_cycle.vertices_known() || !edit_cycle.empty();
+  std::vector<std::int32_t> cycle =
+      classroom.negative_cycle.vertices_known() ? classroom.negative_cycle.vertices : edit_cycle;
   if (cycle.size() > 1 && cycle.front() == cycle.back()) cycle.pop_back();  // closed either way
   draw_walk(classroom.current_path, false, style::kPath, false);
   if (has_cycle) draw_walk(cycle, true, style::kCycle, true);
