@@ -47,6 +47,7 @@ App::App(const StudioOptions& options) : m_options(options) {
   m_state.edits.solver = m_plan.config;
   if (m_options.classroom.graph_view) m_state.classroom.graph_view = *m_options.classroom.graph_view;
   if (m_options.classroom.show_pi) m_state.classroom.show_pi = *m_options.classroom.show_pi;
+  m_state.graph_edit.mode = m_options.edit_mode;  // --edit-mode: the graph view opens in its edit mode
   m_session = std::make_unique<SolverSession>(m_log, m_options.view_budget, m_plan.cpu_threads);
   // The jobs' threads wake an idle frame loop when they have news; the platform exists only once graphics are open.
   auto wake = [this] {

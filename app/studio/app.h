@@ -57,6 +57,8 @@ class App : private FrameActions {
   Log& log() { return m_log; }
   Platform& platform() { return *m_platform; }
   const AppState& state() const { return m_state; }
+  /// @brief The edits of the loaded graph: --edit starts them before the first frame (run_driver_edit.cpp).
+  GraphEditState& graph_edits() { return m_state.graph_edit; }
   CommandQueue& commands() { return m_commands; }
   const HeatmapFeed* feed() const;
   const FrameClock& clock() const { return m_clock; }

@@ -153,7 +153,7 @@ void App::draw_classroom_column(const StudioLayout& layout, int window_flags) {
       if (ImGui::SmallButton("hide")) m_commands.push(CmdSetGraphView{false});
       if (!presentation) item_tooltip("hide the graph view: the plots and the profile take the right column again");
       ImGui::SameLine();
-      m_graph_view_panel.draw(m_state);
+      m_graph_view_panel.draw(m_state, m_commands);
       m_window_fits.push_back(measure_current_window("Graph"));
     }
     ImGui::End();

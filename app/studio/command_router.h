@@ -7,6 +7,7 @@
 //   command_router_jobs.cpp      the background jobs: the sweep (SweepControl) and the counters (CountersControl)
 //   command_router_quiz.cpp      predict mode: its question, the marked cells, Reveal, the score (AppState::predict)
 //   command_router_pi.cpp        Π on the heatmap and its path on the graph view: AppState::classroom
+//   command_router_edit.cpp      graph editing: AppState::graph_edit, the lesson restarted on the edited graph
 // A Command without a handler does not compile. GL and the window stay behind FrameActions, so the router is
 // unit-tested without a display (tests/studio/test_command_router.cpp).
 #include <apsp/report/export_context.h>
@@ -112,6 +113,13 @@ class CommandRouter {
   // command_router_pi.cpp
   void on(const CmdShowPredecessors& c);
   void on(const CmdShowPiPathEdges& c);
+  // command_router_edit.cpp
+  void on(const CmdEditGraph& c);
+  void on(const CmdUndoEdit& c);
+  void on(const CmdRedoEdit& c);
+  void on(const CmdSetEditMode& c);
+  /// @brief The lesson again from its start on the edit model's graph, through the session's one load path.
+  void restart_on_edited_graph(const std::string& what);
 
   /// @brief Stops playing and the rounds already asked for: what a Command that replaces the solve's state does
   /// first.

@@ -13,7 +13,10 @@ void CommandRouter::on(const CmdLoadGraph& c) {
   m_t.session.load_async(c.source, m_t.state.edits.solver, c.block_from_graph);
 }
 
-void CommandRouter::on(const CmdSaveGraph& c) { m_t.session.save_graph_async(c.path); }
+void CommandRouter::on(const CmdSaveGraph& c) {
+  refuse_saving_over_input("Save", c.path, m_t.state.session, m_t.state.graph_edit);
+  m_t.session.save_graph_async(c.path);
+}
 
 void CommandRouter::on(const CmdConfigureSolver& c) {
   stop_playing_and_cancel();

@@ -129,8 +129,10 @@ Settings settings_to_save(Settings previous, const AppState& state, std::optiona
   Settings s = std::move(previous);
   const SessionSnapshot& session = state.session;
   if (session.has_graph) {
-    s.graph_kind = session.graph.source.kind == GraphSource::Kind::File ? "file" : "gen";
-    s.graph = session.graph.source.text;
+    // An edited graph lives in memory: the next launch opens the graph its edits started from.
+    const GraphSource& source = remembered_graph_source(session, state.graph_edit);
+    s.graph_kind = source.kind == GraphSource::Kind::File ? "file" : "gen";
+    s.graph = source.text;
   }
   if (session.has_solver) {
     s.backend = session.config.backend;

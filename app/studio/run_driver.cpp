@@ -159,6 +159,7 @@ int RunDriver::load_launch_graph() {
     wait_idle_or_stop();
     session.take_failure();
   }
+  if (int status = apply_scripted_graph_edits(); status != 0) return status;
 
   const LaunchSteps& steps = plan.steps;
   if (!steps.advance.empty()) {

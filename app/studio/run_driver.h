@@ -25,6 +25,8 @@ class RunDriver {
  private:
   /// @brief The launch graph (the demo instead of a saved graph that no longer loads) and the scripted steps.
   int load_launch_graph();
+  /// @brief --edit then --save-graph (run_driver_edit.cpp), before the steps; returns an exit status.
+  int apply_scripted_graph_edits();
   /// @brief --select, --back, --back-phases, --back-k (after the advances); returns an exit status.
   int apply_classroom_flags();
   /// @brief --predict and its answers as Commands for the first frame (run_driver_predict.cpp); exit status 2

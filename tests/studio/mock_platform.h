@@ -42,6 +42,7 @@ class MockPlatform : public Platform {
     for (bool& down : io.KeysDown) down = false;
     for (int key : std::exchange(keys_pressed, {})) io.KeysDown[key] = true;
     io.KeyShift = std::exchange(shift_pressed, false);
+    io.KeyCtrl = std::exchange(ctrl_pressed, false);
   }
   void present() override { ++presents; }
   bool wait_events(double) override { return wakes.exchange(0) > 0; }
@@ -69,6 +70,7 @@ class MockPlatform : public Platform {
   std::vector<std::string> dropped;  ///< what the next take_dropped_paths() returns
   std::vector<int> keys_pressed;     ///< keys (platform/keys.h) down in the next frame, then up again
   bool shift_pressed = false;        ///< Shift held with them
+  bool ctrl_pressed = false;         ///< Ctrl held with them
 
  private:
   Size m_size;

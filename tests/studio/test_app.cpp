@@ -153,5 +153,30 @@ TEST_F(AppTest, ClosingTakesTheGraphicsDownBeforeImGuiAndThePlatform) {
                                                "platform destroyed"}));
 }
 
+// The graph view's edit mode through the frame: E switches it, an edit restarts the lesson on the edited graph,
+// Ctrl+Z and Ctrl+Y take it back and make it again.
+TEST_F(AppTest, EditModeKeysEditUndoAndRedo) {
+  app->commands().push(CmdLoadGraph{GraphSource::generator("classroom:textbook4"), false});
+  settle();
+  ASSERT_EQ(app->state().session.n, 4) << app->log().to_text();
+  platform->keys_pressed = {keys::kE};
+  settle();
+  EXPECT_TRUE(app->state().graph_edit.mode) << app->log().to_text();
+  app->commands().push(CmdEditGraph{GraphEdit::add_vertex()});
+  settle();
+  EXPECT_EQ(app->state().session.n, 5) << app->log().to_text();
+  platform->keys_pressed = {keys::kZ};
+  platform->ctrl_pressed = true;
+  settle();
+  EXPECT_EQ(app->state().session.n, 4) << app->log().to_text();
+  platform->keys_pressed = {keys::kY};
+  platform->ctrl_pressed = true;
+  settle();
+  EXPECT_EQ(app->state().session.n, 5) << app->log().to_text();
+  platform->keys_pressed = {keys::kE};
+  settle();
+  EXPECT_FALSE(app->state().graph_edit.mode);
+}
+
 }  // namespace
 }  // namespace apsp::studio

@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -273,6 +274,110 @@ TEST_F(CommandRouterTest, SweepCommandsReachTheSweepControl) {
 
   router.apply(CmdCancelSweep{});
   EXPECT_TRUE(logged("sweep: cancel requested"));
+}
+
+// Graph editing: an edit restarts the lesson on the edited graph with the same solver and block, undo loads the
+// graph before it, and a negative cycle made by an edit stops the solve as the studio shows any cycle.
+class CommandRouterEditTest : public CommandRouterTest {
+ protected:
+  void load_textbook(int block) {
+    state.edits.solver.block = block;
+    router.apply(CmdLoadGraph{GraphSource::generator("classroom:textbook4"), false});
+    settle();
+    ASSERT_TRUE(state.session.has_solver) << log.to_text();
+  }
+  void edit(const GraphEdit& e) {
+    router.apply(CmdEditGraph{e});
+    settle();
+  }
+  std::vector<std::string> edges() const {
+    std::vector<std::string> out;
+    for (const Edge& e : state.session.loaded_graph->edges)
+      out.push_back(std::to_string(e.src) + ">" + std::to_string(e.dst) + ":" + std::to_string(e.weight));
+    return out;
+  }
+};
+
+TEST_F(CommandRouterEditTest, AnEditRestartsTheLessonOnTheEditedGraph) {
+  load_textbook(2);
+  const std::vector<std::string> original = edges();
+  router.apply(CmdStep{Granularity::Round});
+  settle();
+  ASSERT_EQ(state.session.cursor.round, 1);
+  edit(GraphEdit::add_edge(0, 3, -2));
+  EXPECT_EQ(state.session.graph.m, static_cast<std::int64_t>(original.size()) + 1);
+  EXPECT_EQ(edges().back(), "0>3:-2");
+  EXPECT_EQ(state.session.cursor, Cursor{});  // from the start
+  EXPECT_EQ(state.session.config.backend, "cpu-blocked");
+  EXPECT_EQ(state.session.config.block, 2);
+  EXPECT_TRUE(logged("edit add-edge 0 3 -2; the lesson restarts on the edited graph (n = 4, m = 6)")) << log.to_text();
+  router.apply(CmdUndoEdit{});
+  settle();
+  EXPECT_EQ(edges(), original);
+  router.apply(CmdRedoEdit{});
+  settle();
+  EXPECT_EQ(edges().back(), "0>3:-2");
+}
+
+TEST_F(CommandRouterEditTest, TheBlockIsClampedToNAndComesBack) {
+  load_textbook(4);
+  ASSERT_EQ(state.session.config.block, 4);
+  edit(GraphEdit::delete_vertex(0));
+  EXPECT_EQ(state.session.n, 3);
+  EXPECT_EQ(state.session.config.block, 3);
+  edit(GraphEdit::add_vertex());
+  EXPECT_EQ(state.session.n, 4);
+  EXPECT_EQ(state.session.config.block, 4);
+}
+
+TEST_F(CommandRouterEditTest, ANegativeCycleIsShownAndUndoTakesItAway) {
+  load_textbook(2);
+  edit(GraphEdit::set_weight(1, 0, -2));  // 1 -> 0 -> 2 -> 3 -> 1 weighs -2 - 2 + 2 - 1 = -3
+  EXPECT_TRUE(logged("makes the negative cycle 0 -> 2 -> 3 -> 1 -> 0")) << log.to_text();
+  EXPECT_EQ(state.graph_edit.cycle_shown(state.session), (std::vector<std::int32_t>{0, 2, 3, 1}));
+  router.apply(CmdRunToEnd{});
+  settle();
+  EXPECT_NE(state.session.stopped.find("negative cycle"), std::string::npos) << state.session.stopped;
+  (void)session.take_failure();
+  router.apply(CmdUndoEdit{});
+  settle();
+  EXPECT_TRUE(state.session.stopped.empty());
+  EXPECT_TRUE(state.graph_edit.cycle_shown(state.session).empty());
+  router.apply(CmdRunToEnd{});
+  settle();
+  EXPECT_TRUE(state.session.cursor.finished);
+  EXPECT_TRUE(state.session.stopped.empty()) << state.session.stopped;
+}
+
+TEST_F(CommandRouterEditTest, ARefusedEditSaysWhyAndLoadsNothing) {
+  load_textbook(2);
+  const auto loaded = state.session.loaded_graph;
+  try {
+    router.apply(CmdEditGraph{GraphEdit::set_weight(1, 0, kInf32)});
+    FAIL() << "an INF weight was taken";
+  } catch (const UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("outside the i32 range"), std::string::npos) << e.what();
+  }
+  settle();
+  EXPECT_EQ(state.session.loaded_graph, loaded);
+  EXPECT_THROW(router.apply(CmdUndoEdit{}), UsageError);  // nothing to undo
+}
+
+TEST_F(CommandRouterEditTest, AnotherLoadEndsTheEditsAndSavingOverTheInputIsRefused) {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "apsp_router_edit_test";
+  std::filesystem::create_directories(dir);
+  const std::string input = (dir / "g.txt").string();
+  std::ofstream(input) << "0 1 5\n1 2 -1\n";
+  router.apply(CmdLoadGraph{GraphSource::file(input), false});
+  settle();
+  edit(GraphEdit::add_edge(2, 0, 1));
+  EXPECT_THROW(router.apply(CmdSaveGraph{input}), UsageError);  // the edits' origin is still the input
+  router.apply(CmdSaveGraph{(dir / "edited.gr").string()});
+  settle();
+  EXPECT_TRUE(std::filesystem::exists(dir / "edited.gr"));
+  load();  // another graph: the edits' undo steps belong to the old one
+  EXPECT_THROW(router.apply(CmdUndoEdit{}), UsageError);
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

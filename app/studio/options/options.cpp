@@ -9,6 +9,8 @@
 #include <apsp/graph/sources.h>
 #include <apsp/io/output_paths.h>
 
+#include "session/graph_edits.h"
+
 #include <CLI/CLI.hpp>
 #include <finite_range.h>
 #include <thread_count_check.h>
@@ -208,8 +210,22 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o, std::o
   app.add_option("--sources", o.sources,
                  "sparse backends (cpu-dijkstra, ...): the rows to solve, LIST (3,0,7), A:B (half-open) or all "
                  "(default), as apsp solve --sources");
+  // Graph editing.
+  app.add_option("--edit", o.edit,
+                 "edit the loaded graph before any step: commands add-vertex, del-vertex V, add-edge U V W, "
+                 "del-edge U V, set-weight U V W (0-based ids), separated by ';' (docs/teaching.md)");
+  app.add_option("--save-graph", o.save_graph,
+                 "write the loaded graph, after --edit, to FILE (.bin, .gr, .mtx, .txt/.el/.csv by extension)");
+  app.add_flag("--edit-mode", o.edit_mode, "start with the graph view's edit mode on (key E)");
   try {
     app.parse(argc, argv);
+    if (!o.edit.empty()) {
+      try {
+        (void)parse_edit_script(o.edit, "--edit");
+      } catch (const Error& e) {
+        throw CLI::ValidationError(e.what());
+      }
+    }
     o.measure = measure_flag->count() > 0;
     if (o.measure && (o.measure_repeat < 1 || o.measure_repeat > limits::kMaxRepeat))
       throw CLI::ValidationError("--measure",
@@ -273,7 +289,8 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o, std::o
                              {"--sweep-csv", o.sweep_csv}, {"--sweep-chart", o.sweep_chart},
                              {"--counters-csv", o.counters_csv}, {"--gif", o.classroom.gif},
                              {"--quiz-results", o.quiz_results},
-                             {"--predict-results", o.predict_results}});
+                             {"--predict-results", o.predict_results},
+                             {"--save-graph", o.save_graph}});
     } catch (const Error& e) {
       throw CLI::ValidationError(e.what());
     }

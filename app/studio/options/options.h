@@ -100,6 +100,10 @@ struct StudioOptions {
   std::string answer_value;      ///< --answer-value V|inf: the value typed for a selected cell's question
   bool reveal = false;           ///< --reveal: then take the step and mark the answer
   std::string predict_results;   ///< --predict-results FILE: the questions revealed and the score, JSON, at quit
+  // Graph editing (session/graph_edits.h): edits made to the loaded graph before any step, the graph saved.
+  std::string edit;        ///< --edit "add-edge 0 3 -2; del-vertex 4": the edit language, one undo step each
+  std::string save_graph;  ///< --save-graph FILE: the loaded graph, edited, in FILE's format (write_graph)
+  bool edit_mode = false;  ///< --edit-mode: the graph view starts in its edit mode (key E)
   // Sparse solvers.
   std::string sources;  ///< --sources LIST|A:B|all: the rows of a sparse backend ("": all)
 

@@ -14,5 +14,9 @@ inline constexpr int kRightBracket = 93;
 inline constexpr int kRight = 262;
 inline constexpr int kLeft = 263;
 inline constexpr int kF12 = 301;
+// Graph editing: E toggles the edit mode, Ctrl+Z undo, Ctrl+Y / Ctrl+Shift+Z redo.
+inline constexpr int kE = 69;
+inline constexpr int kY = 89;
+inline constexpr int kZ = 90;
 
 }  // namespace apsp::studio::keys

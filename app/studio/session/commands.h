@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "session/classroom_state.h"
+#include "session/graph_edits.h"
 #include "session/solver_session.h"
 
 namespace apsp::studio {
@@ -141,6 +142,14 @@ struct CmdShowPredecessors {
 };
 struct CmdShowPiPathEdges {
   int edges = -1;  ///< edges of the selected cell's Π path drawn, from j backwards; -1: all
+// Graph editing (session/graph_edit_state.h): each edit one undo step; the lesson restarts on the edited graph.
+struct CmdEditGraph {
+  GraphEdit edit;
+};
+struct CmdUndoEdit {};
+struct CmdRedoEdit {};
+struct CmdSetEditMode {
+  bool on = true;
 };
 
 using Command = std::variant<CmdLoadGraph, CmdSaveGraph, CmdConfigureSolver, CmdStep, CmdSetPlaying, CmdTogglePlaying,
@@ -151,7 +160,8 @@ using Command = std::variant<CmdLoadGraph, CmdSaveGraph, CmdConfigureSolver, Cmd
                              CmdSelectCell, CmdStepBack, CmdSeekStep, CmdSetBaseline,
                              CmdProfileCounters, CmdCancelCounters,
                              CmdSetPredict, CmdPredictToggleCell, CmdPredictReveal, CmdExportQuizResults,
-                             CmdResetQuizScore, CmdShowPredecessors, CmdShowPiPathEdges>;
+                             CmdResetQuizScore, CmdShowPredecessors, CmdShowPiPathEdges,
+                             CmdEditGraph, CmdUndoEdit, CmdRedoEdit, CmdSetEditMode>;
 
 /// @brief std::visit(Overloaded{[](const CmdA&) {...}, ...}, command): one lambda per Command.
 template <class... Ts>

@@ -122,7 +122,7 @@ const GraphLayout& GraphViewPanel::layout_for(const AppState& state) {
   return m_layout;
 }
 
-void GraphViewPanel::draw(const AppState& state) {
+void GraphViewPanel::draw(const AppState& state, CommandQueue& commands) {
   if (!shows(state)) {
     ImGui::TextWrapped("%s", hidden_note(state).c_str());
     return;
@@ -139,6 +139,8 @@ void GraphViewPanel::draw(const AppState& state) {
   const float s = state.ui_scale;
   const float font_size = ImGui::GetFontSize();
 
+  m_edit_tools.draw_toggle(state, commands);  // the edit mode's button, on the header's line
+  ImGui::SameLine();
   // Header: what is marked, in the matrix's 0-based numbering.
   ImGui::PushTextWrapPos(0.0f);
   if (sparse) {
@@ -164,10 +166,11 @@ void GraphViewPanel::draw(const AppState& state) {
   } else {
     ImGui::TextUnformatted(describe_focus(focus).c_str());
   }
-  // On the projector the drawing needs the room more than the layout's note does.
-  if (!classroom.presentation)
+  // On the projector (and under the edit mode's tools) the drawing needs the room more than the layout's note does.
+  if (!classroom.presentation && !state.graph_edit.mode)
     ImGui::TextDisabled("n = %d, %zu edges; %s", layout.n, layout.edges.size(), layout.note.c_str());
   ImGui::PopTextWrapPos();
+  if (state.graph_edit.mode) m_edit_tools.draw_toolbar(state, commands);
 
   const float legend_h = ImGui::GetTextLineHeightWithSpacing() * 2.4f;  // the legend may wrap once
   const ImVec2 origin = ImGui::GetCursorScreenPos();
@@ -223,8 +226,11 @@ void GraphViewPanel::draw(const AppState& state) {
       draw_arrow_head(dl, g, arrow * 1.25f, colour);
     }
   };
-  const bool has_cycle = classroom.negative_cycle.vertices_known();
-  std::vector<std::int32_t> cycle = classroom.negative_cycle.vertices;
+  // Before a step meets it, the cycle an edit made (its log line names it) is drawn the same way.
+  const std::vector<std::int32_t>& edit_cycle = state.graph_edit.cycle_shown(state.session);
+  const bool has_cycle = classroom.negative_cycle.vertices_known() || !edit_cycle.empty();
+  std::vector<std::int32_t> cycle =
+      classroom.negative_cycle.vertices_known() ? classroom.negative_cycle.vertices : edit_cycle;
   if (cycle.size() > 1 && cycle.front() == cycle.back()) cycle.pop_back();  // closed either way
   // Π shown: the path read from Π, as far as it has been stepped (from j backwards), instead of D's.
   const bool pi = predecessors_shown(state);
@@ -293,6 +299,15 @@ void GraphViewPanel::draw(const AppState& state) {
                         tag, style::kWeightBox);
     }
     if (show_text) draw_text_centred(dl, label_size, c, style::kNodeText, std::to_string(v).c_str());
+  }
+  if (state.graph_edit.mode) {  // where each vertex and arrow lies, for the edit mode's clicks
+    GraphCanvas canvas{origin, size, radius, s, {}, {}};
+    for (std::int32_t v = 0; v < n; ++v) canvas.centres.push_back(at(v));
+    for (const LayoutEdge& e : layout.edges) {
+      const ArrowGeometry g = arrow_between(at(e.src), at(e.dst), radius, e.reciprocal ? side_offset : 0.0f);
+      canvas.arrows.push_back({e.src, e.dst, e.weight, g.from, g.to});
+    }
+    m_edit_tools.interact(state, canvas, dl, commands);
   }
   dl->PopClipRect();
 
