@@ -134,6 +134,17 @@ def main():
     else:
         print("SKIP pdftotext / pdfinfo: poppler-utils not installed")
 
+    # CLRS figures 25.1 / 25.4: the final D and PI, 1-based, as the textbook prints them.
+    clrs = os.path.join(WORK, "clrs.tex")
+    run("handout", "--gen", "classroom:clrs", "--one-based", "--step", "-1", "--format", "tex", "-o", clrs, "-q")
+    d5, pi5 = latex_tables(open(clrs).read())
+    check(d5 == [[0, 1, -3, 2, -4], [3, 0, -4, 1, -1], [7, 4, 0, 5, 3], [2, -1, -5, 0, -2], [8, 5, 1, 6, 0]],
+          "CLRS D^(5): %s" % d5)
+    nil = -1
+    check(pi5 == [[nil, 3, 4, 5, 1], [4, nil, 4, 2, 1], [4, 3, nil, 2, 1], [4, 3, 4, nil, 1], [4, 3, 4, 5, nil]],
+          "CLRS PI^(5): %s" % pi5)
+    check("$D^{(5)}$" in open(clrs).read() and "$\\Pi^{(5)}$" in open(clrs).read(), "CLRS captions D^(5), PI^(5)")
+
     # Refusals: one line, exit 2 (usage), nothing written.
     big = run("handout", "--gen", "er:n=17,p=0.2,seed=1", "--format", "pdf", "-o", os.path.join(WORK, "big.pdf"),
               expect=2)

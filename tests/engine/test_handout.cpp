@@ -6,6 +6,7 @@
 #include <apsp/graph/generators.h>
 #include <apsp/report/handout.h>
 #include <apsp/solve/registry.h>
+#include <apsp/teach/predecessors.h>
 
 #include <gtest/gtest.h>
 
@@ -93,6 +94,61 @@ TEST(Handout, BlockedStepsByRoundPhaseAndKAgreeWithTheSolversOwnStates) {
     }
     EXPECT_EQ(h.steps.back().distances, as_int32(test::reference_fw(g, 9)));
   }
+}
+
+/// The lightest edge u -> v of @p g (kInf32: none); a path read from Π weighs the sum of these.
+std::int64_t edge_weight(const Graph& g, int u, int v) {
+  std::int64_t w = kInf32;
+  for (const Edge& e : g.edges)
+    if (e.src == u && e.dst == v) w = std::min<std::int64_t>(w, e.weight);
+  return w;
+}
+
+TEST(Handout, PiAtEveryStepGivesPathsOfTheTablesLengthAndItsMarksAreWherePiChanged) {
+  const Graph g = small_graph(7, 13);
+  for (const char* backend : {"cpu-naive", "cpu-blocked"})
+    for (const Granularity granularity : {Granularity::KStep, Granularity::Phase, Granularity::Round}) {
+      const Handout h = make_handout(g, backend, 3, granularity, false, {true, true});
+      for (std::size_t s = 0; s < h.steps.size(); ++s) {
+        const HandoutStep& step = h.steps[s];
+        ASSERT_EQ(step.predecessors.size(), 49u);
+        PredecessorMatrix pi(7);
+        for (int i = 0; i < 7; ++i)
+          for (int j = 0; j < 7; ++j) pi.set(i, j, step.predecessors[static_cast<std::size_t>(i * 7 + j)]);
+        for (int i = 0; i < 7; ++i)
+          for (int j = 0; j < 7; ++j) {
+            const std::int32_t d = step.distances[static_cast<std::size_t>(i * 7 + j)];
+            const std::vector<std::int32_t> path = teach::path_from_predecessors(pi, i, j);
+            if (d >= kInf32 || i == j) continue;
+            ASSERT_FALSE(path.empty()) << backend << " step " << s << " " << i << " -> " << j;
+            std::int64_t length = 0;
+            for (std::size_t e = 0; e + 1 < path.size(); ++e) length += edge_weight(g, path[e], path[e + 1]);
+            EXPECT_EQ(length, d) << backend << " step " << s << " " << i << " -> " << j;
+          }
+        if (s == 0) continue;
+        for (std::size_t c = 0; c < 49; ++c)
+          EXPECT_EQ(step.predecessor_changed[c] != 0, step.predecessors[c] != h.steps[s - 1].predecessors[c]);
+      }
+    }
+}
+
+TEST(Handout, ClrsFinalTablesAreTheTextbooks) {
+  // CLRS figures 25.1 / 25.4, 1-based as the book prints them.
+  const Graph g = generate(GeneratorSpec::parse("classroom:clrs"));
+  ASSERT_EQ(g.n, 5);
+  const Handout h = make_handout(g, "cpu-naive", 5, Granularity::KStep, true, {true, true});
+  ASSERT_EQ(h.steps.size(), 6u);
+  const char* d5[5][5] = {{"0", "1", "-3", "2", "-4"}, {"3", "0", "-4", "1", "-1"}, {"7", "4", "0", "5", "3"},
+                          {"2", "-1", "-5", "0", "-2"}, {"8", "5", "1", "6", "0"}};
+  const char* pi5[5][5] = {{"NIL", "3", "4", "5", "1"}, {"4", "NIL", "4", "2", "1"}, {"4", "3", "NIL", "2", "1"},
+                           {"4", "3", "4", "NIL", "1"}, {"4", "3", "4", "5", "NIL"}};
+  for (int i = 0; i < 5; ++i)
+    for (int j = 0; j < 5; ++j) {
+      EXPECT_EQ(handout_cell(h, h.steps[5], false, i, j).text, d5[i][j]) << "D^(5) " << i + 1 << ", " << j + 1;
+      EXPECT_EQ(handout_cell(h, h.steps[5], true, i, j).text, pi5[i][j]) << "Pi^(5) " << i + 1 << ", " << j + 1;
+    }
+  EXPECT_EQ(handout_caption(h, h.steps[5], true).superscript, "(5)");
+  EXPECT_EQ(handout_caption(h, h.steps[5], true).text, "after k = 5 (vertex 4 in the studio's 0-based numbering)");
 }
 
 TEST(Handout, CaptionsSayTheStepAndTheNumbering) {

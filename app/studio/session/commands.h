@@ -4,6 +4,7 @@
 #include <apsp/bench/sweep.h>
 #include <apsp/solve/solver.h>
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <variant>
@@ -61,6 +62,11 @@ struct CmdExportTimings {
 };
 struct CmdExportDistances {
   std::string path;  ///< .bin course binary, .npy or .csv (apsp::write_distances)
+};
+// Handouts: the lesson's D and Π tables (export_handout.h): FILE.tex, FILE.pdf or a folder of SVGs.
+struct CmdExportHandout {
+  std::string path;
+  std::optional<Granularity> granularity;  ///< nullopt: each k (plain Floyd–Warshall) or each round (blocked)
 };
 // Sweep: the Sweep window starts and cancels the engine's sweep on its own thread (session/sweep_job.h).
 struct CmdStartSweep {
@@ -125,7 +131,7 @@ using Command = std::variant<CmdLoadGraph, CmdSaveGraph, CmdConfigureSolver, Cmd
                              CmdStartSweep, CmdCancelSweep, CmdMeasure, CmdExportTrace, CmdExportSweep,
                              CmdTogglePresentation, CmdSetGraphView, CmdExportFrames,
                              CmdSelectCell, CmdStepBack, CmdSeekStep, CmdSetBaseline,
-                             CmdProfileCounters, CmdCancelCounters>;
+                             CmdProfileCounters, CmdCancelCounters, CmdExportHandout>;
 
 /// @brief std::visit(Overloaded{[](const CmdA&) {...}, ...}, command): one lambda per Command.
 template <class... Ts>

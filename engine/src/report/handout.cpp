@@ -37,6 +37,17 @@ std::vector<std::int32_t> read_distances(Solver& solver) {
   return d.to_dense();
 }
 
+/// The state's Π, n x n row-major (kNoPredecessor = NIL): a CPU solver with track_paths keeps it at every step.
+std::vector<std::int32_t> read_predecessors(Solver& solver) {
+  PredecessorMatrix pi;
+  solver.read_predecessors(pi);
+  std::vector<std::int32_t> out;
+  out.reserve(static_cast<std::size_t>(pi.n()) * static_cast<std::size_t>(pi.n()));
+  for (int i = 0; i < pi.n(); ++i)
+    for (const std::int32_t v : pi.row(i)) out.push_back(v);
+  return out;
+}
+
 std::vector<std::uint8_t> changed_cells(const std::vector<std::int32_t>& before, const std::vector<std::int32_t>& after) {
   std::vector<std::uint8_t> changed(after.size(), 0);
   for (std::size_t c = 0; c < after.size() && c < before.size(); ++c) changed[c] = before[c] != after[c] ? 1 : 0;
@@ -95,6 +106,10 @@ Handout collect_handout(Solver& solver, const DistanceMatrix& initial, const Han
   first.clrs_m = 0;
   first.distances = read_distances(solver);
   first.distance_changed.assign(first.distances.size(), 0);
+  if (h.tables.predecessors) {
+    first.predecessors = read_predecessors(solver);
+    first.predecessor_changed.assign(first.predecessors.size(), 0);
+  }
   h.steps.push_back(std::move(first));
   while (!solver.finished()) {
     HandoutStep step;
@@ -105,6 +120,10 @@ Handout collect_handout(Solver& solver, const DistanceMatrix& initial, const Han
     describe_step(clock, h.blocked, step, result.after);
     step.distances = read_distances(solver);
     step.distance_changed = changed_cells(h.steps.back().distances, step.distances);
+    if (h.tables.predecessors) {
+      step.predecessors = read_predecessors(solver);
+      step.predecessor_changed = changed_cells(h.steps.back().predecessors, step.predecessors);
+    }
     h.steps.push_back(std::move(step));
   }
   return h;
