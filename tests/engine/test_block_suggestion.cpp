@@ -60,7 +60,7 @@ TEST(ClassroomShorthand, NameAloneMeansNameEquals) {
 }
 
 TEST(ClassroomSuggestion, EveryPresetShowsSeveralBlocks) {
-  for (const char* name : {"textbook4", "cities8", "grid3", "negcycle4"}) {
+  for (const char* name : {"textbook4", "cities8", "grid3", "negcycle4", "clrs"}) {
     const GeneratorSpec spec = GeneratorSpec::parse(std::string("classroom:") + name);
     const int b = suggested_block(spec);
     const std::int32_t n = generate(spec).n;

@@ -13,6 +13,9 @@ std::vector<Lesson> lessons() {
       {"cities8", "8 towns on a one-way loop with shortcuts: every phase has work in both rounds (B = 4)",
        GraphSource::generator("classroom:cities8")},
       {"grid3", "3 x 3 streets both ways: shortest paths turn corners (B = 3)", GraphSource::generator("classroom:grid3")},
+      {"clrs", "CLRS figure 25.1 with plain Floyd-Warshall (cpu-naive): D and Π end as the textbook's tables "
+               "(its vertex v is vertex v-1 here)",
+       GraphSource::generator("classroom:clrs"), "cpu-naive"},
       {"negcycle4", "0 -> 1 -> 2 -> 0 weighs -1: the solve stops and names the negative cycle (B = 2)",
        GraphSource::generator("classroom:negcycle4")},
   };

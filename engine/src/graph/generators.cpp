@@ -72,9 +72,10 @@ const std::vector<GeneratorModel>& generator_models() {
              "proportion to degree; every link in both directions with one weight",
        with_common({{"n", "256", "vertices (> k)"}, {"k", "3", "links per new vertex (>= 1)"}})},
       {"classroom", "small teaching graphs: textbook4 (4 vertices, negative edges), cities8 (8 vertices), "
-                    "grid3 (3x3 grid), negcycle4 (has a negative cycle); classroom:NAME is short for "
+                    "grid3 (3x3 grid), negcycle4 (has a negative cycle), clrs (CLRS figure 25.1, 5 vertices, "
+                    "textbook vertex v is vertex v-1); classroom:NAME is short for "
                     "classroom:name=NAME, and each opens with a block of its own unless --block is given",
-       with_common({{"name", "textbook4", "textbook4 | cities8 | grid3 | negcycle4"}}, false)},
+       with_common({{"name", "textbook4", "textbook4 | cities8 | grid3 | negcycle4 | clrs"}}, false)},
   };
   return models;
 }
@@ -364,8 +365,14 @@ Graph gen_classroom(const Params& p) {
     // 0 -> 1 -> 2 -> 0 weighs 1 - 3 + 1 = -1: the solver must report this cycle.
     g.n = 4;
     g.edges = {{0, 1, 1}, {1, 2, -3}, {2, 0, 1}, {2, 3, 2}};
+  } else if (name == "clrs") {
+    // CLRS figures 25.1 / 25.4, whose D and Π tables the textbook prints. It numbers from 1: textbook vertex v
+    // is vertex v - 1 here, so its edges (1,2,3) (1,3,8) (1,5,-4) (2,4,1) (2,5,7) (3,2,4) (4,1,2) (4,3,-5)
+    // (5,4,6) read:
+    g.n = 5;
+    g.edges = {{0, 1, 3}, {0, 2, 8}, {0, 4, -4}, {1, 3, 1}, {1, 4, 7}, {2, 1, 4}, {3, 0, 2}, {3, 2, -5}, {4, 3, 6}};
   } else {
-    p.fail("name", name, "textbook4, cities8, grid3 or negcycle4");
+    p.fail("name", name, "textbook4, cities8, grid3, negcycle4 or clrs");
   }
   return g;
 }
@@ -376,6 +383,7 @@ int classroom_block(const std::string& name) {
   if (name == "textbook4" || name == "negcycle4") return 2;  // 2 x 2 blocks of 2
   if (name == "cities8") return 4;                           // 2 x 2 blocks of 4: every phase has real work
   if (name == "grid3") return 3;                             // one block per street row of the grid
+  if (name == "clrs") return 2;  // blocks of 2, 2 and 1: the last block is short, as n = 5 is no multiple of 2
   return 0;
 }
 

@@ -1,6 +1,8 @@
 #include <apsp/core/errors.h>
 #include <apsp/core/memory.h>
+#include <apsp/core/option_limits.h>
 #include <apsp/solve/block_size.h>
+#include <apsp/solve/derive_predecessors.h>
 #include <apsp/solve/negative_cycle.h>
 #include <apsp/solve/solver.h>
 #include <apsp/solve/tile_minima.h>
@@ -44,8 +46,10 @@ void Solver::reset(const DistanceMatrix& initial) {
   }
   const DistanceMatrix& padded = same_layout ? initial : converted;
   m_policy = make_range_policy(padded);
-  // Only a negative weight can close a negative cycle: the input is kept for recovering one only then.
-  const bool keep_input = m_policy.negative_weights;
+  // Only a negative weight can close a negative cycle: the input is kept for recovering one then, and for the
+  // edge weights of a derived Π at sizes that keep one.
+  const bool derives_predecessors = !tracks_predecessors() && initial.n() <= limits::kMaxPredecessorVertices;
+  const bool keep_input = m_policy.negative_weights || derives_predecessors;
   require_host_memory(what_for, host_bytes_for(initial.n()) + (keep_input && same_layout ? matrix_bytes : 0));
   load(padded);
   if (keep_input) {
@@ -58,6 +62,7 @@ void Solver::reset(const DistanceMatrix& initial) {
   }
   m_n = initial.n();
   m_loaded = true;
+  m_negative_cycle = false;
   m_cursor = Cursor{0, first_phase(blocked()), 0, m_n == 0};
 }
 
@@ -65,7 +70,7 @@ void Solver::restore(const DistanceMatrix& state, int round) {
   if (!m_loaded) throw UsageError(std::string(name()) + ": restore() before reset()");
   if (state.n() != m_n) throw UsageError(std::string(name()) + ": restore() of a matrix of another size");
   if (round < 0 || round > rounds()) throw UsageError(std::string(name()) + ": restore() to a round outside 0..rounds()");
-  if (m_options.track_paths) throw UsageError(std::string(name()) + ": restore() cannot rebuild next hops (track_paths)");
+  if (tracks_predecessors()) throw UsageError(std::string(name()) + ": restore() cannot rebuild a tracked predecessor matrix (track_paths)");
   const bool same_layout = state.block() == m_options.block && state.dtype() == m_options.dtype;
   m_loaded = false;  // as reset(): a load that throws leaves the solver unloaded
   if (same_layout) {
@@ -75,6 +80,7 @@ void Solver::restore(const DistanceMatrix& state, int round) {
   }
   m_profile.drop_rounds_from(round);
   m_loaded = true;
+  m_negative_cycle = false;
   m_cursor = Cursor{round, first_phase(blocked()), 0, round >= rounds()};
 }
 
@@ -139,6 +145,7 @@ void Solver::after_round_completed() {
 
 void Solver::raise_negative_cycle() {
   m_cursor.finished = true;
+  m_negative_cycle = true;
   // m_initial is kept whenever a weight is negative, and without one no diagonal entry can go negative.
   // The recovery polls the same stop hook as the solve; stopped, the error carries no vertices.
   std::vector<std::int32_t> cycle = m_initial.empty()
@@ -206,6 +213,27 @@ void Solver::view_tiles(const ViewGeometry& geometry, std::int32_t* tiles) {
 
 std::optional<std::vector<std::int32_t>> Solver::path(int, int) {
   throw UsageError(std::string(name()) + " does not track paths (use a CPU backend with --paths)");
+}
+
+void Solver::read_predecessors(PredecessorMatrix& out) {
+  if (!m_loaded) throw UsageError(std::string(name()) + ": read_predecessors() before reset()");
+  require_predecessor_vertices(m_n);
+  if (m_negative_cycle) throw UsageError("no predecessor matrix: the graph has a negative cycle, so no shortest paths");
+  if (out.n() != m_n) out = PredecessorMatrix(m_n);
+  if (tracks_predecessors()) {
+    read_tracked_predecessors(out);
+    return;
+  }
+  const bool round_start = m_cursor.k == 0 && m_cursor.phase == first_phase(blocked());
+  if (!m_cursor.finished && !round_start)
+    throw UsageError(std::string(name()) + " derives the predecessor matrix from its distances at a round's start or "
+                     "the end only, not inside round " + std::to_string(m_cursor.round) +
+                     " (cpu-naive and cpu-blocked with path tracking keep it at every step)");
+  DistanceMatrix distances;
+  read(distances);
+  // After round r the matrix holds the shortest paths whose intermediates are < r * B; finished: all of them.
+  const int inner_end = m_cursor.finished ? m_n : m_cursor.round * m_options.block;
+  derive_predecessors(m_initial, distances, inner_end, m_options.threads, out);
 }
 
 void solve_all(Solver& solver, const DistanceMatrix& initial) {

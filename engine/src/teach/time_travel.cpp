@@ -119,9 +119,9 @@ void TimeTravel::move_to(std::int64_t target) {
 int TimeTravel::restore_round_for(std::int64_t target) const {
   int round = m_clock.cursor_at(target).round;
   if (target >= m_clock.total()) round = m_clock.rounds() - 1;
-  // The nearest checkpoint at or before the target's round (next hops cannot be restored: from round 0).
+  // The nearest checkpoint at or before the target's round (a tracked Π cannot be restored: from round 0).
   int from = 0;
-  if (!m_solver.options().track_paths) {
+  if (!m_solver.tracks_predecessors()) {
     for (auto it = m_checkpoints.begin(); it != m_checkpoints.end() && it->first <= round; ++it) from = it->first;
     for (int r : m_recent_round)
       if (r <= round) from = std::max(from, r);
@@ -141,7 +141,7 @@ std::uint64_t TimeTravel::round_start_cost(int round) const {
 }
 
 void TimeTravel::restore_round(int round) {
-  if (const DistanceMatrix* state = held(round); state && !m_solver.options().track_paths) {
+  if (const DistanceMatrix* state = held(round); state && !m_solver.tracks_predecessors()) {
     m_solver.restore(*state, round);
     return;
   }
@@ -211,7 +211,7 @@ std::vector<std::int32_t> TimeTravel::values_at_round_start(int round, const std
     for (const auto& [a, b] : cells) values.push_back(policy.normalize(state->get(a, b)));
     return values;
   }
-  if (round == 0 && m_solver.options().track_paths) {
+  if (round == 0 && m_solver.tracks_predecessors()) {
     const DistanceMatrix initial = m_make_initial();
     for (const auto& [a, b] : cells) values.push_back(policy.normalize(initial.get(a, b)));
     return values;

@@ -34,6 +34,13 @@ inline constexpr double kMaxMinTimeS = 3600;
 /// is checked separately; generator specs carry their own per-model bounds.
 inline constexpr int kMaxVertices = 1 << 20;
 
+/// @brief The predecessor matrix Π (`apsp solve --pred`, Solver::read_predecessors): kept for n <= 4096. Π costs
+/// 4 n^2 bytes beside the distances (64 MiB at 4096); a CPU variant that tracks it relaxes with scalar code on
+/// one thread (its bookkeeping does not vectorize), and the other variants derive it from the distances with
+/// one breadth-first search per source over the input matrix, n^3 edge checks (about 7 * 10^10 at 4096, as
+/// long as a solve). Classroom graphs have tens of vertices; a few thousand still fit a student's machine.
+inline constexpr int kMaxPredecessorVertices = 4096;
+
 /// @brief Steps requested up front (`apsp-studio --advance`, `--advance-phases`, `--advance-k`): up to 10^7,
 /// more than any solve that fits in memory has; a count past the end stops at the end.
 inline constexpr int kMaxAdvanceSteps = 10'000'000;

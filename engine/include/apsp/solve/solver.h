@@ -6,6 +6,7 @@
 /// profile log; a variant implements the protected primitives (load, run_phase, read_raw, ...). So every
 /// variant steps, reports errors and fills profile columns the same way.
 #include <apsp/core/distance_matrix.h>
+#include <apsp/core/predecessor_matrix.h>
 #include <apsp/core/view_geometry.h>
 #include <apsp/profile/profile.h>
 #include <apsp/solve/range_policy.h>
@@ -50,7 +51,9 @@ struct SolverOptions {
   int block = 64;            ///< pivot block size B (any 1..n for CPU; listed sizes for CUDA)
   DType dtype = DType::I32;
   int threads = 0;           ///< CPU threads; 0 = all cores
-  bool track_paths = false;  ///< keep next-hop tables so path(i, j) works (CPU backends)
+  /// Keep the predecessor matrix Π (CPU variants track it at every update, so read_predecessors() works at any
+  /// cursor and path(i, j) once finished); the other variants derive Π from their distances without it.
+  bool track_paths = false;
   int gpus = 1;              ///< multi-GPU variants
   // --- The optimization ladder ---
   int cells_per_thread = 4;  ///< cuda-pseudo-blocked: P x P cells per thread, P in kCellsPerThreadChoices
@@ -96,7 +99,7 @@ class Solver {
   /// compute samples of rounds >= @p round. Only round starts: a variant may carry state inside a round
   /// (cuda-tuned's phase-2 panels feed its phase 3), never across one. round == rounds() means finished.
   /// Throws UsageError before reset(), for a round outside 0..rounds(), a matrix of another n, or with
-  /// track_paths (next hops cannot be recovered from distances; replay from reset() instead).
+  /// track_paths (a tracked Π cannot be recovered from distances; replay from reset() instead).
   void restore(const DistanceMatrix& state, int round);
   /// @brief Raw copy of the current matrix (not normalized: values >= unreachable_from stay as stored), in the
   /// solver's block and dtype; what restore() takes back exactly.
@@ -185,9 +188,19 @@ class Solver {
   /// @brief Waits until every enqueued step has finished (no-op for CPU variants).
   virtual void synchronize() {}
 
-  /// @brief Vertices of a shortest path i -> j (i first, j last) once finished with track_paths; nullopt
-  /// when unreachable. Throws UsageError when the variant or options do not track paths.
+  /// @brief Vertices of a shortest path i -> j (i first, j last) once finished with track_paths, read from Π;
+  /// nullopt when unreachable. Throws UsageError when the variant or options do not track paths.
   virtual std::optional<std::vector<std::int32_t>> path(int i, int j);
+
+  /// @brief True when the variant keeps its own Π, updated at every strict improvement by CLRS's rule
+  /// (π_ij = π_kj when d_ij > d_ik + d_kj): the CPU variants with track_paths. False: read_predecessors()
+  /// derives Π from the distances (derive_predecessors.h).
+  virtual bool tracks_predecessors() const { return false; }
+  /// @brief Π of the current state into @p out (reallocated to n). Tracked: valid at every cursor (k-step,
+  /// phase, round). Derived: at a round's start or once finished (the states with a known set of intermediates);
+  /// mid-round it throws UsageError (one line). Throws UsageError before reset(), above
+  /// limits::kMaxPredecessorVertices, and after a negative cycle (no shortest paths exist).
+  void read_predecessors(PredecessorMatrix& out);
 
  protected:
   /// @brief Loads @p padded (already padded to options().block, dtype options().dtype) to the backend.
@@ -201,8 +214,11 @@ class Solver {
   virtual void read_raw(DistanceMatrix& out) = 0;
   virtual std::int32_t raw_value_at(int i, int j) = 0;
 
+  /// @brief Copies the tracked Π into @p out (already sized n); called only when tracks_predecessors().
+  virtual void read_tracked_predecessors(PredecessorMatrix& out) { (void)out; }
+
   /// @brief Host bytes the variant allocates in load() for an n x n matrix (CPU variants: their working copy
-  /// and next-hop table), so reset() can refuse before allocating anything.
+  /// and Π), so reset() can refuse before allocating anything.
   virtual std::uint64_t host_bytes_for(int n) const { (void)n; return 0; }
 
   /// @brief Adds a sample to the profile (GPU variants call it from collect_timings).
@@ -219,7 +235,10 @@ class Solver {
   bool m_loaded = false;
   RangePolicy m_policy;
   ProfileLog m_profile;
-  DistanceMatrix m_initial;  ///< kept, only when some weight is negative, to recover a negative cycle's vertices
+  /// The input, kept when some weight is negative (to recover a negative cycle's vertices) and, up to
+  /// limits::kMaxPredecessorVertices, when Π is derived (its edge weights).
+  DistanceMatrix m_initial;
+  bool m_negative_cycle = false;  ///< the solve stopped at a negative cycle: no Π
   std::unique_ptr<DeviceTileMinima> m_device_tiles;  ///< tile_minima.h's buffers for view_tiles() of device storage
 };
 

@@ -29,8 +29,8 @@ template <class T> int CpuSolverBase<T>::team_for(std::uint64_t updates) const {
 
 template <class T> std::uint64_t CpuSolverBase<T>::host_bytes_for(int n) const {
   const std::uint64_t matrix = DistanceMatrix::required_bytes(n, options().block, options().dtype);
-  const std::uint64_t next_hops = options().track_paths ? DistanceMatrix::required_bytes(n, options().block, DType::I32) : 0;
-  return matrix + next_hops;
+  const std::uint64_t pred = options().track_paths ? DistanceMatrix::required_bytes(n, options().block, DType::I32) : 0;
+  return matrix + pred;
 }
 
 template <class T> void CpuSolverBase<T>::load(const DistanceMatrix& padded) {
@@ -41,13 +41,15 @@ template <class T> void CpuSolverBase<T>::load(const DistanceMatrix& padded) {
   (void)warm;
   m_origin = std::chrono::steady_clock::now();
   m_d = padded;
-  m_next.clear();
+  m_pred.clear();
   if (options().track_paths) {
+    // π_ij = i where an edge i -> j exists (the matrix holds the lightest of parallel edges), NIL on the
+    // diagonal (a self loop is no predecessor) and where there is none.
     const int n = padded.n();
-    m_next.assign(ld() * static_cast<std::size_t>(padded.padded_n()), -1);
+    m_pred.assign(ld() * static_cast<std::size_t>(padded.padded_n()), kNoPredecessor);
     for (int i = 0; i < n; ++i)
       for (int j = 0; j < n; ++j)
-        if (i == j || m_d.get(i, j) != kInf32) m_next[static_cast<std::size_t>(i) * ld() + j] = j;
+        if (i != j && m_d.get(i, j) != kInf32) m_pred[static_cast<std::size_t>(i) * ld() + j] = i;
   }
   // The copy into the solver is the CPU's upload: recorded as a GPU's host-to-device copy is, so the time
   // before round 0 is accounted for (bench's upload_ms, the trace's upload slice).
@@ -80,19 +82,28 @@ template <class T> Solver::Storage CpuSolverBase<T>::storage() const {
   return s;
 }
 
+template <class T> void CpuSolverBase<T>::read_tracked_predecessors(PredecessorMatrix& out) {
+  for (int i = 0; i < m_d.n(); ++i)
+    std::copy_n(m_pred.data() + static_cast<std::size_t>(i) * ld(), m_d.n(), out.row_for_writing(i).data());
+}
+
 template <class T> void CpuSolverBase<T>::relax_with_paths(int i0, int i1, int j0, int j1, int k0, int k1) {
   T* d = data();
   const std::size_t s = ld();
+  // With negative weights INF + (negative) dips below INF (range_policy.h): such a sum improves the stored
+  // value as the untracked kernels do, but it is no path, so π keeps NIL for it.
+  const std::int32_t unreachable_from = range_policy().unreachable_from;
   for (int k = k0; k < k1; ++k)
     for (int i = i0; i < i1; ++i) {
       const T a = d[static_cast<std::size_t>(i) * s + k];
-      const std::int32_t hop = m_next[static_cast<std::size_t>(i) * s + k];
+      const std::int32_t* pred_k = m_pred.data() + static_cast<std::size_t>(k) * s;
+      std::int32_t* pred_i = m_pred.data() + static_cast<std::size_t>(i) * s;
       for (int j = j0; j < j1; ++j) {
         const T sum = static_cast<T>(a + d[static_cast<std::size_t>(k) * s + j]);
         T& c = d[static_cast<std::size_t>(i) * s + j];
         if (sum < c) {
-          c = std::max(sum, DistTraits<T>::floor);  // every phase clamps here: cheap next to the hop table
-          m_next[static_cast<std::size_t>(i) * s + j] = hop;
+          c = std::max(sum, DistTraits<T>::floor);  // every phase clamps here: cheap next to Π
+          pred_i[j] = sum < unreachable_from ? pred_k[j] : kNoPredecessor;
         }
       }
     }
@@ -102,15 +113,7 @@ template <class T> std::optional<std::vector<std::int32_t>> CpuSolverBase<T>::pa
   if (!tracking_paths()) return Solver::path(i, j);
   if (!finished()) throw UsageError("paths are available once the solve has finished");
   if (value_at(i, j) == kInf32) return std::nullopt;
-  std::vector<std::int32_t> p{i};
-  int v = i;
-  while (v != j) {
-    v = m_next[static_cast<std::size_t>(v) * ld() + j];
-    // next hops always lie on a shortest path; a walk longer than n means a zero-weight cycle tie.
-    if (v < 0 || static_cast<int>(p.size()) > n()) throw Error("path reconstruction failed for " + std::to_string(i) + " -> " + std::to_string(j));
-    p.push_back(v);
-  }
-  return p;
+  return path_in_predecessor_row({m_pred.data() + static_cast<std::size_t>(i) * ld(), static_cast<std::size_t>(n())}, i, j);
 }
 
 template <class T>

@@ -1,5 +1,5 @@
 #pragma once
-// Shared state of the CPU variants: the host matrix, optional next-hop table, reads, tiles, paths.
+// Shared state of the CPU variants: the host matrix, the predecessor matrix Π when tracked, reads, tiles, paths.
 #include <apsp/solve/solver.h>
 
 #include <chrono>
@@ -13,6 +13,7 @@ template <class T> class CpuSolverBase : public Solver {
   using Solver::Solver;
 
   std::optional<std::vector<std::int32_t>> path(int i, int j) override;
+  bool tracks_predecessors() const override { return options().track_paths; }
   /// @brief The host matrix as one band.
   Storage storage() const override;
 
@@ -22,11 +23,11 @@ template <class T> class CpuSolverBase : public Solver {
   bool negative_diagonal(bool wait) override;
   void read_raw(DistanceMatrix& out) override;
   std::int32_t raw_value_at(int i, int j) override;
+  void read_tracked_predecessors(PredecessorMatrix& out) override;
 
   T* data() { return m_d.template row<T>(0); }
   std::size_t ld() const { return m_d.pitch(); }
-  std::int32_t* next_hops() { return m_next.data(); }
-  bool tracking_paths() const { return !m_next.empty(); }
+  bool tracking_paths() const { return !m_pred.empty(); }
   int threads() const;
   /// Team size for a parallel region of @p updates min-plus updates, run from the calling thread. Every thread
   /// of a team costs a barrier at the region's end: microseconds on an idle machine, but a scheduler time slice
@@ -38,7 +39,8 @@ template <class T> class CpuSolverBase : public Solver {
   int team_for(std::uint64_t updates) const;
   static constexpr std::uint64_t kMinUpdatesPerThread = std::uint64_t{1} << 20;
 
-  /// k-outer relaxation of a region that also updates next hops (scalar: paths are an explanatory feature).
+  /// k-outer relaxation of a region that also updates Π by CLRS's rule, π_ij = π_kj on a strict improvement
+  /// (scalar: paths are an explanatory feature).
   void relax_with_paths(int i0, int i1, int j0, int j1, int k0, int k1);
 
   /// Records one sample timed from @p start to now, placed on the time axis from load() (the calling thread's
@@ -49,7 +51,7 @@ template <class T> class CpuSolverBase : public Solver {
  private:
   DistanceMatrix m_d;
   std::chrono::steady_clock::time_point m_origin;  ///< the samples' time reference, taken at load()
-  std::vector<std::int32_t> m_next;  ///< next[i * ld + j]: first hop on the current i -> j path, -1 if none
+  std::vector<std::int32_t> m_pred;  ///< Π: pred[i * ld + j], the vertex before j on the current i -> j path, or NIL
 };
 
 }  // namespace apsp::cpu
