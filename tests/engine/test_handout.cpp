@@ -119,7 +119,9 @@ TEST(Handout, PiAtEveryStepGivesPathsOfTheTablesLengthAndItsMarksAreWherePiChang
           for (int j = 0; j < 7; ++j) {
             const std::int32_t d = step.distances[static_cast<std::size_t>(i * 7 + j)];
             const std::vector<std::int32_t> path = teach::path_from_predecessors(pi, i, j);
-            if (d >= kInf32 || i == j) continue;
+            // A blocked run's mid-round Π is the solver's as it stands (each entry set when its cell last
+            // improved): its walks may run through entries improved since, so lengths are checked at D^(m) states.
+            if (d >= kInf32 || i == j || step.clrs_m < 0) continue;
             ASSERT_FALSE(path.empty()) << backend << " step " << s << " " << i << " -> " << j;
             std::int64_t length = 0;
             for (std::size_t e = 0; e + 1 < path.size(); ++e) length += edge_weight(g, path[e], path[e + 1]);

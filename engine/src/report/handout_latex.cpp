@@ -1,4 +1,4 @@
-// A handout as LaTeX: plain tabular (no packages but geometry for the margins), math mode for numbers so that
+// A handout as LaTeX: plain tabular (no packages), math mode for numbers so that
 // "-3" prints with a minus sign, $\infty$ for unreachable, NIL in small capitals as CLRS prints it. A changed
 // cell is bold with a star, which a black-and-white copy keeps.
 #include <apsp/report/handout.h>
@@ -40,7 +40,9 @@ void latex_table(std::string& out, const Handout& h, const HandoutStep& step, bo
   out += std::string("$") + (predecessors ? "\\Pi" : "D");
   if (!c.superscript.empty()) out += "^{" + c.superscript + "}";
   out += "$ " + latex_text(c.text) + "; " + latex_text(c.numbering) + "\\\\[3pt]\n";
-  out += "{\\footnotesize\\setlength{\\tabcolsep}{3pt}%\n";
+  // Up to 8 vertices two tables share a line at \small; larger ones take the whole line at \footnotesize.
+  out += h.n <= 8 ? "{\\small" : "{\\footnotesize";
+  out += "\\setlength{\\tabcolsep}{3pt}%\n";
   out += "\\begin{tabular}{r|*{" + std::to_string(h.n) + "}{r}}\n";
   for (int j = 0; j < h.n; ++j) out += " & " + handout_vertex_text(h, j);
   out += " \\\\ \\hline\n";
@@ -59,7 +61,10 @@ std::string handout_latex(const Handout& h, bool fragment) {
   out += "% " + h.graph + ": Floyd-Warshall handout written by APSP Studio (apsp handout)\n";
   if (!fragment) {
     out += "\\documentclass[a4paper,10pt]{article}\n";
-    out += "\\usepackage[margin=15mm]{geometry}\n";
+    // 15 mm margins on A4 set by hand: no package at all, so any TeX installation compiles it.
+    out += "\\setlength{\\oddsidemargin}{-10.4mm}\\setlength{\\evensidemargin}{-10.4mm}\\setlength{\\textwidth}{180mm}\n";
+    out += "\\setlength{\\topmargin}{-10.4mm}\\setlength{\\headheight}{0mm}\\setlength{\\headsep}{0mm}"
+           "\\setlength{\\textheight}{267mm}\n";
     out += "\\pagestyle{empty}\n";
     out += "\\begin{document}\n";
     out += "\\section*{" + latex_text(handout_title(h)) + "}\n";

@@ -104,7 +104,7 @@ HandoutCell handout_cell(const Handout& handout, const HandoutStep& step, bool p
 /// @brief A row's or column's header: the vertex in the handout's numbering.
 std::string handout_vertex_text(const Handout& handout, std::int32_t vertex);
 
-/// @brief A standalone LaTeX document (article, plain tabular, no packages but geometry), or with
+/// @brief A standalone LaTeX document (article, plain tabular, no packages), or with
 /// @p fragment only the tables (to \input into a teacher's own document).
 std::string handout_latex(const Handout& handout, bool fragment);
 /// @brief One SVG picture of @p step: its D and Π tables side by side with their captions.
