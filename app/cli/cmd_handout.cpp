@@ -62,7 +62,8 @@ Action add_handout(CLI::App& app) {
   app.add_option("--gen", a->gen_spec, "Generate the graph instead: 'classroom:clrs', 'er:n=6,p=0.4,seed=1,w=1:9'");
   app.add_option("--input-format", a->input_format, "Graph format: bin, gr, mtx, el (default: from the extension)");
   app.add_flag("--input-one-based", a->input_one_based, "Edge-list vertex ids start at 1");
-  app.add_option("--format", a->format, "Handout format: tex (LaTeX), svg (one picture per step), pdf (one page per step)")
+  app.add_option("--format", a->format,
+                 "Handout format: tex (LaTeX), svg (one picture per step), pdf (one page per step)")
       ->required()
       ->check(CLI::IsMember({"tex", "svg", "pdf"}));
   app.add_option("-o,--output", a->output,
@@ -77,7 +78,8 @@ Action add_handout(CLI::App& app) {
   CLI::Option* block_flag =
       app.add_option("--block", a->block, "Block size B (default: the block a classroom graph suggests, else 64)")
           ->check(CLI::Range(limits::kMinBlock, limits::kMaxBlock));
-  app.add_option("--tables", a->tables, "Tables per step: d (distances), pi (predecessors) or d,pi")->capture_default_str();
+  app.add_option("--tables", a->tables, "Tables per step: d (distances), pi (predecessors) or d,pi")
+      ->capture_default_str();
   app.add_flag("--one-based", a->one_based, "Number vertices from 1 as CLRS does (the studio numbers from 0)");
   app.add_flag("--fragment", a->fragment, "tex: only the tables, to \\input into a document of your own");
   app.add_option("--step", a->step, "Only step N (0: the input; -1: the final tables)")
@@ -90,20 +92,24 @@ Action add_handout(CLI::App& app) {
     const HandoutTables tables = parse_tables(a->tables);
     refuse_empty_output_path("-o", a->output);
     // An SVG handout of several steps is a folder; every other output is one file, checked as apsp solve's.
-    const bool folder = format == HandoutFormat::Svg &&
-                        !(app.get_option("--step")->count() > 0 && std::filesystem::path(a->output).extension() == ".svg");
+    const bool folder = format == HandoutFormat::Svg && !(app.get_option("--step")->count() > 0 &&
+                                                          std::filesystem::path(a->output).extension() == ".svg");
     if (folder && std::filesystem::exists(a->output) && !std::filesystem::is_directory(a->output))
-      throw UsageError("-o " + user_value_in_message(a->output) + ": an SVG handout is a folder of step-NN.svg, and a file has that name (give --step N and a .svg name for one picture)");
-    refuse_clashing_paths({{"the input", a->input}}, folder ? std::vector<NamedPath>{} : std::vector<NamedPath>{{"-o", a->output}});
+      throw UsageError("-o " + user_value_in_message(a->output) +
+                       ": an SVG handout is a folder of step-NN.svg, and a file has that name (give --step N and a "
+                       ".svg name for one picture)");
+    refuse_clashing_paths({{"the input", a->input}},
+                          folder ? std::vector<NamedPath>{} : std::vector<NamedPath>{{"-o", a->output}});
     SolverOptions opts;
     opts.block = a->block;
-    opts.threads = 1;                          // a few vertices: one thread, and the same run every time
-    opts.track_paths = tables.predecessors;    // Π is kept by the CPU solvers at every step
+    opts.threads = 1;                        // a few vertices: one thread, and the same run every time
+    opts.track_paths = tables.predecessors;  // Π is kept by the CPU solvers at every step
     SolvePlan plan = plan_dense_solve(a->backend, opts, block_flag->count() == 0);
     const GraphSource source = graph_source(a->input, a->gen_spec, a->input_format, a->input_one_based);
     const LoadedGraph input = load_graph(source, plan.load);
     if (input.graph.n > limits::kMaxHandoutVertices)
-      throw UsageError(input.description + ": " + std::to_string(input.graph.n) + " vertices; a handout prints n x n tables of at most " +
+      throw UsageError(input.description + ": " + std::to_string(input.graph.n) +
+                       " vertices; a handout prints n x n tables of at most " +
                        std::to_string(limits::kMaxHandoutVertices) + " vertices");
     fit_to_graph(plan, input);
     const std::unique_ptr<Solver> solver = create_planned_solver(plan);

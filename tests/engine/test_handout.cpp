@@ -7,7 +7,6 @@
 #include <apsp/report/handout.h>
 #include <apsp/solve/registry.h>
 #include <apsp/teach/predecessors.h>
-
 #include <gtest/gtest.h>
 
 #include <regex>
@@ -140,10 +139,16 @@ TEST(Handout, ClrsFinalTablesAreTheTextbooks) {
   ASSERT_EQ(g.n, 5);
   const Handout h = make_handout(g, "cpu-naive", 5, Granularity::KStep, true, {true, true});
   ASSERT_EQ(h.steps.size(), 6u);
-  const char* d5[5][5] = {{"0", "1", "-3", "2", "-4"}, {"3", "0", "-4", "1", "-1"}, {"7", "4", "0", "5", "3"},
-                          {"2", "-1", "-5", "0", "-2"}, {"8", "5", "1", "6", "0"}};
-  const char* pi5[5][5] = {{"NIL", "3", "4", "5", "1"}, {"4", "NIL", "4", "2", "1"}, {"4", "3", "NIL", "2", "1"},
-                           {"4", "3", "4", "NIL", "1"}, {"4", "3", "4", "5", "NIL"}};
+  const char* d5[5][5] = {{"0", "1", "-3", "2", "-4"},
+                          {"3", "0", "-4", "1", "-1"},
+                          {"7", "4", "0", "5", "3"},
+                          {"2", "-1", "-5", "0", "-2"},
+                          {"8", "5", "1", "6", "0"}};
+  const char* pi5[5][5] = {{"NIL", "3", "4", "5", "1"},
+                           {"4", "NIL", "4", "2", "1"},
+                           {"4", "3", "NIL", "2", "1"},
+                           {"4", "3", "4", "NIL", "1"},
+                           {"4", "3", "4", "5", "NIL"}};
   for (int i = 0; i < 5; ++i)
     for (int j = 0; j < 5; ++j) {
       EXPECT_EQ(handout_cell(h, h.steps[5], false, i, j).text, d5[i][j]) << "D^(5) " << i + 1 << ", " << j + 1;

@@ -48,7 +48,8 @@ std::vector<std::int32_t> read_predecessors(Solver& solver) {
   return out;
 }
 
-std::vector<std::uint8_t> changed_cells(const std::vector<std::int32_t>& before, const std::vector<std::int32_t>& after) {
+std::vector<std::uint8_t> changed_cells(const std::vector<std::int32_t>& before,
+                                        const std::vector<std::int32_t>& after) {
   std::vector<std::uint8_t> changed(after.size(), 0);
   for (std::size_t c = 0; c < after.size() && c < before.size(); ++c) changed[c] = before[c] != after[c] ? 1 : 0;
   return changed;
@@ -75,10 +76,14 @@ void describe_step(const teach::KClock& clock, bool blocked, HandoutStep& step, 
 
 std::string phase_words(Phase p) {
   switch (p) {
-    case Phase::Pivot: return "phase 1 (pivot block)";
-    case Phase::PivotRowCol: return "phase 2 (pivot row and column)";
-    case Phase::Independent: return "phase 3 (independent blocks)";
-    default: return "";
+    case Phase::Pivot:
+      return "phase 1 (pivot block)";
+    case Phase::PivotRowCol:
+      return "phase 2 (pivot row and column)";
+    case Phase::Independent:
+      return "phase 3 (independent blocks)";
+    default:
+      return "";
   }
 }
 
@@ -133,8 +138,8 @@ void keep_one_handout_step(Handout& handout, int index) {
   const int count = static_cast<int>(handout.steps.size());
   const int at = index < 0 ? count + index : index;
   if (at < 0 || at >= count)
-    throw UsageError("handout step " + std::to_string(index) + ": this lesson has steps 0.." + std::to_string(count - 1) +
-                     " (0: the input)");
+    throw UsageError("handout step " + std::to_string(index) + ": this lesson has steps 0.." +
+                     std::to_string(count - 1) + " (0: the input)");
   HandoutStep kept = std::move(handout.steps[static_cast<std::size_t>(at)]);
   handout.steps.clear();
   handout.steps.push_back(std::move(kept));
@@ -176,7 +181,9 @@ HandoutCaption handout_caption(const Handout& h, const HandoutStep& step, bool p
 }
 
 std::string handout_title(const Handout& h) {
-  const char* unit = h.granularity == Granularity::KStep ? "k-step" : h.granularity == Granularity::Phase ? "phase" : "round";
+  const char* unit = h.granularity == Granularity::KStep   ? "k-step"
+                     : h.granularity == Granularity::Phase ? "phase"
+                                                           : "round";
   std::string title = "Floyd-Warshall on " + h.graph + ": " + h.backend;
   if (h.blocked) title += ", block " + std::to_string(h.block);
   return title + ", one table per " + unit;
@@ -225,9 +232,14 @@ void write_text_file(const std::string& path, const std::string& text) {
 
 void write_handout(const Handout& handout, HandoutFormat format, const std::string& path, bool fragment) {
   switch (format) {
-    case HandoutFormat::Tex: write_text_file(path, handout_latex(handout, fragment)); return;
-    case HandoutFormat::Pdf: write_text_file(path, handout_pdf(handout)); return;
-    case HandoutFormat::Svg: break;
+    case HandoutFormat::Tex:
+      write_text_file(path, handout_latex(handout, fragment));
+      return;
+    case HandoutFormat::Pdf:
+      write_text_file(path, handout_pdf(handout));
+      return;
+    case HandoutFormat::Svg:
+      break;
   }
   const std::filesystem::path out(path);
   if (handout.steps.size() == 1 && out.extension() == ".svg") {

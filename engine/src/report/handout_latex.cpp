@@ -14,14 +14,36 @@ std::string latex_text(const std::string& text) {
   std::string out;
   for (const char c : text) {
     switch (c) {
-      case '\\': out += "\\textbackslash{}"; break;
-      case '{': case '}': case '$': case '&': case '#': case '_': case '%': out += '\\'; out += c; break;
-      case '^': out += "\\textasciicircum{}"; break;
-      case '~': out += "\\textasciitilde{}"; break;
-      case '<': out += "\\textless{}"; break;
-      case '>': out += "\\textgreater{}"; break;
-      case '|': out += "\\textbar{}"; break;
-      default: out += c;
+      case '\\':
+        out += "\\textbackslash{}";
+        break;
+      case '{':
+      case '}':
+      case '$':
+      case '&':
+      case '#':
+      case '_':
+      case '%':
+        out += '\\';
+        out += c;
+        break;
+      case '^':
+        out += "\\textasciicircum{}";
+        break;
+      case '~':
+        out += "\\textasciitilde{}";
+        break;
+      case '<':
+        out += "\\textless{}";
+        break;
+      case '>':
+        out += "\\textgreater{}";
+        break;
+      case '|':
+        out += "\\textbar{}";
+        break;
+      default:
+        out += c;
     }
   }
   return out;
@@ -62,9 +84,11 @@ std::string handout_latex(const Handout& h, bool fragment) {
   if (!fragment) {
     out += "\\documentclass[a4paper,10pt]{article}\n";
     // 15 mm margins on A4 set by hand: no package at all, so any TeX installation compiles it.
-    out += "\\setlength{\\oddsidemargin}{-10.4mm}\\setlength{\\evensidemargin}{-10.4mm}\\setlength{\\textwidth}{180mm}\n";
-    out += "\\setlength{\\topmargin}{-10.4mm}\\setlength{\\headheight}{0mm}\\setlength{\\headsep}{0mm}"
-           "\\setlength{\\textheight}{267mm}\n";
+    out +=
+        "\\setlength{\\oddsidemargin}{-10.4mm}\\setlength{\\evensidemargin}{-10.4mm}\\setlength{\\textwidth}{180mm}\n";
+    out +=
+        "\\setlength{\\topmargin}{-10.4mm}\\setlength{\\headheight}{0mm}\\setlength{\\headsep}{0mm}"
+        "\\setlength{\\textheight}{267mm}\n";
     out += "\\pagestyle{empty}\n";
     out += "\\begin{document}\n";
     out += "\\section*{" + latex_text(handout_title(h)) + "}\n";

@@ -58,8 +58,9 @@ TableLayout table_layout(const Handout& h, double height) {
           for (const bool pi : {false, true}) {
             if (pi ? !h.tables.predecessors : !h.tables.distances) continue;
             const HandoutCell cell = handout_cell(h, step, pi, i, j);
-            widest = std::max(widest, cell.infinity ? pdf::text_width(pdf::Font::Symbol, std::string(1, pdf::kSymbolInfinity), t.size)
-                                                    : pdf::text_width(pdf::Font::Bold, cell.text, t.size));
+            widest = std::max(
+                widest, cell.infinity ? pdf::text_width(pdf::Font::Symbol, std::string(1, pdf::kSymbolInfinity), t.size)
+                                      : pdf::text_width(pdf::Font::Bold, cell.text, t.size));
           }
     t.cell_width = std::ceil(widest + t.size);  // half an em of room on each side
     t.row_height = std::ceil(t.size * 1.8);
@@ -108,7 +109,8 @@ double pdf_table(pdf::Page& page, const Handout& h, const HandoutStep& step, boo
 
 std::string handout_pdf(const Handout& h) {
   const std::string title = handout_title(h);
-  const std::vector<std::string> note = wrap("Bold in a grey box: the cells the step changed. " + handout_note(h), pdf::Font::Regular, 8.5, kTextWidth);
+  const std::vector<std::string> note =
+      wrap("Bold in a grey box: the cells the step changed. " + handout_note(h), pdf::Font::Regular, 8.5, kTextWidth);
   const double footer_top = kMargin + 12 * static_cast<double>(note.size() + 1);
   // The caption of a step takes at most three lines at 11 points and its numbering one.
   const double tables_top = kPageHeight - kMargin - 22 - 4 * 15 - 6;

@@ -22,11 +22,20 @@ std::string xml_text(const std::string& text) {
   std::string out;
   for (const char c : text) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out += c;
     }
   }
   return out;
@@ -45,10 +54,10 @@ int column_width(const Handout& h, const HandoutStep& step) {
 
 void svg_table(std::string& out, const Handout& h, const HandoutStep& step, bool predecessors, int x0, int y0, int cw) {
   const HandoutCaption c = handout_caption(h, step, predecessors);
-  out += "<text x=\"" + std::to_string(x0) + "\" y=\"" + std::to_string(y0 + 17) + "\" font-size=\"18\" font-weight=\"bold\">";
+  out += "<text x=\"" + std::to_string(x0) + "\" y=\"" + std::to_string(y0 + 17) +
+         "\" font-size=\"18\" font-weight=\"bold\">";
   out += predecessors ? kPi : "D";
-  if (!c.superscript.empty())
-    out += "<tspan dy=\"-7\" font-size=\"12\">" + xml_text(c.superscript) + "</tspan>";
+  if (!c.superscript.empty()) out += "<tspan dy=\"-7\" font-size=\"12\">" + xml_text(c.superscript) + "</tspan>";
   out += "</text>\n";
   const int top = y0 + kLabelLine;
   const int width = (h.n + 1) * cw, height = (h.n + 1) * kRowHeight;

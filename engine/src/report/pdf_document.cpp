@@ -11,12 +11,12 @@ namespace {
 /// Helvetica's advance widths (thousandths of an em) for the printable ASCII characters 32..126, from the
 /// font's published metrics (the same for every PDF reader: the font is one of the standard 14).
 constexpr short kHelvetica[95] = {
-    278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278,  // space .. /
-    556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556,  // 0 .. ?
+    278,  278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278,  // space .. /
+    556,  556, 556, 556, 556, 556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556,  // 0 .. ?
     1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778,  // @ .. O
-    667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469, 556,  // P .. _
-    333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556,  // ` .. o
-    556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584};      // p .. ~
+    667,  778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469, 556,  // P .. _
+    333,  556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556,  // ` .. o
+    556,  556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584};      // p .. ~
 
 int char_width(Font font, unsigned char c) {
   if (font == Font::Symbol) return c == static_cast<unsigned char>(kSymbolInfinity) ? 713 : c == 'P' ? 768 : 500;
@@ -83,8 +83,8 @@ void Page::rect(double x, double y, double w, double h, double fill_gray, double
 }
 
 void Page::line(double x1, double y1, double x2, double y2, double width) {
-  m_content += "0 G " + number(width) + " w " + number(x1) + " " + number(y1) + " m " + number(x2) + " " + number(y2) +
-               " l S\n";
+  m_content +=
+      "0 G " + number(width) + " w " + number(x1) + " " + number(y1) + " m " + number(x2) + " " + number(y2) + " l S\n";
 }
 
 std::string document(const std::vector<Page>& pages, std::string_view title, double width, double height) {
@@ -114,8 +114,7 @@ std::string document(const std::vector<Page>& pages, std::string_view title, dou
     object(page_id(p), "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 " + number(width) + " " + number(height) + "] " +
                            resources + " /Contents " + std::to_string(page_id(p) + 1) + " 0 R >>");
     const std::string& content = pages[p].content();
-    object(page_id(p) + 1,
-           "<< /Length " + std::to_string(content.size()) + " >>\nstream\n" + content + "\nendstream");
+    object(page_id(p) + 1, "<< /Length " + std::to_string(content.size()) + " >>\nstream\n" + content + "\nendstream");
   }
   const std::size_t xref = out.size();
   out += "xref\n0 " + std::to_string(count + 1) + "\n0000000000 65535 f \n";

@@ -33,17 +33,17 @@ struct HandoutTables {
 
 /// @brief One state of the lesson: the input (index 0) or the state after one step.
 struct HandoutStep {
-  bool input = false;       ///< the input: no step done yet, nothing marked
-  Cursor before;            ///< where the step started (the input: the start)
+  bool input = false;                            ///< the input: no step done yet, nothing marked
+  Cursor before;                                 ///< where the step started (the input: the start)
   Granularity granularity = Granularity::KStep;  ///< what the step was
-  int k_first = 0;          ///< global k (0-based) of the step's first and last intermediate vertex
+  int k_first = 0;  ///< global k (0-based) of the step's first and last intermediate vertex
   int k_last = -1;
   /// k-steps done in all, when the state equals CLRS's D^(m) (restricted to intermediates 0..m-1: every state
   /// of plain Floyd–Warshall at a k boundary, and every round boundary of the blocked one); -1 otherwise.
   int clrs_m = -1;
-  std::vector<std::int32_t> distances;     ///< n x n row-major, kInf32 = unreachable
+  std::vector<std::int32_t> distances;         ///< n x n row-major, kInf32 = unreachable
   std::vector<std::uint8_t> distance_changed;  ///< n x n: 1 where this step changed the distance
-  std::vector<std::int32_t> predecessors;  ///< n x n row-major (0-based, -1 = NIL); empty without Π
+  std::vector<std::int32_t> predecessors;      ///< n x n row-major (0-based, -1 = NIL); empty without Π
   std::vector<std::uint8_t> predecessor_changed;
 };
 
