@@ -147,9 +147,25 @@ std::vector<std::pair<std::string, Graph>> pi_graphs() {
   return out;
 }
 
+/// "" when every finite d_ij has a π_ij = u with an edge u -> j (u != j) and every other π_ij is NIL: the last
+/// hop of the walk d_ij measures, which is all a blocked variant's Π can say inside a round.
+std::string last_hop_mismatch(const DistanceMatrix& weights, const DistanceMatrix& d, const PredecessorMatrix& pi) {
+  for (int i = 0; i < d.n(); ++i)
+    for (int j = 0; j < d.n(); ++j) {
+      const std::int32_t u = pi.at(i, j);
+      const bool nil_expected = i == j || d.get(i, j) == kInf32;
+      if (nil_expected != (u == kNoPredecessor) || (u != kNoPredecessor && (u == j || weights.get(u, j) == kInf32)))
+        return "(" + std::to_string(i) + ", " + std::to_string(j) + "): π = " + std::to_string(u);
+    }
+  return "";
+}
+
 TEST(Predecessors, TrackedPiHasTheDistancesLengthsAtEveryCursor) {
+  // cpu-naive: at every cursor. cpu-blocked: at every round's start and the end; inside a round its distances
+  // are no shortest paths of any one set of intermediates (a cell may hold a walk through a vertex whose own
+  // cell this round has not reached), so there its Π gives each cell's last hop only.
   for (const auto& [name, g] : pi_graphs())
-    for (const char* backend : {"cpu-naive"})
+    for (const char* backend : {"cpu-naive", "cpu-blocked"})
       for (const int block : {2, 3, 5})
         for (const DType dtype : {DType::I32, DType::I16}) {
           SCOPED_TRACE(name + " " + backend + " B=" + std::to_string(block) + " " + std::string(to_string(dtype)));
@@ -162,7 +178,8 @@ TEST(Predecessors, TrackedPiHasTheDistancesLengthsAtEveryCursor) {
             s->read(d);
             s->read_predecessors(pi);
             const Cursor c = s->cursor();
-            ASSERT_EQ(predecessor_mismatch(weights, d, pi), "")
+            const bool round_start = c.finished || (c.k == 0 && c.phase == (s->blocked() ? Phase::Pivot : Phase::Full));
+            ASSERT_EQ(round_start || !s->blocked() ? predecessor_mismatch(weights, d, pi) : last_hop_mismatch(weights, d, pi), "")
                 << "round " << c.round << " phase " << to_string(c.phase) << " k " << c.k;
             ++cursors;
             if (s->finished()) break;
@@ -199,21 +216,23 @@ TEST(Predecessors, DerivedPiHasTheDistancesLengthsAtRoundBoundariesAndIsRefusedM
 }
 
 TEST(Predecessors, BlockedAndDerivedPiOnTheClrsGraph) {
-  // Two pairs tie (textbook numbering): 1 -> 4 (via 5 or via 2, both weigh 2) and 5 -> 4 (the edge, 6, or
-  // 5 -> 4 -> 3 -> 2 -> 4, also 6). Plain Floyd–Warshall keeps the textbook's (5 before 4 for both); the
-  // search that derives Π (fewest edges first) gives the same; cpu-blocked's order of k finds the other one.
+  // Two pairs tie (textbook numbering): 1 -> 4 (1 5 4 and 1 2 4 both weigh 2) and 5 -> 4 (the edge weighs 6,
+  // and so does the walk 5 4 3 2 4 round the zero-weight cycle 4 3 2 4). Plain Floyd–Warshall keeps the
+  // textbook's π = 5 for both. The search that derives Π (every backend without a tracked Π) takes the
+  // fewest edges, smallest ids first: the same. cpu-blocked, which breaks ties by the fewest edges (by CLRS's
+  // rule alone its order of k can leave Π looping round a zero-weight cycle, as the all-zero graph above
+  // shows), gives the same here at every B.
   PredecessorMatrix pi;
   auto derived = loaded("cpu-naive", clrs_graph_one_based_mapped(), 2, false);
   derived->step(Granularity::ToEnd);
   derived->read_predecessors(pi);
   EXPECT_EQ(differences_from_textbook(pi), (std::vector<std::pair<int, int>>{}));
-  for (const int block : {1, 2, 3, 5}) {
+  for (const int block : {1, 2, 3, 4, 5}) {
     SCOPED_TRACE("cpu-blocked B=" + std::to_string(block));
     auto blocked = loaded("cpu-blocked", clrs_graph_one_based_mapped(), block, true);
     blocked->step(Granularity::ToEnd);
     blocked->read_predecessors(pi);
-    for (const auto& [i, j] : differences_from_textbook(pi))
-      EXPECT_TRUE((i == 0 && j == 3) || (i == 4 && j == 3)) << "(" << i << ", " << j << ") is no tie pair";
+    EXPECT_EQ(differences_from_textbook(pi), (std::vector<std::pair<int, int>>{}));
   }
 }
 

@@ -28,6 +28,8 @@ template <class T> class CpuBlockedSolver final : public CpuSolverBase<T> {
   bool blocked() const override { return true; }
 
  protected:
+  bool ties_by_fewest_edges() const override { return true; }
+
   void run_phase(int round, Phase phase, int k_begin, int k_end) override {
     const auto start = std::chrono::steady_clock::now();
     const int n = this->n();

@@ -29,7 +29,8 @@ template <class T> int CpuSolverBase<T>::team_for(std::uint64_t updates) const {
 
 template <class T> std::uint64_t CpuSolverBase<T>::host_bytes_for(int n) const {
   const std::uint64_t matrix = DistanceMatrix::required_bytes(n, options().block, options().dtype);
-  const std::uint64_t pred = options().track_paths ? DistanceMatrix::required_bytes(n, options().block, DType::I32) : 0;
+  const std::uint64_t table = DistanceMatrix::required_bytes(n, options().block, DType::I32);
+  const std::uint64_t pred = options().track_paths ? table * (ties_by_fewest_edges() ? 2 : 1) : 0;  // Π, edge counts
   return matrix + pred;
 }
 
@@ -42,6 +43,7 @@ template <class T> void CpuSolverBase<T>::load(const DistanceMatrix& padded) {
   m_origin = std::chrono::steady_clock::now();
   m_d = padded;
   m_pred.clear();
+  m_edges.clear();
   if (options().track_paths) {
     // π_ij = i where an edge i -> j exists (the matrix holds the lightest of parallel edges), NIL on the
     // diagonal (a self loop is no predecessor) and where there is none.
@@ -50,6 +52,13 @@ template <class T> void CpuSolverBase<T>::load(const DistanceMatrix& padded) {
     for (int i = 0; i < n; ++i)
       for (int j = 0; j < n; ++j)
         if (i != j && m_d.get(i, j) != kInf32) m_pred[static_cast<std::size_t>(i) * ld() + j] = i;
+    if (ties_by_fewest_edges()) {
+      m_edges.assign(m_pred.size(), kNoEdgeCount);
+      for (int i = 0; i < n; ++i)
+        for (int j = 0; j < n; ++j)
+          if (i == j || m_pred[static_cast<std::size_t>(i) * ld() + j] != kNoPredecessor)
+            m_edges[static_cast<std::size_t>(i) * ld() + j] = i == j ? 0 : 1;
+    }
   }
   // The copy into the solver is the CPU's upload: recorded as a GPU's host-to-device copy is, so the time
   // before round 0 is accounted for (bench's upload_ms, the trace's upload slice).
@@ -93,17 +102,23 @@ template <class T> void CpuSolverBase<T>::relax_with_paths(int i0, int i1, int j
   // With negative weights INF + (negative) dips below INF (range_policy.h): such a sum improves the stored
   // value as the untracked kernels do, but it is no path, so π keeps NIL for it.
   const std::int32_t unreachable_from = range_policy().unreachable_from;
+  const bool by_edges = !m_edges.empty();
   for (int k = k0; k < k1; ++k)
     for (int i = i0; i < i1; ++i) {
-      const T a = d[static_cast<std::size_t>(i) * s + k];
-      const std::int32_t* pred_k = m_pred.data() + static_cast<std::size_t>(k) * s;
-      std::int32_t* pred_i = m_pred.data() + static_cast<std::size_t>(i) * s;
+      const std::size_t ik = static_cast<std::size_t>(i) * s + k;
+      const T a = d[ik];
+      const std::size_t row_i = static_cast<std::size_t>(i) * s, row_k = static_cast<std::size_t>(k) * s;
       for (int j = j0; j < j1; ++j) {
-        const T sum = static_cast<T>(a + d[static_cast<std::size_t>(k) * s + j]);
-        T& c = d[static_cast<std::size_t>(i) * s + j];
+        const T sum = static_cast<T>(a + d[row_k + j]);
+        T& c = d[row_i + j];
         if (sum < c) {
           c = std::max(sum, DistTraits<T>::floor);  // every phase clamps here: cheap next to Π
-          pred_i[j] = sum < unreachable_from ? pred_k[j] : kNoPredecessor;
+          const bool path = sum < unreachable_from;
+          m_pred[row_i + j] = path ? m_pred[row_k + j] : kNoPredecessor;
+          if (by_edges) m_edges[row_i + j] = path ? m_edges[ik] + m_edges[row_k + j] : kNoEdgeCount;
+        } else if (by_edges && sum == c && sum < unreachable_from && m_edges[ik] + m_edges[row_k + j] < m_edges[row_i + j]) {
+          m_pred[row_i + j] = m_pred[row_k + j];
+          m_edges[row_i + j] = m_edges[ik] + m_edges[row_k + j];
         }
       }
     }

@@ -39,6 +39,12 @@ template <class T> class CpuSolverBase : public Solver {
   int team_for(std::uint64_t updates) const;
   static constexpr std::uint64_t kMinUpdatesPerThread = std::uint64_t{1} << 20;
 
+  /// Whether relax_with_paths also breaks ties of equal length by the number of edges (fewest wins), keeping
+  /// an edge count per cell. The blocked order needs it: by CLRS's rule alone (strict improvements) it can end
+  /// with π following a zero-weight cycle round in a loop, which no path can be read from. With (length, edges)
+  /// compared in that order, a π edge u -> v always has fewer edges behind u than behind v at a round's end, so
+  /// Π is a tree. Plain Floyd–Warshall keeps CLRS's rule alone: the textbook's Π.
+  virtual bool ties_by_fewest_edges() const { return false; }
   /// k-outer relaxation of a region that also updates Π by CLRS's rule, π_ij = π_kj on a strict improvement
   /// (scalar: paths are an explanatory feature).
   void relax_with_paths(int i0, int i1, int j0, int j1, int k0, int k1);
@@ -52,6 +58,8 @@ template <class T> class CpuSolverBase : public Solver {
   DistanceMatrix m_d;
   std::chrono::steady_clock::time_point m_origin;  ///< the samples' time reference, taken at load()
   std::vector<std::int32_t> m_pred;  ///< Π: pred[i * ld + j], the vertex before j on the current i -> j path, or NIL
+  static constexpr std::int32_t kNoEdgeCount = 1 << 28;  ///< no path; two of them still add up inside int32
+  std::vector<std::int32_t> m_edges;  ///< with ties_by_fewest_edges(): edges on the current i -> j path
 };
 
 }  // namespace apsp::cpu
