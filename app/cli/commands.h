@@ -16,5 +16,7 @@ Action add_info(CLI::App& app);
 Action add_runs(CLI::App& app);
 // Hardware counters (README "Hardware counters").
 Action add_profile(CLI::App& app);
+// Handouts: a lesson's tables as LaTeX, SVG or PDF.
+Action add_handout(CLI::App& app);
 
 }  // namespace apsp::cli

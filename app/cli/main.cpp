@@ -44,6 +44,8 @@ int main(int argc, char** argv) {
   add("runs", "The run history: list, show ID, compare A B, gate --baseline ID|FILE", &apsp::cli::add_runs);
   add("profile", "Hardware counters per (round, phase) of CUDA variants: DRAM bytes beside the model, roofline (slow)",
       &apsp::cli::add_profile);
+  add("handout", "A lesson's tables on paper: D (and Pi) after each k, phase or round, changed cells marked (tex, svg, pdf)",
+      &apsp::cli::add_handout);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

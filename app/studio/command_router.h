@@ -90,6 +90,7 @@ class CommandRouter {
   void on(const CmdExportHeatmap& c);
   void on(const CmdExportTimings& c);
   void on(const CmdExportDistances& c);
+  void on(const CmdExportHandout& c);
   void on(const CmdExportTrace& c);
   void on(const CmdExportFrames& c);
   void on(const CmdSetBaseline& c);

@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "command_router.h"
+#include "export_handout.h"
 
 namespace apsp::studio {
 
@@ -14,6 +15,11 @@ void CommandRouter::on(const CmdExportTimings& c) { m_t.frame.export_timings(c.p
 
 void CommandRouter::on(const CmdExportDistances& c) {
   m_t.frame.export_distances(c.path);
+  m_t.state.last_written = c.path;
+}
+
+void CommandRouter::on(const CmdExportHandout& c) {
+  export_handout(c.path, m_t.state.session, c.granularity, m_t.log);
   m_t.state.last_written = c.path;
 }
 

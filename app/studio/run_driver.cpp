@@ -13,6 +13,7 @@
 #include <stop_token>
 #include <thread>
 
+#include "export_handout.h"
 #include "platform/framebuffer_limits.h"
 #include "quiz_script.h"  // --quiz
 #include "session/explain_json.h"
@@ -429,6 +430,8 @@ int RunDriver::write_scripted_outputs() {
     session.wait_idle();
     if (const std::optional<JobFailure> failure = session.take_failure()) status.report("--distances", *failure);
   }
+  if (!m_options.handout.empty())
+    status.attempt("--handout", [&] { export_handout(m_options.handout, m_app.state().session, std::nullopt, m_app.log()); });
   if (const std::optional<JobFailure>& failure = m_app.screenshot_failure()) status.report("--screenshot", *failure);
   return status.code;
 }

@@ -94,6 +94,9 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o, std::o
   app.add_option("--timings-csv", o.timings_csv, "write one row per (round, phase, device)");
   app.add_option("--distances", o.distances, "write the distances (.bin course binary, .npy or .csv)");
   app.add_option("--stats-json", o.stats_json, "write frame, heatmap-update and solve statistics to FILE at quit");
+  app.add_option("--handout", o.handout,
+                 "write the lesson's D and Pi tables after each k (plain Floyd-Warshall) or round: FILE.tex, FILE.pdf, "
+                 "or a folder of SVGs (apsp handout; up to 16 vertices)");
   // The run history (app/studio/README.md "History").
   app.add_flag("--no-history", o.no_history, "do not append finished runs to the run history (also: APSP_HISTORY=off)");
   app.add_flag("--stats-view-off", o.stats_view_off,

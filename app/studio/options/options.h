@@ -46,6 +46,7 @@ struct StudioOptions {
   std::string timings_csv;              ///< --timings-csv FILE
   std::string distances;                ///< --distances FILE (.bin course binary, .npy, .csv)
   std::string stats_json;               ///< --stats-json FILE, written at quit
+  std::string handout;                  ///< --handout FILE: the lesson's tables (.tex, .pdf, else SVG folder)
   // The run history.
   bool no_history = false;              ///< --no-history: finished runs are not appended to the runs file
   bool stats_view_off = false;          ///< --stats-view-off: re-solve with the view off, then on, for the stats

@@ -72,6 +72,8 @@ struct ExportPaths {
   std::string frames_dir = "slides";
   std::string gif_path = "slides.gif";
   int slide_granularity = 1;  ///< 0 k, 1 phase, 2 round
+  // Handouts (the slides' granularity): .tex, .pdf, or a folder of SVGs
+  std::string handout_path = "handout.pdf";
 };
 
 /// @brief The History panel's picks: the two runs it compares (ids; "" for none).

@@ -64,6 +64,11 @@ struct CmdExportTimings {
 struct CmdExportDistances {
   std::string path;  ///< .bin course binary, .npy or .csv (apsp::write_distances)
 };
+// Handouts: the lesson's D and Π tables (export_handout.h): FILE.tex, FILE.pdf or a folder of SVGs.
+struct CmdExportHandout {
+  std::string path;
+  std::optional<Granularity> granularity;  ///< nullopt: each k (plain Floyd–Warshall) or each round (blocked)
+};
 // Sweep: the Sweep window starts and cancels the engine's sweep on its own thread (session/sweep_job.h).
 struct CmdStartSweep {
   bench::SweepSpec spec;
@@ -161,7 +166,7 @@ using Command = std::variant<CmdLoadGraph, CmdSaveGraph, CmdConfigureSolver, Cmd
                              CmdProfileCounters, CmdCancelCounters,
                              CmdSetPredict, CmdPredictToggleCell, CmdPredictReveal, CmdExportQuizResults,
                              CmdResetQuizScore, CmdShowPredecessors, CmdShowPiPathEdges,
-                             CmdEditGraph, CmdUndoEdit, CmdRedoEdit, CmdSetEditMode>;
+                             CmdEditGraph, CmdUndoEdit, CmdRedoEdit, CmdSetEditMode, CmdExportHandout>;
 
 /// @brief std::visit(Overloaded{[](const CmdA&) {...}, ...}, command): one lambda per Command.
 template <class... Ts>

@@ -61,6 +61,20 @@ void draw_export_panel(const AppState& state, ExportPaths& e, CommandQueue& comm
   ImGui::EndDisabled();
   item_tooltip("PNG frames (DIR/frame_0000.png ...) and an animated GIF of the run from now to its end, one frame "
                "per step of the chosen size; either path may be empty");
+  // Handouts: the lesson's tables on paper, one per step of the slides' size.
+  ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 8);
+  ImGui::InputText("##handout", &e.handout_path);
+  ImGui::SameLine();
+  ImGui::BeginDisabled(!state.session.loaded_graph || e.handout_path.empty());
+  if (ImGui::Button("Handout...")) {
+    const Granularity g = e.slide_granularity == 0 ? Granularity::KStep
+                          : e.slide_granularity == 2 ? Granularity::Round
+                                                     : Granularity::Phase;
+    commands.push(CmdExportHandout{e.handout_path, g});
+  }
+  ImGui::EndDisabled();
+  item_tooltip("the lesson's D and Pi tables after each step (the slides' size), changed cells marked: FILE.tex "
+               "(LaTeX), FILE.pdf (a page per step) or a folder of SVGs; graphs of up to 16 vertices");
   if (!state.last_written.empty()) ImGui::TextDisabled("wrote %s", state.last_written.c_str());
   ImGui::PopID();
 }

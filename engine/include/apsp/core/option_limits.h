@@ -76,4 +76,9 @@ inline constexpr int kMaxSyntheticGpus = 8;
 inline constexpr int kMinHeatmapScale = 1;
 inline constexpr int kMaxHeatmapScale = 64;
 
+// --- Handouts (apsp handout, the studio's Handout export) ---
+/// @brief A handout prints n x n tables: at most 16 vertices, so that D and Π with headers stay readable on one
+/// A4 page (17 columns of up to 6 characters at 9 points or more).
+inline constexpr int kMaxHandoutVertices = 16;
+
 }  // namespace apsp::limits
