@@ -5,6 +5,7 @@
 //   command_router_view.cpp      how the heatmap and the classroom column look: AppState::view / classroom
 //   command_router_files.cpp     files written from the frame (FrameActions) and the run history's baseline
 //   command_router_jobs.cpp      the background jobs: the sweep (SweepControl) and the counters (CountersControl)
+//   command_router_lesson.cpp    lesson files: AppState::lesson, and the view and graph a lesson opens with
 // A Command without a handler does not compile. GL and the window stay behind FrameActions, so the router is
 // unit-tested without a display (tests/studio/test_command_router.cpp).
 #include <string>
@@ -92,6 +93,9 @@ class CommandRouter {
   void on(const CmdExportSweep& c);
   void on(const CmdProfileCounters& c);
   void on(const CmdCancelCounters& c);
+  // command_router_lesson.cpp
+  void on(const CmdOpenLesson& c);
+  void on(const CmdGoToLessonStop& c);
 
   /// @brief Stops playing and the rounds already asked for: what a Command that replaces the solve's state does
   /// first.

@@ -26,6 +26,9 @@ class RunDriver {
   int load_launch_graph();
   /// @brief --select, --back, --back-phases, --back-k (after the advances); returns an exit status.
   int apply_classroom_flags();
+  /// @brief --lesson in a batch run: opens it and renders frames until its stop is reached; returns the exit status
+  /// (the graph's load error, a bad file or a stop outside the graph: one line on stderr).
+  int open_launch_lesson();
   int run_batch();
   void run_interactive();
   /// @brief The session's queued work, or until a stop request, which cancels it (after the round in

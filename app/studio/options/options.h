@@ -88,6 +88,9 @@ struct StudioOptions {
   int back_phases = 0;       ///< --back-phases N: back N phase boundaries
   int back_k = 0;            ///< --back-k N: back N k-steps
   std::string explain_json;  ///< --explain-json FILE: the inspector's state at quit
+  // Lesson files (apsp/teach/lesson_file.h): the lesson's graph, solver and view, opened at one of its stops.
+  std::string lesson;              ///< --lesson FILE: open this lesson file
+  std::optional<int> lesson_stop;  ///< --lesson-stop N: at stop N (0-based; default 0)
   // Sparse solvers.
   std::string sources;  ///< --sources LIST|A:B|all: the rows of a sparse backend ("": all)
 

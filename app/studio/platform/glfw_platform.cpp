@@ -146,5 +146,6 @@ std::unique_ptr<Platform> create_window_platform(const PlatformOptions& options)
 static_assert(apsp::studio::keys::kSpace == GLFW_KEY_SPACE && apsp::studio::keys::kF == GLFW_KEY_F &&
                   apsp::studio::keys::kR == GLFW_KEY_R && apsp::studio::keys::kRight == GLFW_KEY_RIGHT &&
                   apsp::studio::keys::kLeft == GLFW_KEY_LEFT &&
-                  apsp::studio::keys::kF12 == GLFW_KEY_F12 && apsp::studio::keys::kP == GLFW_KEY_P,
+                  apsp::studio::keys::kF12 == GLFW_KEY_F12 && apsp::studio::keys::kP == GLFW_KEY_P &&
+                  apsp::studio::keys::kPageUp == GLFW_KEY_PAGE_UP && apsp::studio::keys::kPageDown == GLFW_KEY_PAGE_DOWN,
               "key indices must match GLFW's key codes");

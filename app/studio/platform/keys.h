@@ -10,5 +10,7 @@ inline constexpr int kR = 82;
 inline constexpr int kRight = 262;
 inline constexpr int kLeft = 263;
 inline constexpr int kF12 = 301;
+inline constexpr int kPageUp = 266;    // lesson stops: what a presenter's clicker sends
+inline constexpr int kPageDown = 267;
 
 }  // namespace apsp::studio::keys

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "session/classroom_state.h"
+#include "session/lesson_state.h"
 #include "session/run_history.h"
 #include "session/solver_session.h"
 #include "session/synthetic_gpus.h"
@@ -116,6 +117,7 @@ struct AppState {
   DeviceState device;
   ClassroomState classroom;  ///< selection, relaxation, paths, presentation (session/classroom_state.h)
   RunHistoryState history;  ///< recorded runs and the baseline (session/run_history.h)
+  LessonState lesson;  ///< the lesson file open, its stop and the stop's questions (session/lesson_state.h)
   SyntheticGpus synthetic;  ///< test hook (session/synthetic_gpus.h); shown_gpus() and plot_samples() consult it
   float ui_scale = 1;
   double time_s = 0;

@@ -119,13 +119,24 @@ struct CmdProfileCounters {
 };
 struct CmdCancelCounters {};
 
+// Lesson files (session/lesson_state.h): open one (its graph, view and stop), go to one of its stops.
+struct CmdOpenLesson {
+  std::string path;
+  int stop = 0;  ///< 0-based
+  bool replay = false;  ///< a batch run: freeze what depends on the clock (LessonState::replay)
+};
+struct CmdGoToLessonStop {
+  int stop = 0;  ///< 0-based; outside the lesson's stops: nothing happens
+};
+
 using Command = std::variant<CmdLoadGraph, CmdSaveGraph, CmdConfigureSolver, CmdStep, CmdSetPlaying, CmdTogglePlaying,
                              CmdSetSpeed, CmdRunToEnd, CmdReset, CmdFitView, CmdSetColormap, CmdSetOverlays, CmdSetGrid,
                              CmdFixColourRange, CmdScreenshot, CmdExportHeatmap, CmdExportTimings, CmdExportDistances,
                              CmdStartSweep, CmdCancelSweep, CmdMeasure, CmdExportTrace, CmdExportSweep,
                              CmdTogglePresentation, CmdSetGraphView, CmdExportFrames,
                              CmdSelectCell, CmdStepBack, CmdSeekStep, CmdSetBaseline,
-                             CmdProfileCounters, CmdCancelCounters>;
+                             CmdProfileCounters, CmdCancelCounters,
+                             CmdOpenLesson, CmdGoToLessonStop>;
 
 /// @brief std::visit(Overloaded{[](const CmdA&) {...}, ...}, command): one lambda per Command.
 template <class... Ts>

@@ -5,6 +5,7 @@
 
 #include "platform/keys.h"
 #include "session/step_position.h"
+#include "ui/lesson_caption.h"
 #include "ui/panels.h"
 #include "ui/step_keys.h"
 
@@ -43,6 +44,7 @@ void handle_shortcut_keys(const AppState& state, Log& log, CommandQueue& command
     log.info("key F12: screenshot");
     commands.push(CmdScreenshot{});
   }
+  handle_lesson_keys(state, log, commands);
 }
 
 }  // namespace apsp::studio
