@@ -101,7 +101,7 @@ LaunchPlan resolve_launch(const StudioOptions& options, const Settings& saved_se
   // The demo opens mid-lesson unless a flag says where to stand (going back included).
   const bool demo = options.graph_file.empty() && options.gen_spec.empty() && saved.graph.empty();
   const bool placed = plan.steps != LaunchSteps{} || options.back_rounds > 0 || options.back_phases > 0 ||
-                      options.back_k > 0;
+                      options.back_k > 0 || !options.quiz.empty();  // a quiz moves to its own steps
   if (demo && !placed) plan.steps = kDemoSteps;
   if (demo && options.backend.empty()) plan.config.backend = kDemoBackend;
   plan.graph_failure_is_fatal = plan.batch || !options.graph_file.empty() || !options.gen_spec.empty();

@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "platform/framebuffer_limits.h"
+#include "quiz_script.h"  // --quiz
 #include "session/explain_json.h"
 #include "session/sweep_job.h"
 
@@ -202,7 +203,10 @@ int RunDriver::apply_classroom_flags() {
     wait_idle_or_stop();
   }
   wait_idle_or_stop();
-  return report_failure(session);
+  if (int status = report_failure(session); status != 0) return status;
+  int quiz_status = 0;
+  m_quiz = play_scripted_quiz(m_app, m_options, [this] { wait_idle_or_stop(); }, quiz_status);
+  return quiz_status;
 }
 
 int RunDriver::open_launch_lesson() {
@@ -464,6 +468,7 @@ int RunDriver::write_exit_files(int run_status) {
       m_app.log().wrote(m_options.explain_json, "the inspector's explanation, JSON");
     });
   }
+  if (m_quiz) status.attempt("--quiz-results", [&] { write_scripted_quiz_results(m_app, m_options, *m_quiz); });
   if (!m_options.log_file.empty()) {
     status.attempt("--log-file", [&] {
       AtomicFile file(m_options.log_file);

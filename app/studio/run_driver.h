@@ -11,6 +11,7 @@
 
 #include "app.h"
 #include "options.h"
+#include "session/quiz_job.h"
 #include "session/run_stats.h"
 
 namespace apsp::studio {
@@ -77,6 +78,7 @@ class RunDriver {
   std::optional<double> m_solve_view_off_ms;
   std::vector<double> m_solve_view_on_runs;
   std::vector<double> m_solve_view_off_runs;
+  std::shared_ptr<QuizResults> m_quiz;  ///< --quiz played: --quiz-results is written at exit
 };
 
 }  // namespace apsp::studio

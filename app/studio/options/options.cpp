@@ -76,6 +76,11 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o, std::o
                  "open a lesson file (.lesson.json: graph, solver, colours, stops; docs/teaching.md) at its first stop");
   app.add_option("--lesson-stop", o.lesson_stop, "with --lesson: open at stop N (0-based) instead")
       ->check(CLI::Range(0, limits::kMaxAdvanceSteps));
+  // Quiz: scripted answers marked against the run's own steps.
+  app.add_option("--quiz", o.quiz,
+                 "play the questions of quiz FILE (JSON, with answers) after the classroom flags, each from its own "
+                 "step, and mark them");
+  app.add_option("--quiz-results", o.quiz_results, "write the quiz's score and marks to FILE.json (needs --quiz)");
   app.add_option("--screenshot", o.screenshot, "write the whole window to FILE.png");
   app.add_option("--heatmap-png", o.heatmap_png,
                  "write the heatmap alone, one pixel per cell (tile minimum beyond 4096)");
@@ -242,13 +247,14 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o, std::o
     }
     // Before anything is read or written: no output may be the graph file or another output.
     try {
-      refuse_clashing_paths({{"GRAPH", o.graph_file}, {"--lesson", o.lesson}},
+      refuse_clashing_paths({{"GRAPH", o.graph_file}, {"--lesson", o.lesson}, {"--quiz", o.quiz}},
                             {{"--distances", o.distances}, {"--stats-json", o.stats_json},
                              {"--screenshot", o.screenshot}, {"--heatmap-png", o.heatmap_png},
                              {"--timings-csv", o.timings_csv}, {"--trace", o.trace},
                              {"--explain-json", o.explain_json}, {"--log-file", o.log_file},
                              {"--sweep-csv", o.sweep_csv}, {"--sweep-chart", o.sweep_chart},
-                             {"--counters-csv", o.counters_csv}, {"--gif", o.classroom.gif}});
+                             {"--counters-csv", o.counters_csv}, {"--gif", o.classroom.gif},
+                             {"--quiz-results", o.quiz_results}});
     } catch (const Error& e) {
       throw CLI::ValidationError(e.what());
     }
@@ -258,6 +264,8 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o, std::o
                               o.advance_k || !o.select.empty() || o.back_rounds || o.back_phases || o.back_k))
       throw CLI::ValidationError("--lesson", "the lesson file names the graph and its stops name the steps and the cell: "
                                              "give --lesson-stop N, not GRAPH, --gen, --advance*, --select or --back*");
+    if (!o.quiz_results.empty() && o.quiz.empty())
+      throw CLI::ValidationError("--quiz-results", "needs --quiz FILE (the questions and answers to mark)");
     if (!o.select.empty() && !parse_cell(o.select))
       throw CLI::ValidationError("--select", "expected I:J (two vertex ids, 0-based), got '" + o.select + "'");
     if (!o.advance.empty() && o.advance != "all" && !parse_advance_rounds(o.advance))

@@ -91,6 +91,9 @@ struct StudioOptions {
   // Lesson files (apsp/teach/lesson_file.h): the lesson's graph, solver and view, opened at one of its stops.
   std::string lesson;              ///< --lesson FILE: open this lesson file
   std::optional<int> lesson_stop;  ///< --lesson-stop N: at stop N (0-based; default 0)
+  // Quiz (docs/teaching.md "Quiz files"): played after the classroom flags, each question from its own cursor.
+  std::string quiz;          ///< --quiz FILE: questions with answers, marked against the solver's own steps
+  std::string quiz_results;  ///< --quiz-results FILE.json: the score and every question's marks
   // Sparse solvers.
   std::string sources;  ///< --sources LIST|A:B|all: the rows of a sparse backend ("": all)
 

@@ -65,6 +65,10 @@ class ActiveRun {
   // Time travel (apsp/teach/time_travel.h): only where there is a history to travel.
   virtual void back(teach::TravelUnit unit, int count) = 0;
   virtual void seek(std::size_t index) = 0;
+  /// @brief Runs @p body on the solver and its time travel (quiz questions move, step and read through them);
+  /// with @p mark_last_step the view then marks what the step @p body took last changed, as after a step.
+  /// UsageError where there is no history to travel (a sparse solver).
+  virtual void travel_with(const std::function<void(Solver&, teach::TimeTravel&)>& body, bool mark_last_step) = 0;
   /// @brief A negative cycle stopped the solve: the classroom shows it.
   virtual void found_negative_cycle(NegativeCycleFinding /*cycle*/) {}
   /// @brief The selected cell's relaxation and paths, for the next snapshot; @p inspection stays as it was when

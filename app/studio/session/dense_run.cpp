@@ -204,6 +204,20 @@ void DenseRun::seek(std::size_t index) {
   m_progress = SolveProgress(*m_solver);
 }
 
+void DenseRun::travel_with(const std::function<void(Solver&, teach::TimeTravel&)>& body, bool mark_last_step) {
+  m_classroom.set_negative_cycle({});
+  teach::TimeTravel& travel = *m_classroom.travel();
+  body(*m_solver, travel);
+  const std::optional<teach::StepRecord> last = travel.last_step();
+  const bool stopped_early = m_solver->finished() && m_solver->cursor().round < m_solver->rounds();  // a cycle
+  if (mark_last_step && last && !stopped_early && last->after == m_solver->cursor()) {
+    // The same step again from the state before it (exact: time travel), now with the view's "before" kept.
+    travel.seek(travel.current() - 1);
+    step_once(last->granularity, true);
+  }
+  m_progress = SolveProgress(*m_solver);
+}
+
 void DenseRun::found_negative_cycle(NegativeCycleFinding cycle) { m_classroom.set_negative_cycle(std::move(cycle)); }
 
 void DenseRun::update_inspection(Inspection& inspection) {

@@ -30,6 +30,7 @@ class DenseRun final : public ActiveRun {
   void reset() override;
   void back(teach::TravelUnit unit, int count) override;
   void seek(std::size_t index) override;
+  void travel_with(const std::function<void(Solver&, teach::TimeTravel&)>& body, bool mark_last_step) override;
   void found_negative_cycle(NegativeCycleFinding cycle) override;
   void update_inspection(Inspection& inspection) override;
 

@@ -187,6 +187,18 @@ void SolverSession::select_async(int i, int j) {
   });
 }
 
+void SolverSession::travel_async(std::string what, std::function<void(Solver&, teach::TimeTravel&)> body,
+                                 bool mark_last_step) {
+  post(std::move(what), [this, body = std::move(body), mark_last_step] {
+    ActiveRun& run = active_run();
+    m_views.forget_previous();  // the state moves anywhere: nothing is "improved" relative to the last view
+    m_stopped.clear();
+    guard_solve([&] { run.travel_with(body, mark_last_step); });
+    inspect();
+    publish(true);
+  });
+}
+
 // ---- files --------------------------------------------------------------------------------------------------
 
 void SolverSession::save_graph_async(std::string path) {

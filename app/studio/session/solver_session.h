@@ -78,6 +78,12 @@ class SolverSession {
   void seek_async(std::size_t index);
   /// @brief Selects cell (i, j) for the inspector and the paths; i < 0 clears the selection.
   void select_async(int i, int j);
+  /// @brief Runs @p body on the worker with the Floyd–Warshall solver and its time travel (the quiz: each
+  /// question moves there, takes its step and reads the matrices), then republishes; with @p mark_last_step
+  /// the view marks the cells the last step changed (the quiz's reveal). Fails the job (UsageError) for a sparse
+  /// solver.
+  void travel_async(std::string what, std::function<void(Solver&, teach::TimeTravel&)> body,
+                    bool mark_last_step = true);
 
   /// @brief Blocks until every queued job has run (scripted use only: the GUI never waits).
   void wait_idle();

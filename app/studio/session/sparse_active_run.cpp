@@ -167,6 +167,10 @@ void SparseActiveRun::back(teach::TravelUnit, int) { throw UsageError(kNoTimeTra
 
 void SparseActiveRun::seek(std::size_t) { throw UsageError(kNoTimeTravelForSparse); }
 
+void SparseActiveRun::travel_with(const std::function<void(Solver&, teach::TimeTravel&)>&, bool) {
+  throw UsageError(kNoTimeTravelForSparse);
+}
+
 void SparseActiveRun::save_distances(const std::string& path) {
   // The rows computed so far, S x n (the course binary only for every source in order, as apsp solve).
   const SourceDistances rows = m_run->finished_rows();

@@ -29,6 +29,7 @@ class SparseActiveRun final : public ActiveRun {
   void reset() override;
   void back(teach::TravelUnit unit, int count) override;
   void seek(std::size_t index) override;
+  void travel_with(const std::function<void(Solver&, teach::TimeTravel&)>& body, bool mark_last_step) override;
 
   void save_distances(const std::string& path) override;
   std::shared_ptr<const ViewFrame> view() override;

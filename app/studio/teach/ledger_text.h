@@ -3,6 +3,7 @@
 // verdict. Pure and header-only (the session's --explain-json and the GUI's panels, inspector and presentation
 // overlay, all read it), so every place says the same thing.
 #include <apsp/core/types.h>
+#include <apsp/teach/ledger_numbers.h>
 #include <apsp/teach/relaxation.h>
 
 #include <cstdint>
@@ -27,21 +28,9 @@ struct LedgerText {
   std::string caveat;   ///< why the numbers may differ from the solver's (a negative cycle), or empty
 };
 
-inline std::string ledger_value(std::int32_t v) { return v == kInf32 ? "INF" : std::to_string(v); }
-
-/// The second term of a sum, negative numbers in brackets: "4 + (-2)", never "4 + -2".
-inline std::string ledger_addend(std::int32_t v) {
-  if (v >= 0) return ledger_value(v);
-  std::string text(1, '(');  // appended piecewise: "(" + std::to_string() trips GCC 12's -Wrestrict false positive
-  text += std::to_string(v);
-  text += ')';
-  return text;
-}
-
-inline std::string ledger_sum(std::int32_t a, std::int32_t b) {
-  if (a == kInf32 || b == kInf32) return "INF";
-  return std::to_string(static_cast<std::int64_t>(a) + b);
-}
+using teach::ledger_addend;  // the numbers' spelling lives with the engine's quiz explanations
+using teach::ledger_sum;
+using teach::ledger_value;
 
 /// @brief The one verdict sentence: from the values before and after the step, so it never calls a changed
 /// cell unchanged.
