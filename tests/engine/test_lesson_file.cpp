@@ -37,7 +37,7 @@ TEST(LessonFile, ParsesEveryField) {
     "backend": "cpu-blocked", "dtype": "i16", "colormap": "magma", "granularity": "k", "presentation": true,
     "stops": [
       {"at": "start", "say": "Before anything"},
-      {"at": {"round": 1, "phase": "rowcol", "k": 2}, "select": [3, 0], "say": "Phase 2",
+      {"at": {"round": 1, "phase": "rowcol", "k": 6}, "select": [3, 0], "say": "Phase 2",
        "questions": [{"step": "phase", "ask": "improves", "block": [0, 1]}]},
       {"at": "end"}
     ]})",
@@ -57,7 +57,7 @@ TEST(LessonFile, ParsesEveryField) {
   EXPECT_EQ(l.stops[0].say, "Before anything");
   EXPECT_EQ(l.stops[1].at.round, 1);
   EXPECT_EQ(l.stops[1].at.phase, Phase::PivotRowCol);
-  EXPECT_EQ(l.stops[1].at.k, 2);
+  EXPECT_EQ(l.stops[1].at.k, 6);
   EXPECT_EQ(l.stops[1].select, (std::pair{3, 0}));
   ASSERT_EQ(l.stops[1].questions.size(), 1u);
   EXPECT_EQ(l.stops[1].questions[0]["ask"], "improves");
@@ -115,9 +115,10 @@ TEST(LessonFile, EveryErrorNamesTheFileAndThePlace) {
       {with_stop(R"({"at": {"rounds": 1}})"), "dir/week3.lesson.json: stops[0].at.rounds: unknown key \"rounds\""},
       {with_stop(R"({"at": {"round": -1}})"), "dir/week3.lesson.json: stops[0].at.round: -1 is below 0"},
       {with_stop(R"({"at": {"round": "1"}})"), "dir/week3.lesson.json: stops[0].at.round: expected a whole number, found string"},
-      {with_stop(R"({"at": {"phase": "two"}})"),
+      {with_stop(R"({"at": {"phase": "pivot"}})"), "dir/week3.lesson.json: stops[0].at: needs \"round\" or \"k\""},
+      {with_stop(R"({"at": {"round": 0, "phase": "two"}})"),
        "dir/week3.lesson.json: stops[0].at.phase: \"two\" is not pivot, rowcol, independent or full"},
-      {with_stop(R"({"at": {"k": -2}})"), "dir/week3.lesson.json: stops[0].at.k: -2 is below 0"},
+      {with_stop(R"({"at": {"round": 0, "k": -2}})"), "dir/week3.lesson.json: stops[0].at.k: -2 is below 0"},
       {with_stop(R"({"at": "end", "select": [1]})"), "dir/week3.lesson.json: stops[0].select: expected [i, j]"},
       {with_stop(R"({"at": "end", "select": [1, -1]})"), "dir/week3.lesson.json: stops[0].select[1]: -1 is below 0"},
       {with_stop(R"({"at": "end", "say": 5})"), "dir/week3.lesson.json: stops[0].say: expected a string, found number"},
@@ -147,7 +148,8 @@ std::string resolve_error(const std::string& stop, const KClock& clock) {
 TEST(LessonFile, StopsResolveAgainstTheGraph) {
   const KClock blocked(8, 4, true);  // cities8, B = 4: 2 rounds
   const LessonFile l = parse_lesson(R"({"title": "t", "graph": {"gen": "classroom:cities8"}, "stops": [
-      {"at": "start"}, {"at": {"round": 1, "phase": "independent", "k": 3}}, {"at": {"round": 1}}, {"at": "end"}]})",
+      {"at": "start"}, {"at": {"round": 1, "phase": "independent", "k": 7}}, {"at": {"round": 1}}, {"at": "end"},
+      {"at": {"k": 5, "phase": "rowcol"}}]})",
                                     kPath);
   const std::vector<Cursor> c = lesson_cursors(l, blocked);
   EXPECT_EQ(c[0], (Cursor{0, Phase::Pivot, 0, false}));
@@ -155,15 +157,17 @@ TEST(LessonFile, StopsResolveAgainstTheGraph) {
   EXPECT_EQ(c[2], (Cursor{1, Phase::Pivot, 0, false}));
   EXPECT_TRUE(c[3].finished);
   EXPECT_EQ(blocked.position(c[3]), blocked.total());
+  EXPECT_EQ(c[4], (Cursor{1, Phase::PivotRowCol, 1, false}));  // k alone: its round, k global
 
   // Plain Floyd-Warshall: "k" alone is the global k, as the studio says it.
   const KClock plain(4, 2, false);
   const std::vector<Cursor> p = lesson_cursors(
-      parse_lesson(with_stop(R"({"at": {"k": 3}}, {"at": {"round": 1, "phase": "full", "k": 0}})"), kPath), plain);
+      parse_lesson(with_stop(R"({"at": {"k": 3}}, {"at": {"round": 1, "phase": "full"}})"), kPath), plain);
   EXPECT_EQ(p[0], (Cursor{1, Phase::Full, 1, false}));
   EXPECT_EQ(p[1], (Cursor{1, Phase::Full, 0, false}));
-  EXPECT_EQ(cursor_to_json(p[0]).dump(), R"({"k":1,"phase":"full","round":1})");
-  EXPECT_EQ(cursor_to_json(c[3]).dump(), R"("end")");
+  EXPECT_EQ(cursor_to_json(p[0], 2).dump(), R"({"k":3,"phase":"full","round":1})");  // k global again
+  EXPECT_EQ(cursor_to_json(c[1], 4).dump(), R"({"k":7,"phase":"independent","round":1})");
+  EXPECT_EQ(cursor_to_json(c[3], 4).dump(), R"("end")");
 }
 
 TEST(LessonFile, AStopOutsideTheGraphNamesThePlace) {
@@ -172,13 +176,14 @@ TEST(LessonFile, AStopOutsideTheGraphNamesThePlace) {
   EXPECT_EQ(resolve_error(R"({"at": {"round": 7}})", blocked),
             "dir/week3.lesson.json: stops[0].at.round: 7 beyond the 2 rounds of this graph (0..1; \"end\" is after "
             "the last)");
-  EXPECT_EQ(resolve_error(R"({"at": {"round": 1, "k": 4}})", blocked),
-            "dir/week3.lesson.json: stops[0].at.k: 4 beyond the 4 k-steps of round 1 (k counts from 0 inside the "
-            "phase)");
-  EXPECT_EQ(resolve_error(R"({"at": {"phase": "full"}})", blocked).rfind(
+  EXPECT_EQ(resolve_error(R"({"at": {"round": 1, "k": 3}})", blocked),
+            "dir/week3.lesson.json: stops[0].at.k: 3 is not in round 1 (k = 4..7)");
+  EXPECT_EQ(resolve_error(R"({"at": {"k": 8}})", blocked),
+            "dir/week3.lesson.json: stops[0].at.k: 8 beyond k = 0..7 of this graph (\"end\" is after the last)");
+  EXPECT_EQ(resolve_error(R"({"at": {"round": 0, "phase": "full"}})", blocked).rfind(
                 "dir/week3.lesson.json: stops[0].at.phase: full is plain Floyd-Warshall's one pass", 0),
             0u);
-  EXPECT_EQ(resolve_error(R"({"at": {"phase": "rowcol"}})", plain).rfind(
+  EXPECT_EQ(resolve_error(R"({"at": {"k": 0, "phase": "rowcol"}})", plain).rfind(
                 "dir/week3.lesson.json: stops[0].at.phase: rowcol is a phase of the blocked algorithm", 0),
             0u);
   EXPECT_EQ(resolve_error(R"({"at": {"k": 4}})", plain),

@@ -10,7 +10,7 @@ source "$(dirname "$0")/case_env.sh"  # case_name, work (the current directory),
 studio() { timeout 300 "$STUDIO" --headless --no-history "$@"; }
 
 # The cursor and cell stop STOP of LESSON should give, from the file alone (the graph's n and block given):
-# "start" is round 0's first phase, "end" is "end", plain Floyd-Warshall's {"k": K} is K's round and offset.
+# "start" is round 0's first phase, "end" is "end"; k is global (round * B + offset), its round when none given.
 expected() {
   python3 - "$1" "$2" "$3" "$4" <<'PY'
 import json, sys
@@ -23,10 +23,9 @@ if at == "end":
     cursor = "end"
 elif at == "start":
     cursor = {"round": 0, "phase": first, "k": 0}
-elif plain and "round" not in at and "phase" not in at:
-    cursor = {"round": at["k"] // block, "phase": "full", "k": at["k"] % block}
 else:
-    cursor = {"round": at.get("round", 0), "phase": at.get("phase", first), "k": at.get("k", 0)}
+    r = at["round"] if "round" in at else at["k"] // block
+    cursor = {"round": r, "phase": at.get("phase", first), "k": at.get("k", r * block)}
 sel = s.get("select", [None, None])
 print(json.dumps({"cursor": cursor, "i": sel[0], "j": sel[1]}, sort_keys=True))
 PY

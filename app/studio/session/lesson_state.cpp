@@ -32,17 +32,61 @@ void fail(LessonState& lesson, Log& log, const std::string& message, int exit_co
   lesson.pending_stop = -1;
 }
 
-/// The walk from the start to @p to: whole rounds, then phases, then k-steps (the cursor's own parts), so every
-/// replay takes the same steps and the time travel's record says the same.
-void queue_walk(SolverSession& session, const Cursor& to) {
+/// The walk from the start to @p to, the same at every replay: whole rounds, then phases, then k-steps (plain
+/// Floyd-Warshall: k-steps, as it is said), the last step taken alone. "Improved by the last step" compares with
+/// the view published before that step; a job of many steps may publish on the way (paced by the clock), a job
+/// of one never does, so the marks are that step's whatever the machine's speed.
+void queue_walk(SolverSession& session, const Cursor& to, const teach::KClock& clock) {
   session.reset_async();
-  if (to.finished) {
-    session.run_to_end_async();
-    return;
+  int rounds = 0, phases = 0, ks = 0;
+  if (!clock.blocked()) {
+    ks = static_cast<int>(clock.position(to));
+  } else if (to.finished) {
+    rounds = clock.rounds();
+  } else {
+    rounds = to.round;
+    phases = teach::phase_index(to.phase);
+    ks = to.k;
   }
-  if (to.round > 0) session.step_async(Granularity::Round, to.round);
-  if (const int phases = teach::phase_index(to.phase); phases > 0) session.step_async(Granularity::Phase, phases);
-  if (to.k > 0) session.step_async(Granularity::KStep, to.k);
+  Granularity last = Granularity::KStep;
+  if (ks > 0) {
+    --ks;
+  } else if (phases > 0) {
+    --phases;
+    last = Granularity::Phase;
+  } else if (rounds > 0) {
+    --rounds;
+    last = Granularity::Round;
+  } else {
+    return;  // the start
+  }
+  if (rounds > 0) session.step_async(Granularity::Round, rounds);
+  if (phases > 0) session.step_async(Granularity::Phase, phases);
+  if (ks > 0) session.step_async(Granularity::KStep, ks);
+  session.step_async(last, 1);
+}
+
+}  // namespace
+
+namespace {
+
+/// Every stop's cursor and questions on the loaded graph; throws InputError naming the first bad place.
+void resolve_stops(LessonState& lesson, const SessionSnapshot& snapshot) {
+  const teach::LessonFile& file = *lesson.file;
+  const teach::KClock clock(snapshot.n, snapshot.config.block, !plain_run(snapshot));
+  const teach::QuizRun run{snapshot.n, snapshot.config.block, clock.blocked()};
+  lesson.cursors = teach::lesson_cursors(file, clock);
+  lesson.stop_questions.assign(file.stops.size(), {});
+  for (std::size_t i = 0; i < file.stops.size(); ++i) {
+    const std::vector<nlohmann::json>& asked = file.stops[i].questions;
+    for (std::size_t j = 0; j < asked.size(); ++j) {
+      nlohmann::json question = asked[j];
+      if (!question.contains("at")) question["at"] = teach::cursor_to_json(lesson.cursors[i], snapshot.config.block);
+      const std::string where =
+          file.path + ": " + teach::LessonFile::stop_place(i) + ".questions[" + std::to_string(j) + "]";
+      lesson.stop_questions[i].push_back(teach::question_from_json(question, where, run));
+    }
+  }
 }
 
 }  // namespace
@@ -59,35 +103,23 @@ void advance_lesson(LessonState& lesson, const SessionSnapshot& snapshot, Solver
            exit_status::kUsage);
       return;
     }
+    try {
+      resolve_stops(lesson, snapshot);
+    } catch (const std::exception& e) {
+      fail(lesson, log, e.what(), exit_code(e));
+      return;
+    }
   }
-  if (lesson.pending_stop < 0) return;
-  const int index = lesson.pending_stop;
+  if (lesson.pending_stop < 0 || lesson.failure) return;
+  const auto index = static_cast<std::size_t>(lesson.pending_stop);
   lesson.pending_stop = -1;
-  const teach::KClock clock(snapshot.n, snapshot.config.block, !plain_run(snapshot));
-  Cursor to;
-  try {
-    to = teach::lesson_stop_cursor(*lesson.file, static_cast<std::size_t>(index), clock);
-  } catch (const std::exception& e) {
-    fail(lesson, log, e.what(), exit_code(e));
-    return;
-  }
-  queue_walk(session, to);
-  const teach::LessonStop& stop = lesson.file->stops[static_cast<std::size_t>(index)];
+  queue_walk(session, lesson.cursors[index], teach::KClock(snapshot.n, snapshot.config.block, !plain_run(snapshot)));
+  const teach::LessonStop& stop = lesson.file->stops[index];
   if (stop.select) session.select_async(stop.select->first, stop.select->second);
   else session.select_async(-1, -1);  // a stop without a cell shows none, whatever was selected before
-
-  lesson.stop = index;
-  lesson.questions.clear();
-  lesson.question_places.clear();
-  for (std::size_t j = 0; j < stop.questions.size(); ++j) {
-    nlohmann::json question = stop.questions[j];
-    if (!question.contains("at")) question["at"] = teach::cursor_to_json(to);  // asked where the class stands
-    lesson.questions.push_back(std::move(question));
-    lesson.question_places.push_back(lesson.file->path + ": " +
-                                     teach::LessonFile::stop_place(static_cast<std::size_t>(index)) + ".questions[" +
-                                     std::to_string(j) + "]");
-  }
-  log.info("lesson stop " + std::to_string(index) + " of " + std::to_string(lesson.stop_count()) + " (0-based)" +
+  lesson.stop = static_cast<int>(index);
+  lesson.questions = lesson.stop_questions[index];
+  log.info("lesson stop " + std::to_string(index) + " of 0.." + std::to_string(lesson.stop_count() - 1) +
            (stop.say.empty() ? std::string() : ": " + stop.say));
 }
 

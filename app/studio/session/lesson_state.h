@@ -7,6 +7,7 @@
 // same picture). No GL.
 #include <apsp/solve/solver.h>
 #include <apsp/teach/lesson_file.h>
+#include <apsp/teach/quiz.h>
 
 #include <memory>
 #include <optional>
@@ -25,11 +26,13 @@ struct LessonState {
   int stop = -1;          ///< the stop shown (0-based); -1 before the first is reached
   int pending_stop = -1;  ///< the stop asked for, taken by advance_lesson(); -1: none
   bool graph_pending = false;  ///< the lesson's graph is being loaded
-  /// The questions of the stop shown, each with an "at" (the stop's own cursor when the file gave none): the
-  /// seam to the quiz, which asks them. Quiz question JSON (docs/teaching.md "Quiz"), in the file's order.
-  std::vector<nlohmann::json> questions;
-  /// The place in the file of each question ("week3.lesson.json: stops[1].questions[0]"), for the quiz's errors.
-  std::vector<std::string> question_places;
+  /// Every stop resolved against the loaded graph, and its questions read by the quiz's own parser (a question
+  /// without "at" is asked at its stop): checked all at once when the graph has loaded, so a mistake in the last
+  /// stop shows when the lesson opens, not in the middle of the class.
+  std::vector<Cursor> cursors;
+  std::vector<std::vector<teach::QuizQuestion>> stop_questions;
+  /// The questions of the stop shown, in the file's order: the seam to the quiz (predict mode asks them).
+  std::vector<teach::QuizQuestion> questions;
   /// A batch run replaying the lesson (--lesson with --headless / --quit): what depends on the clock (the log's
   /// times and the solve durations it reports, the frame rate) is not drawn, so every replay gives the same
   /// picture, byte for byte.

@@ -98,6 +98,7 @@ LessonAt read_at(const Reader& r, const json& v, const std::string& place) {
   }
   if (!v.is_object()) r.fail(place, std::string("expected {\"round\", \"phase\", \"k\"}, \"start\" or \"end\", found ") + v.type_name());
   r.only_keys(v, place, {"round", "phase", "k"});
+  if (!v.contains("round") && !v.contains("k")) r.fail(place, "needs \"round\" or \"k\" (k: the global vertex number)");
   if (v.contains("round")) at.round = r.integer(v["round"], place + ".round", 0);
   if (v.contains("phase")) {
     const std::string name = r.text(v["phase"], place + ".phase");
@@ -210,28 +211,25 @@ Cursor lesson_stop_cursor(const LessonFile& lesson, std::size_t index, const KCl
   if (at.kind == LessonAt::Kind::End) return clock.cursor_at(clock.total());
 
   const bool blocked = clock.blocked();
-  const std::string rounds = std::to_string(clock.rounds());
   if (at.phase && blocked && *at.phase == Phase::Full)
     r.fail(place + ".phase", "full is plain Floyd-Warshall's one pass; this run is blocked (pivot, rowcol, independent)");
   if (at.phase && !blocked && *at.phase != Phase::Full)
-    r.fail(place + ".phase", std::string(to_string(*at.phase)) + " is a phase of the blocked algorithm; this run is plain Floyd-Warshall (full, or \"k\" alone)");
-  if (!blocked && !at.round && !at.phase) {  // plain: the global k, as the studio says it
-    if (at.k >= n)
-      r.fail(place + ".k", std::to_string(at.k) + " beyond k = 0.." + std::to_string(n - 1) + " of this graph (\"end\" is after the last)");
-    return clock.cursor_at(at.k);
-  }
-  const int round = at.round.value_or(0);
+    r.fail(place + ".phase", std::string(to_string(*at.phase)) + " is a phase of the blocked algorithm; this run is plain Floyd-Warshall (full)");
+  if (at.k && *at.k >= n)
+    r.fail(place + ".k", std::to_string(*at.k) + " beyond k = 0.." + std::to_string(n - 1) + " of this graph (\"end\" is after the last)");
+  const int round = at.round ? *at.round : *at.k / clock.block();
   if (round >= clock.rounds())
-    r.fail(place + ".round", std::to_string(round) + " beyond the " + rounds + " rounds of this graph (0.." +
-                                 std::to_string(clock.rounds() - 1) + "; \"end\" is after the last)");
-  const int kb = clock.k_count(round);
-  if (at.k >= kb)
-    r.fail(place + ".k", std::to_string(at.k) + " beyond the " + std::to_string(kb) + " k-steps of round " +
-                             std::to_string(round) + " (k counts from 0 inside the phase)");
+    r.fail(place + ".round", std::to_string(round) + " beyond the " + std::to_string(clock.rounds()) +
+                                 " rounds of this graph (0.." + std::to_string(clock.rounds() - 1) +
+                                 "; \"end\" is after the last)");
+  const int first = round * clock.block(), last = first + clock.k_count(round) - 1;
+  if (at.k && (*at.k < first || *at.k > last))
+    r.fail(place + ".k", std::to_string(*at.k) + " is not in round " + std::to_string(round) + " (k = " +
+                             std::to_string(first) + ".." + std::to_string(last) + ")");
   Cursor c;
   c.round = round;
   c.phase = at.phase.value_or(blocked ? Phase::Pivot : Phase::Full);
-  c.k = at.k;
+  c.k = at.k ? *at.k - first : 0;
   return c;
 }
 
@@ -241,9 +239,9 @@ std::vector<Cursor> lesson_cursors(const LessonFile& lesson, const KClock& clock
   return out;
 }
 
-nlohmann::json cursor_to_json(const Cursor& cursor) {
+nlohmann::json cursor_to_json(const Cursor& cursor, int block) {
   if (cursor.finished) return "end";
-  return json{{"round", cursor.round}, {"phase", std::string(to_string(cursor.phase))}, {"k", cursor.k}};
+  return json{{"round", cursor.round}, {"phase", std::string(to_string(cursor.phase))}, {"k", cursor.round * block + cursor.k}};
 }
 
 }  // namespace apsp::teach

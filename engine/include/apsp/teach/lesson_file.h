@@ -25,15 +25,15 @@
 
 namespace apsp::teach {
 
-/// @brief Where a stop stands, as the file says it: the same "at" object as a quiz question's ("round",
-/// "phase", "k": the cursor, the next work being that k of that phase of that round), or "start" / "end".
-/// Plain Floyd–Warshall lessons may give "k" alone: the global k, as the studio says it ("next: k = 3").
+/// @brief Where a stop stands, as the file says it: the same "at" object as a quiz question's (apsp/teach/quiz.h:
+/// "round", "phase", "k", the next work being that k of that phase of that round; k is the global vertex
+/// number, as the studio says it, "next: k = 3"; round alone: its start; k alone: its round), or "start" / "end".
 struct LessonAt {
   enum class Kind { Cursor, Start, End };
   Kind kind = Kind::Cursor;
-  std::optional<int> round;    ///< absent: 0, or (plain runs, with no phase either) k is the global k
+  std::optional<int> round;    ///< absent: k's round
   std::optional<Phase> phase;  ///< absent: the round's first phase
-  int k = 0;
+  std::optional<int> k;        ///< global; absent: the round's first k
 };
 
 struct LessonStop {
@@ -77,8 +77,8 @@ Cursor lesson_stop_cursor(const LessonFile& lesson, std::size_t index, const KCl
 /// @brief Every stop resolved (the first bad one throws): checks a whole lesson against a loaded graph.
 std::vector<Cursor> lesson_cursors(const LessonFile& lesson, const KClock& clock);
 
-/// @brief The "at" object a question at stop @p index reads when it gives none: the stop's cursor as the quiz
-/// writes one ({"round", "phase", "k"}, "end" when finished).
-nlohmann::json cursor_to_json(const Cursor& cursor);
+/// @brief @p cursor as a stop's or a quiz question's "at" ({"round", "phase", "k"}, k global: round * @p block +
+/// Cursor::k), "end" when finished. What a question at a stop reads when it gives no "at" of its own.
+nlohmann::json cursor_to_json(const Cursor& cursor, int block);
 
 }  // namespace apsp::teach
