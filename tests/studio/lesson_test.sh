@@ -76,6 +76,13 @@ PY
     [ $status = 2 ] || die "a stop beyond the graph exited $status: $(cat far.err)"
     grep -qF "far.lesson.json: stops[1].at.round: 7 beyond the 2 rounds of this graph" far.err ||
       die "the stop beyond the graph was not named: $(cat far.err)"
+    # A bad question at a later stop: found when the lesson opens (at stop 0), named by its place, by the quiz's
+    # own parser.
+    printf '%s\n' '{"title": "t", "graph": {"gen": "classroom:cities8"}, "block": 4, "stops": [{"at": "start"},' \
+      '{"at": {"round": 1}, "questions": [{"step": "k", "ask": "value", "cell": [9, 0]}]}]}' > q.lesson.json
+    studio --lesson q.lesson.json 2> q.err >/dev/null
+    status=$?
+    [ $status = 2 ] && grep -qF "q.lesson.json: stops[1].questions[0]" q.err || die "a bad question: exit $status, $(cat q.err)"
     # A broken file: its line, exit 2, nothing written.
     printf '{"title": "t",\n "graph": {"gen": "classroom:cities8"},\n "stops": [}\n' > broken.lesson.json
     studio --lesson broken.lesson.json --screenshot never.png 2> broken.err >/dev/null
