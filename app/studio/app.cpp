@@ -111,6 +111,7 @@ void App::frame() {
   m_state.session = m_session->snapshot();
   m_state.synthetic.update(m_state.session);
   fill_classroom(m_state.classroom, m_state.session.inspection);
+  advance_lesson(m_state.lesson, m_state.session, *m_session, m_log);  // a lesson stop asked for, once loaded
   m_recorder.update(m_state.session, m_plan.cpu_threads, m_state.device.devices, m_state.history, m_log);
   // A failed job (negative cycle, int16 overflow) is already in the log; playing on would only repeat it.
   if (!m_plan.batch && m_session->take_failure()) m_state.playback.playing = false;

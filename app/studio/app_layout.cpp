@@ -12,6 +12,7 @@
 #include "sweep_control.h"
 #include "render/frame_graphics.h"
 #include "ui/layout.h"
+#include "ui/lesson_caption.h"
 #include "ui/panels.h"
 #include "ui/predict_panel.h"
 #include "ui/widgets.h"
@@ -39,7 +40,8 @@ LayoutInput App::layout_input() const {
 void App::draw_ui() {
   ImGuiIO& io = ImGui::GetIO();
   const bool presentation = m_state.classroom.presentation;
-  const StudioLayout layout = compute_layout(layout_input());
+  StudioLayout layout = compute_layout(layout_input());
+  const LayoutRect lesson_caption = take_lesson_caption(layout.heatmap, m_state, layout.text_px);
   m_window_fits.clear();
   m_display_size = {io.DisplaySize.x, io.DisplaySize.y};
   const ImGuiWindowFlags fixed = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
@@ -88,6 +90,11 @@ void App::draw_ui() {
     m_window_fits.push_back(measure_current_window("Distance matrix"));
   }
   ImGui::End();
+  if (!lesson_caption.empty()) {  // under the matrix, in its type: the class reads what the teacher says here
+    place(lesson_caption);
+    if (ImGui::Begin("Lesson", nullptr, fixed | ImGuiWindowFlags_NoTitleBar)) draw_lesson_caption(m_state, m_commands);
+    ImGui::End();
+  }
   if (presentation) ImGui::PopFont();
   m_layout_type.presentation = presentation;
   m_layout_type.ui_scale = m_state.ui_scale;
@@ -135,7 +142,11 @@ void App::draw_ui() {
   }
   if (!layout.log.empty()) {  // the teaching layout keeps the log under the classroom column
     place(layout.log);
-    if (ImGui::Begin("Log", nullptr, fixed)) draw_log_panel(m_log);
+    // A lesson replay's picture must not depend on the clock: the log's times and the solve's durations stay out.
+    if (ImGui::Begin("Log", nullptr, fixed)) {
+      if (m_state.lesson.replay) ImGui::TextDisabled("lesson replay: the log is in --log-file");
+      else draw_log_panel(m_log);
+    }
     ImGui::End();
   }
 

@@ -8,6 +8,7 @@
 //   command_router_quiz.cpp      predict mode: its question, the marked cells, Reveal, the score (AppState::predict)
 //   command_router_pi.cpp        Π on the heatmap and its path on the graph view: AppState::classroom
 //   command_router_edit.cpp      graph editing: AppState::graph_edit, the lesson restarted on the edited graph
+//   command_router_lesson.cpp    lesson files: AppState::lesson, and the view and graph a lesson opens with
 // A Command without a handler does not compile. GL and the window stay behind FrameActions, so the router is
 // unit-tested without a display (tests/studio/test_command_router.cpp).
 #include <apsp/report/export_context.h>
@@ -121,6 +122,9 @@ class CommandRouter {
   void on(const CmdSetEditMode& c);
   /// @brief The lesson again from its start on the edit model's graph, through the session's one load path.
   void restart_on_edited_graph(const std::string& what);
+  // command_router_lesson.cpp
+  void on(const CmdOpenLesson& c);
+  void on(const CmdGoToLessonStop& c);
 
   /// @brief Stops playing and the rounds already asked for: what a Command that replaces the solve's state does
   /// first.

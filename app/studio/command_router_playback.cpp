@@ -9,6 +9,7 @@ namespace apsp::studio {
 void CommandRouter::on(const CmdLoadGraph& c) {
   // A new graph replaces the solve in progress: stop it rather than queue behind it.
   stop_playing_and_cancel();
+  m_t.state.lesson = LessonState{};  // another graph: the open lesson's stops no longer apply
   if (!c.backend.empty()) m_t.state.edits.solver.backend = c.backend;  // the panel shows what the lesson runs
   m_t.session.load_async(c.source, m_t.state.edits.solver, c.block_from_graph);
 }

@@ -143,6 +143,7 @@ int RunDriver::load_launch_graph() {
     return exit_status::kUsage;
   }
   log.info(plan.gpu_control);
+  if (!m_options.lesson.empty()) return 0;  // the lesson loads its own graph once the frames run (open_launch_lesson)
 
   SolverSession& session = m_app.session();
   GraphSource graph = plan.graph;
@@ -211,8 +212,25 @@ int RunDriver::apply_classroom_flags() {
   return quiz_status;
 }
 
+int RunDriver::open_launch_lesson() {
+  m_app.commands().push(CmdOpenLesson{m_options.lesson, m_options.lesson_stop.value_or(0), true});
+  do {  // the graph loads, then the walk to the stop is queued, then taken
+    m_app.frame();
+    wait_idle_or_stop();
+  } while (m_app.state().lesson.settling());
+  if (int status = report_failure(m_app.session()); status != 0) return status;  // the graph's own error first
+  if (const std::optional<JobFailure>& failure = m_app.state().lesson.failure) {
+    std::fprintf(stderr, "apsp-studio: --lesson: %s\n", failure->message.c_str());
+    return failure->exit_code;
+  }
+  return 0;
+}
+
 int RunDriver::run_batch() {
   SolverSession& session = m_app.session();
+  if (!m_options.lesson.empty()) {
+    if (int status = open_launch_lesson(); status != 0) return status;
+  }
   m_app.frame();
   // The first frame may have switched the heatmap to the device path, which republishes the view: let that
   // finish, so the frames below (waiting for the GPU once the worker is idle) show the final state.
@@ -338,6 +356,7 @@ int RunDriver::write_sweep_outputs() {
 
 void RunDriver::run_interactive() {
   CommandQueue& commands = m_app.commands();
+  if (!m_options.lesson.empty()) commands.push(CmdOpenLesson{m_options.lesson, m_options.lesson_stop.value_or(0)});
   if (!m_options.test.gui_open.empty()) {
     commands.push(CmdLoadGraph{GraphSource{GraphSource::Kind::File, m_options.test.gui_open}});
   }

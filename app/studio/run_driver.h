@@ -34,6 +34,9 @@ class RunDriver {
   int apply_predict_flags();
   /// @brief --predict-results: the revealed questions and the score (throws when none was revealed).
   void write_predict_results();
+  /// @brief --lesson in a batch run: opens it and renders frames until its stop is reached; returns the exit status
+  /// (the graph's load error, a bad file or a stop outside the graph: one line on stderr).
+  int open_launch_lesson();
   int run_batch();
   void run_interactive();
   /// @brief The session's queued work, or until a stop request, which cancels it (after the round in

@@ -18,7 +18,8 @@ usr="$root/usr"
 data="$usr/share/apsp-studio"
 for f in bin/apsp bin/apsp-studio share/apsp-studio/colormaps/viridis.txt share/apsp-studio/colormaps/magma.txt \
          share/apsp-studio/colormaps/gray.txt share/apsp-studio/graphs/ring12.txt \
-         share/apsp-studio/graphs/two_islands.txt share/applications/apsp-studio.desktop \
+         share/apsp-studio/graphs/two_islands.txt share/apsp-studio/lessons/cities8-blocked.lesson.json \
+         share/applications/apsp-studio.desktop \
          share/icons/hicolor/scalable/apps/apsp-studio.svg; do
   [ -f "$usr/$f" ] || fail "not installed: /usr/$f"
 done

@@ -73,6 +73,11 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o, std::o
   app.add_option("--explain-json", o.explain_json,
                  "write the inspector's state at quit as JSON (round, phase, k, i, j, d_ij_before, d_ik, d_kj, d_ij, "
                  "line, path, path_length)");
+  // Lesson files.
+  app.add_option("--lesson", o.lesson,
+                 "open a lesson file (.lesson.json: graph, solver, colours, stops; docs/teaching.md) at its first stop");
+  app.add_option("--lesson-stop", o.lesson_stop, "with --lesson: open at stop N (0-based) instead")
+      ->check(CLI::Range(0, limits::kMaxAdvanceSteps));
   // Quiz: scripted answers marked against the run's own steps.
   app.add_option("--quiz", o.quiz,
                  "play the questions of quiz FILE (JSON, with answers) after the classroom flags, each from its own "
@@ -284,7 +289,7 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o, std::o
     }
     // Before anything is read or written: no output may be the graph file or another output.
     try {
-      refuse_clashing_paths({{"GRAPH", o.graph_file}, {"--quiz", o.quiz}},
+      refuse_clashing_paths({{"GRAPH", o.graph_file}, {"--lesson", o.lesson}, {"--quiz", o.quiz}},
                             {{"--distances", o.distances}, {"--stats-json", o.stats_json},
                              {"--screenshot", o.screenshot}, {"--heatmap-png", o.heatmap_png},
                              {"--timings-csv", o.timings_csv}, {"--trace", o.trace},
@@ -297,6 +302,12 @@ std::optional<int> parse_options(int argc, char** argv, StudioOptions& o, std::o
     } catch (const Error& e) {
       throw CLI::ValidationError(e.what());
     }
+    // A lesson says its graph and where it stands: flags that say it too would contradict it.
+    if (o.lesson_stop && o.lesson.empty()) throw CLI::ValidationError("--lesson-stop", "--lesson-stop needs --lesson FILE");
+    if (!o.lesson.empty() && (!o.graph_file.empty() || !o.gen_spec.empty() || !o.advance.empty() || o.advance_phases ||
+                              o.advance_k || !o.select.empty() || o.back_rounds || o.back_phases || o.back_k))
+      throw CLI::ValidationError("--lesson", "the lesson file names the graph and its stops name the steps and the cell: "
+                                             "give --lesson-stop N, not GRAPH, --gen, --advance*, --select or --back*");
     if (!o.quiz_results.empty() && o.quiz.empty())
       throw CLI::ValidationError("--quiz-results", "needs --quiz FILE (the questions and answers to mark)");
     if (!o.select.empty() && !parse_cell(o.select))

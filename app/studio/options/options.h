@@ -90,6 +90,9 @@ struct StudioOptions {
   int back_phases = 0;       ///< --back-phases N: back N phase boundaries
   int back_k = 0;            ///< --back-k N: back N k-steps
   std::string explain_json;  ///< --explain-json FILE: the inspector's state at quit
+  // Lesson files (apsp/teach/lesson_file.h): the lesson's graph, solver and view, opened at one of its stops.
+  std::string lesson;              ///< --lesson FILE: open this lesson file
+  std::optional<int> lesson_stop;  ///< --lesson-stop N: at stop N (0-based; default 0)
   // Quiz (docs/teaching.md "Quiz files"): played after the classroom flags, each question from its own cursor.
   std::string quiz;          ///< --quiz FILE: questions with answers, marked against the solver's own steps
   std::string quiz_results;  ///< --quiz-results FILE.json: the score and every question's marks

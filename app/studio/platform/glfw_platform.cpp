@@ -149,7 +149,8 @@ static_assert(apsp::studio::keys::kSpace == GLFW_KEY_SPACE && apsp::studio::keys
                   apsp::studio::keys::kF12 == GLFW_KEY_F12 && apsp::studio::keys::kP == GLFW_KEY_P &&
                   apsp::studio::keys::kQ == GLFW_KEY_Q &&
                   apsp::studio::keys::kE == GLFW_KEY_E && apsp::studio::keys::kY == GLFW_KEY_Y &&
-                  apsp::studio::keys::kZ == GLFW_KEY_Z,
+                  apsp::studio::keys::kZ == GLFW_KEY_Z &&
+                  apsp::studio::keys::kPageUp == GLFW_KEY_PAGE_UP && apsp::studio::keys::kPageDown == GLFW_KEY_PAGE_DOWN,
               "key indices must match GLFW's key codes");
 static_assert(apsp::studio::keys::kV == GLFW_KEY_V && apsp::studio::keys::kLeftBracket == GLFW_KEY_LEFT_BRACKET &&
                   apsp::studio::keys::kRightBracket == GLFW_KEY_RIGHT_BRACKET,

@@ -18,5 +18,7 @@ inline constexpr int kF12 = 301;
 inline constexpr int kE = 69;
 inline constexpr int kY = 89;
 inline constexpr int kZ = 90;
+inline constexpr int kPageUp = 266;    // lesson stops: what a presenter's clicker sends
+inline constexpr int kPageDown = 267;
 
 }  // namespace apsp::studio::keys

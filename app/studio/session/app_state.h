@@ -21,6 +21,7 @@
 #include "session/classroom_state.h"
 #include "session/predict_state.h"
 #include "session/graph_edit_state.h"
+#include "session/lesson_state.h"
 #include "session/run_history.h"
 #include "session/solver_session.h"
 #include "session/synthetic_gpus.h"
@@ -123,6 +124,7 @@ struct AppState {
   RunHistoryState history;  ///< recorded runs and the baseline (session/run_history.h)
   PredictState predict;     ///< predict mode: the open question and its marks (session/predict_state.h)
   GraphEditState graph_edit;  ///< graph editing: the edit mode and the edits (session/graph_edit_state.h)
+  LessonState lesson;  ///< the lesson file open, its stop and the stop's questions (session/lesson_state.h)
   SyntheticGpus synthetic;  ///< test hook (session/synthetic_gpus.h); shown_gpus() and plot_samples() consult it
   float ui_scale = 1;
   double time_s = 0;

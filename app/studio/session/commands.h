@@ -155,6 +155,14 @@ struct CmdUndoEdit {};
 struct CmdRedoEdit {};
 struct CmdSetEditMode {
   bool on = true;
+// Lesson files (session/lesson_state.h): open one (its graph, view and stop), go to one of its stops.
+struct CmdOpenLesson {
+  std::string path;
+  int stop = 0;  ///< 0-based
+  bool replay = false;  ///< a batch run: freeze what depends on the clock (LessonState::replay)
+};
+struct CmdGoToLessonStop {
+  int stop = 0;  ///< 0-based; outside the lesson's stops: nothing happens
 };
 
 using Command = std::variant<CmdLoadGraph, CmdSaveGraph, CmdConfigureSolver, CmdStep, CmdSetPlaying, CmdTogglePlaying,
@@ -166,7 +174,8 @@ using Command = std::variant<CmdLoadGraph, CmdSaveGraph, CmdConfigureSolver, Cmd
                              CmdProfileCounters, CmdCancelCounters,
                              CmdSetPredict, CmdPredictToggleCell, CmdPredictReveal, CmdExportQuizResults,
                              CmdResetQuizScore, CmdShowPredecessors, CmdShowPiPathEdges,
-                             CmdEditGraph, CmdUndoEdit, CmdRedoEdit, CmdSetEditMode, CmdExportHandout>;
+                             CmdEditGraph, CmdUndoEdit, CmdRedoEdit, CmdSetEditMode, CmdExportHandout,
+                             CmdOpenLesson, CmdGoToLessonStop>;
 
 /// @brief std::visit(Overloaded{[](const CmdA&) {...}, ...}, command): one lambda per Command.
 template <class... Ts>

@@ -4,6 +4,7 @@
 
 #include <apsp/core/types.h>
 #include <apsp/io/atomic_file.h>
+#include <apsp/teach/lesson_file.h>
 #include <apsp/teach/pseudocode.h>
 
 #include <nlohmann/json.hpp>
@@ -98,6 +99,7 @@ void write_explain_json(const std::string& path, const SessionSnapshot& s) {
   j["n"] = s.n;
   j["blocked"] = in.blocked;
   j["finished"] = s.cursor.finished;
+  j["cursor"] = teach::cursor_to_json(s.cursor, s.config.block);  // where the run stands, as a lesson's stop or a quiz question says it
   j["steps_taken"] = in.steps_taken;
   j["steps_recorded"] = in.steps_recorded;
   const char* keys[] = {"round", "phase", "k", "updated_by_step", "d_ij_before", "d_ik", "d_kj", "d_ij", "line", "line_index"};

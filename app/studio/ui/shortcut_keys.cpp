@@ -6,6 +6,7 @@
 
 #include "platform/keys.h"
 #include "session/step_position.h"
+#include "ui/lesson_caption.h"
 #include "ui/panels.h"
 #include "ui/predecessor_display.h"
 #include "ui/step_keys.h"
@@ -59,6 +60,7 @@ void handle_shortcut_keys(const AppState& state, Log& log, CommandQueue& command
     log.info("key F12: screenshot");
     commands.push(CmdScreenshot{});
   }
+  handle_lesson_keys(state, log, commands);
 }
 
 }  // namespace apsp::studio
