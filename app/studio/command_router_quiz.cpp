@@ -45,8 +45,14 @@ void CommandRouter::ask_question(teach::QuizStep step) {
   }
   const bool blocked = !plain_run(s);
   if (!blocked) step = teach::QuizStep::K;  // plain Floyd–Warshall is stepped by k (step_unit())
-  p.question =
-      predict_question(quiz_run_of(s.n, s.config.block, blocked), s.cursor, step, m_t.state.classroom.selected);
+  // A question the lesson file prepared for this very position comes first: the teacher chose it for the class.
+  const std::vector<teach::QuizQuestion>& prepared = m_t.state.lesson.questions;
+  const auto lesson_question = std::find_if(prepared.begin(), prepared.end(),
+                                            [&](const teach::QuizQuestion& q) { return q.at == s.cursor; });
+  p.question = lesson_question != prepared.end()
+                   ? std::optional<teach::QuizQuestion>(*lesson_question)
+                   : predict_question(quiz_run_of(s.n, s.config.block, blocked), s.cursor, step,
+                                      m_t.state.classroom.selected);
   if (!p.question) {
     m_t.log.info("predict: the solve is finished, nothing left to predict (R restarts it)");
     return;

@@ -141,12 +141,15 @@ struct CmdExportQuizResults {
   std::string path;  ///< the results JSON (the quiz's format, apsp/teach/quiz.h results_json)
 };
 struct CmdResetQuizScore {};
+
 // Π, the predecessor matrix: the heatmap's D / Π switch and the Π path drawn edge by edge.
 struct CmdShowPredecessors {
   bool on = true;  ///< true: Π on the heatmap (and first in the inspector); false: D
 };
 struct CmdShowPiPathEdges {
   int edges = -1;  ///< edges of the selected cell's Π path drawn, from j backwards; -1: all
+};
+
 // Graph editing (session/graph_edit_state.h): each edit one undo step; the lesson restarts on the edited graph.
 struct CmdEditGraph {
   GraphEdit edit;
@@ -155,6 +158,8 @@ struct CmdUndoEdit {};
 struct CmdRedoEdit {};
 struct CmdSetEditMode {
   bool on = true;
+};
+
 // Lesson files (session/lesson_state.h): open one (its graph, view and stop), go to one of its stops.
 struct CmdOpenLesson {
   std::string path;

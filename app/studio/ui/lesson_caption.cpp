@@ -33,6 +33,10 @@ void draw_lesson_caption(const AppState& state, CommandQueue& commands) {
   ImGui::PushTextWrapPos(0.0f);
   if (const teach::LessonStop* current = lesson.current(); current && !current->say.empty())
     ImGui::TextUnformatted(current->say.c_str());
+  if (!lesson.questions.empty() && !state.predict.on)
+    ImGui::TextDisabled("%zu question%s prepared here: Q (predict mode) asks %s before the step is shown",
+                        lesson.questions.size(), lesson.questions.size() == 1 ? "" : "s",
+                        lesson.questions.size() == 1 ? "it" : "the first");
   else if (lesson.failure)
     ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.40f, 1), "%s", lesson.failure->message.c_str());
   ImGui::PopTextWrapPos();
