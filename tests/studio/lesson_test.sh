@@ -57,6 +57,9 @@ case "$case_name" in
   lesson_replay_cities8)
     replay "$LESSONS/cities8-blocked.lesson.json" 8 4
     ;;
+  lesson_replay_clrs)
+    replay "$LESSONS/clrs-plain.lesson.json" 5 2
+    ;;
   lesson_replay_presentation)
     # The projector layout, larger: the caption in the large type, still the same picture every time.
     python3 - "$LESSONS/cities8-blocked.lesson.json" p.lesson.json <<'PY'

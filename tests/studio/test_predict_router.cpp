@@ -197,5 +197,37 @@ TEST_F(PredictRouterTest, GoingBackDropsTheOpenQuestion) {
   EXPECT_NE(state.session.cursor, before);
 }
 
+TEST_F(PredictRouterTest, ALessonQuestionForThisPositionIsAskedFirst) {
+  load();
+  router.apply(CmdStep{Granularity::Phase});  // round 0, phase 1 done: the next step is phase 2
+  settle();
+  // The stop's prepared question: a value the default (no cell selected) would never ask, and one for another
+  // position, which must not be asked here.
+  teach::QuizQuestion prepared;
+  prepared.at = state.session.cursor;
+  prepared.step = teach::QuizStep::Phase;
+  prepared.ask = teach::QuizAsk::Value;
+  prepared.i = 1;
+  prepared.j = 2;
+  teach::QuizQuestion elsewhere = prepared;
+  elsewhere.at.round = 1;
+  elsewhere.i = 3;
+  state.lesson.questions = {elsewhere, prepared};
+  state.classroom.selected = CellRef{};
+  router.apply(CmdSetPredict{true, teach::QuizStep::Phase});
+  const teach::QuizQuestion* q = open_question(state.predict, state.session.cursor);
+  ASSERT_NE(q, nullptr) << log.to_text();
+  EXPECT_EQ(q->ask, teach::QuizAsk::Value);
+  EXPECT_EQ(q->i, 1);
+  EXPECT_EQ(q->j, 2);
+  // Without a prepared question for the position, the step's own question comes back.
+  state.lesson.questions = {elsewhere};
+  router.apply(CmdSetPredict{false, std::nullopt});
+  router.apply(CmdSetPredict{true, teach::QuizStep::Phase});
+  q = open_question(state.predict, state.session.cursor);
+  ASSERT_NE(q, nullptr);
+  EXPECT_EQ(q->ask, teach::QuizAsk::Improves);
+}
+
 }  // namespace
 }  // namespace apsp::studio

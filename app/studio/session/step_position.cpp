@@ -1,24 +1,13 @@
 #include "session/step_position.h"
 
+#include <apsp/teach/k_clock.h>
+
 #include <algorithm>
 
 #include "session/session_types.h"
 
 namespace apsp::studio {
 namespace {
-
-int phase_number(Phase p) {
-  switch (p) {
-    case Phase::Pivot:
-      return 1;
-    case Phase::PivotRowCol:
-      return 2;
-    case Phase::Independent:
-      return 3;
-    default:
-      return 0;
-  }
-}
 
 /// The k values a plain whole pass of round @p round covers: "k = 2" or "k = 2..3".
 std::string k_range(int round, int block, int n) {
@@ -39,14 +28,14 @@ StepPosition step_position(const Cursor& cursor, int rounds, int block, int n, b
   p.blocked = blocked;
   const int last_phase = blocked ? 3 : 0;
   const int first_phase = blocked ? 1 : 0;
-  const int phase = cursor.finished ? first_phase : phase_number(cursor.phase);
+  const int phase = cursor.finished ? first_phase : teach::phase_number(cursor.phase);
   const bool k_step_led_here = last_step && last_step->granularity == Granularity::KStep &&
                                last_step->after == cursor && !last_step->before.finished;
   if (k_step_led_here) {
     // The k taken is where the cursor stood before the step: after the last k of a phase (every k at B = 1)
     // the cursor has already moved on to the next phase or round, which would lose the k.
     const Cursor& b = last_step->before;
-    p.done = StepRef{b.round, phase_number(b.phase), b.round * p.block + b.k};
+    p.done = StepRef{b.round, teach::phase_number(b.phase), b.round * p.block + b.k};
   } else if (cursor.k > 0 && !cursor.finished) {
     // Mid-phase: the k-step just taken is the previous k of this very phase.
     p.done = StepRef{cursor.round, phase, cursor.round * p.block + cursor.k - 1};

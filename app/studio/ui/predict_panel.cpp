@@ -6,6 +6,8 @@
 // imgui_stdlib.h needs imgui.h first (IMGUI_API); a separate block keeps include sorting from swapping them.
 #include <imgui_stdlib.h>
 
+#include <apsp/teach/k_clock.h>
+
 #include <algorithm>
 #include <string>
 
@@ -19,19 +21,6 @@ namespace apsp::studio {
 namespace {
 
 const ImVec4 kQuestionColour(1.0f, 0.85f, 0.35f, 1.0f);
-
-int phase_number(Phase p) {
-  switch (p) {
-    case Phase::Pivot:
-      return 1;
-    case Phase::PivotRowCol:
-      return 2;
-    case Phase::Independent:
-      return 3;
-    default:
-      return 0;
-  }
-}
 
 std::string cells_text(const std::vector<teach::QuizCell>& cells) {
   std::string text;
@@ -125,7 +114,7 @@ void draw_answer_controls(const AppState& state, const teach::QuizQuestion& q, P
 std::string describe_question_step(const teach::QuizQuestion& q, int block, int n, bool blocked) {
   StepRef r;
   r.round = q.at.round;
-  r.phase = blocked ? phase_number(q.at.phase) : 0;
+  r.phase = blocked ? teach::phase_number(q.at.phase) : 0;
   switch (q.step) {
     case teach::QuizStep::Round:
       return blocked ? "round " + std::to_string(q.at.round) : describe_step(r, block, n);
