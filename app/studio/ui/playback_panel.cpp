@@ -86,8 +86,8 @@ void draw_playback_panel(const AppState& state, CommandQueue& commands) {
   }
   if (s.busy && !s.activity.empty()) ImGui::TextDisabled("working: %s", s.activity.c_str());
   ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextDisabled(blocked ? "keys: Space play, Right / Shift+Right / Ctrl+Right a phase / round / k, Left / Shift+Left / Ctrl+Left back, R reset, F fit, P presentation, V D / Π, F12 screenshot"
-                               : "keys: Space play, Right one k, Left back one k, R reset, F fit, P presentation, V D / Π, F12 screenshot");
+  ImGui::TextDisabled(blocked ? "keys: Space play, Right / Shift+Right / Ctrl+Right a phase / round / k, Left / Shift+Left / Ctrl+Left back, R reset, F fit, P presentation, Q predict, V D / Π, E edit the graph, F12 screenshot"
+                               : "keys: Space play, Right one k, Left back one k, R reset, F fit, P presentation, Q predict, V D / Π, E edit the graph, F12 screenshot");
   ImGui::PopTextWrapPos();
   ImGui::PopID();
 }

@@ -173,14 +173,17 @@ void draw_predict_panel(const AppState& state, PredictEdits& edits, CommandQueue
   const SessionSnapshot& s = state.session;
   const PredictState& p = state.predict;
   bool on = p.on;
-  if (ImGui::Checkbox("ask before each step (Q)", &on)) commands.push(CmdSetPredict{on, std::nullopt});
+  if (ImGui::Checkbox("ask first (Q)", &on)) commands.push(CmdSetPredict{on, std::nullopt});
   item_tooltip("the step is shown only after the class answered: click the cells that will improve, or type the "
                "selected cell's next value, then Reveal");
   if (blocked_run(s)) {
-    ImGui::SameLine();
+    // Beside the checkbox only where it fits: a narrow column (720p at a large UI scale) would clip the label.
+    const float combo_width = ImGui::GetFontSize() * 5.5f;
+    const float right_edge = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+    if (right_edge - ImGui::GetItemRectMax().x - ImGui::GetStyle().ItemSpacing.x >= combo_width) ImGui::SameLine();
     const char* names[] = {"k", "phase", "round"};
     int step = static_cast<int>(p.step);
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5.5f);
+    ImGui::SetNextItemWidth(combo_width);
     if (ImGui::Combo("##predict-step", &step, names, 3))
       commands.push(CmdSetPredict{p.on, static_cast<teach::QuizStep>(step)});
     item_tooltip("the step the first question asks about (the step keys ask about their own: Ctrl k, Shift round)");

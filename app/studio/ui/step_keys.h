@@ -30,8 +30,8 @@ inline StepKeyAction step_key_action(ArrowKey key, bool ctrl, bool shift, bool p
 
 /// @brief The key line of presentation mode and docs/teaching.md's Keys list, in one place.
 inline const char* step_keys_help(bool blocked = true) {
-  return blocked ? "Right / Left: phase, Shift: round, Ctrl: one k, Space: play, P: leave presentation"
-                 : "Right: one k, Left: back one k, Space: play, P: leave presentation";
+  return blocked ? "Right / Left: phase, Shift: round, Ctrl: one k, Space: play, Q: predict, P: leave presentation"
+                 : "Right: one k, Left: back one k, Space: play, Q: predict, P: leave presentation";
 }
 
 }  // namespace apsp::studio
