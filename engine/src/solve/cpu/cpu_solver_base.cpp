@@ -103,6 +103,11 @@ template <class T> void CpuSolverBase<T>::relax_with_paths(int i0, int i1, int j
   // value as the untracked kernels do, but it is no path, so π keeps NIL for it.
   const std::int32_t unreachable_from = range_policy().unreachable_from;
   const bool by_edges = !m_edges.empty();
+  // Round a negative cycle the walks keep improving and their edge counts keep growing until the solve stops at
+  // the cycle: counts saturate below kNoEdgeCount, so the sum of two always stays inside int32.
+  const auto edges_through = [&](std::size_t ik_at, std::size_t kj_at) {
+    return std::min(m_edges[ik_at] + m_edges[kj_at], kNoEdgeCount - 1);
+  };
   for (int k = k0; k < k1; ++k)
     for (int i = i0; i < i1; ++i) {
       const std::size_t ik = static_cast<std::size_t>(i) * s + k;
@@ -115,10 +120,10 @@ template <class T> void CpuSolverBase<T>::relax_with_paths(int i0, int i1, int j
           c = std::max(sum, DistTraits<T>::floor);  // every phase clamps here: cheap next to Π
           const bool path = sum < unreachable_from;
           m_pred[row_i + j] = path ? m_pred[row_k + j] : kNoPredecessor;
-          if (by_edges) m_edges[row_i + j] = path ? m_edges[ik] + m_edges[row_k + j] : kNoEdgeCount;
-        } else if (by_edges && sum == c && sum < unreachable_from && m_edges[ik] + m_edges[row_k + j] < m_edges[row_i + j]) {
+          if (by_edges) m_edges[row_i + j] = path ? edges_through(ik, row_k + j) : kNoEdgeCount;
+        } else if (by_edges && sum == c && sum < unreachable_from && edges_through(ik, row_k + j) < m_edges[row_i + j]) {
           m_pred[row_i + j] = m_pred[row_k + j];
-          m_edges[row_i + j] = m_edges[ik] + m_edges[row_k + j];
+          m_edges[row_i + j] = edges_through(ik, row_k + j);
         }
       }
     }
