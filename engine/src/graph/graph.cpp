@@ -41,8 +41,7 @@ void fill_edges(const Graph& g, DistanceMatrix& m) {
 }
 }  // namespace
 
-DistanceMatrix to_distance_matrix(const Graph& g, int block, DType dtype) {
-  g.validate("graph");
+void check_weights_fit(const Graph& g, DType dtype) {
   // Weights must stay strictly inside (-INF, INF) of the dtype, or they would read as "unreachable".
   const std::int32_t limit = inf_of(dtype);
   for (std::size_t i = 0; i < g.edges.size(); ++i) {
@@ -52,6 +51,11 @@ DistanceMatrix to_distance_matrix(const Graph& g, int block, DType dtype) {
                        std::to_string(e.weight) + ", outside the " + std::string(to_string(dtype)) + " range (-" + std::to_string(limit) +
                        ", " + std::to_string(limit) + ")");
   }
+}
+
+DistanceMatrix to_distance_matrix(const Graph& g, int block, DType dtype) {
+  g.validate("graph");
+  check_weights_fit(g, dtype);
   DistanceMatrix m(g.n, block, dtype);
   if (dtype == DType::I32)
     fill_edges<std::int32_t>(g, m);

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <string>
+#include <tuple>
+#include <vector>
 
 namespace apsp {
 
@@ -24,17 +26,12 @@ template <class T> void weight_bounds(const DistanceMatrix& m, std::int64_t& neg
 }
 }  // namespace
 
-RangePolicy make_range_policy(const DistanceMatrix& initial) {
+namespace {
+RangePolicy policy_from_bounds(DType dtype, int n, std::int64_t neg_sum, std::int64_t max_pos, bool negative_diagonal) {
   RangePolicy p;
-  p.dtype = initial.dtype();
-  p.inf = inf_of(initial.dtype());
+  p.dtype = dtype;
+  p.inf = inf_of(dtype);
   p.real_max = (p.inf - 1) / 2;
-  std::int64_t neg_sum = 0;  // L: a simple path enters each vertex at most once
-  std::int64_t max_pos = 0;
-  if (initial.dtype() == DType::I32)
-    weight_bounds<std::int32_t>(initial, neg_sum, max_pos);
-  else
-    weight_bounds<std::int16_t>(initial, neg_sum, max_pos);
   const std::int64_t margin = static_cast<std::int64_t>(p.inf) - p.real_max - 1;
   if (2 * -neg_sum + max_pos > margin) {
     throw RangeError(std::string(to_string(p.dtype)) + " cannot hold this graph's distances safely: negative weights sum to " +
@@ -44,9 +41,48 @@ RangePolicy make_range_policy(const DistanceMatrix& initial) {
   }
   p.unreachable_from = static_cast<std::int32_t>(p.inf + 2 * neg_sum);
   p.negative_weights = neg_sum < 0;
-  p.may_leave_range = static_cast<std::int64_t>(std::max(initial.n() - 1, 0)) * max_pos > p.real_max;
-  for (int i = 0; i < initial.n() && !p.negative_weights; ++i) p.negative_weights = initial.get(i, i) < 0;
+  p.may_leave_range = static_cast<std::int64_t>(std::max(n - 1, 0)) * max_pos > p.real_max;
+  p.negative_weights = p.negative_weights || negative_diagonal;
   return p;
+}
+}  // namespace
+
+RangePolicy make_range_policy(const DistanceMatrix& initial) {
+  std::int64_t neg_sum = 0;  // L: a simple path enters each vertex at most once
+  std::int64_t max_pos = 0;
+  if (initial.dtype() == DType::I32)
+    weight_bounds<std::int32_t>(initial, neg_sum, max_pos);
+  else
+    weight_bounds<std::int16_t>(initial, neg_sum, max_pos);
+  bool negative_diagonal = false;
+  for (int i = 0; i < initial.n() && !negative_diagonal; ++i) negative_diagonal = initial.get(i, i) < 0;
+  return policy_from_bounds(initial.dtype(), initial.n(), neg_sum, max_pos, negative_diagonal);
+}
+
+RangePolicy make_range_policy(const Graph& graph, DType dtype) {
+  // The matrix keeps the lightest edge of each pair, so the largest weight it holds is the largest of those
+  // minima: sort by pair and weight, and the first edge of each pair is the one the matrix keeps.
+  std::vector<Edge> edges;
+  edges.reserve(graph.edges.size());
+  for (const Edge& e : graph.edges)
+    if (e.src != e.dst) edges.push_back(e);
+  std::sort(edges.begin(), edges.end(), [](const Edge& a, const Edge& b) {
+    return std::tie(a.src, a.dst, a.weight) < std::tie(b.src, b.dst, b.weight);
+  });
+  std::vector<std::int64_t> min_in(static_cast<std::size_t>(std::max(graph.n, 0)), 0);
+  std::int64_t max_pos = 0;
+  for (std::size_t i = 0; i < edges.size(); ++i) {
+    if (i > 0 && edges[i].src == edges[i - 1].src && edges[i].dst == edges[i - 1].dst) continue;
+    const std::int64_t w = edges[i].weight;
+    std::int64_t& in = min_in[static_cast<std::size_t>(edges[i].dst)];
+    in = std::min(in, w);
+    max_pos = std::max(max_pos, w);
+  }
+  std::int64_t neg_sum = 0;
+  for (std::int64_t w : min_in) neg_sum += w;
+  bool negative_diagonal = false;
+  for (const Edge& e : graph.edges) negative_diagonal = negative_diagonal || (e.src == e.dst && e.weight < 0);
+  return policy_from_bounds(dtype, graph.n, neg_sum, max_pos, negative_diagonal);
 }
 
 void check_range(const RangePolicy& policy, const DistanceMatrix& m) {

@@ -8,6 +8,7 @@
 #include <apsp/solve/tile_minima.h>
 
 #include <algorithm>
+#include <chrono>
 #include <string>
 
 namespace apsp {
@@ -34,6 +35,7 @@ void Solver::reset(const DistanceMatrix& initial) {
   require_block_size(name(), {}, m_options.block);  // the variant checked its listed sizes when created
   m_loaded = false;  // a reset that throws leaves the solver unloaded, never half old and half new
   m_profile.clear();
+  m_load_times = LoadTimes{};
   m_initial = DistanceMatrix();  // the previous graph's copy goes before anything new is allocated
   const std::uint64_t matrix_bytes = DistanceMatrix::required_bytes(initial.n(), m_options.block, m_options.dtype);
   const std::string what_for = std::string(name()) + " on the " + std::to_string(initial.n()) + " x " +
@@ -61,6 +63,38 @@ void Solver::reset(const DistanceMatrix& initial) {
       m_initial = std::move(converted);
   }
   m_n = initial.n();
+  m_loaded = true;
+  m_negative_cycle = false;
+  m_cursor = Cursor{0, first_phase(blocked()), 0, m_n == 0};
+}
+
+void Solver::reset(const Graph& graph) {
+  using Clock = std::chrono::steady_clock;
+  const auto ms_since = [](Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); };
+  graph.validate("graph");
+  check_weights_fit(graph, m_options.dtype);
+  const bool negative = graph.m() > 0 && graph.weight_range().first < 0;
+  const bool derives_predecessors = !tracks_predecessors() && graph.n <= limits::kMaxPredecessorVertices;
+  if (!builds_on_device() || negative || derives_predecessors || graph.n == 0) {
+    // The host matrix is needed anyway (kept as the input, or the backend's own layout): the one path.
+    const auto build_start = Clock::now();
+    const DistanceMatrix initial = to_distance_matrix(graph, m_options.block, m_options.dtype);
+    const double build_ms = ms_since(build_start);
+    const auto upload_start = Clock::now();
+    reset(initial);
+    m_load_times = LoadTimes{false, build_ms, ms_since(upload_start),
+                             DistanceMatrix::required_bytes(graph.n, m_options.block, m_options.dtype)};
+    return;
+  }
+  m_loaded = false;  // as reset(matrix): a load that throws leaves the solver unloaded
+  m_profile.clear();
+  m_initial = DistanceMatrix();
+  m_policy = make_range_policy(graph, m_options.dtype);
+  LoadTimes times;
+  times.built_on_device = true;
+  load_edges(graph, times);
+  m_load_times = times;
+  m_n = graph.n;
   m_loaded = true;
   m_negative_cycle = false;
   m_cursor = Cursor{0, first_phase(blocked()), 0, m_n == 0};

@@ -26,6 +26,10 @@ struct Graph {
   void validate(const std::string& source) const;
 };
 
+/// @brief Throws RangeError (naming the edge) when a weight does not fit strictly inside (-INF, INF) of @p dtype,
+/// where it would read as "unreachable": the check to_distance_matrix() makes, for builders of the matrix elsewhere.
+void check_weights_fit(const Graph& g, DType dtype);
+
 /// @brief The initial distance matrix: 0 on the diagonal, the lightest edge per pair, INF elsewhere.
 /// A self loop leaves the diagonal at 0 unless it is negative. Throws RangeError when a weight does not fit
 /// the dtype (int16 keeps |w| < 16383).

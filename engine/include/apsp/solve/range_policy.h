@@ -23,6 +23,7 @@
 ///     >= L > F), so the diagonal entry of a vertex on the cycle still ends <= the cycle's length < 0, and the
 ///     check after the round reports the cycle.
 #include <apsp/core/distance_matrix.h>
+#include <apsp/graph/graph.h>
 
 #include <cstdint>
 
@@ -47,6 +48,9 @@ struct RangePolicy {
 /// @brief Derives the policy from an initial matrix; throws RangeError when the weights leave no safe margin
 /// (e.g. int16 with large negative weights), saying to use i32.
 RangePolicy make_range_policy(const DistanceMatrix& initial);
+/// @brief The policy make_range_policy() gives for to_distance_matrix(@p graph, any block, @p dtype), from the
+/// edges alone (the lightest edge per pair counts, a non-negative self loop does not): no n x n matrix needed.
+RangePolicy make_range_policy(const Graph& graph, DType dtype);
 
 /// @brief Throws RangeError naming (i, j) and the value when @p m holds a value in the out-of-range band.
 void check_range(const RangePolicy& policy, const DistanceMatrix& m);

@@ -8,6 +8,7 @@
 #include <apsp/core/distance_matrix.h>
 #include <apsp/core/predecessor_matrix.h>
 #include <apsp/core/view_geometry.h>
+#include <apsp/graph/graph.h>
 #include <apsp/profile/profile.h>
 #include <apsp/solve/range_policy.h>
 
@@ -91,6 +92,20 @@ class Solver {
   /// @brief Copies @p initial (any padding/dtype; converted to the solver's block and dtype), rewinds the
   /// cursor, clears the profile. Throws OutOfMemoryError before allocating, RangeError for int16 overflow.
   void reset(const DistanceMatrix& initial);
+
+  /// @brief Where and how long the last reset took to make the initial matrix and move it to the backend.
+  struct LoadTimes {
+    bool built_on_device = false;  ///< the matrix was built where it is used, from the edges (no host matrix)
+    double build_ms = 0;           ///< host: the n x n matrix from the edges; device: the fill and scatter kernels
+    double upload_ms = 0;          ///< host: the matrix copied into the backend; device: the edge list's copy
+    std::uint64_t upload_bytes = 0;
+  };
+  /// @brief reset() from @p graph's edges (to_distance_matrix's matrix, same checks and errors). A backend that
+  /// builds on the device (builds_on_device()) gets only the edges, and no n x n host matrix exists, unless the
+  /// base keeps the input (a negative weight: to name a negative cycle; a derived Π up to
+  /// limits::kMaxPredecessorVertices: its edge weights). Others get the host-built matrix through load().
+  void reset(const Graph& graph);
+  const LoadTimes& load_times() const { return m_load_times; }
 
   /// @brief Puts the solver back at the start of round @p round with the matrix @p state (raw values, as
   /// read_state() gave them for that round start), for stepping back in time (teach/time_travel.h).
@@ -212,6 +227,15 @@ class Solver {
  protected:
   /// @brief Loads @p padded (already padded to options().block, dtype options().dtype) to the backend.
   virtual void load(const DistanceMatrix& padded) = 0;
+  /// @brief True when the variant implements load_edges(): it builds its matrix from the edges where it keeps it.
+  virtual bool builds_on_device() const { return false; }
+  /// @brief Builds the initial matrix of @p graph (checked: endpoints, weights fit the dtype) in the backend's own
+  /// storage, as load(to_distance_matrix(graph, block, dtype)) would leave it, and fills @p times (its build and
+  /// upload parts). Called by reset(const Graph&) only when builds_on_device().
+  virtual void load_edges(const Graph& graph, LoadTimes& times) {
+    (void)graph;
+    (void)times;
+  }
   /// @brief Runs k offsets [k_begin, k_end) of @p phase of @p round (may only enqueue on GPUs).
   virtual void run_phase(int round, Phase phase, int k_begin, int k_end) = 0;
   /// @brief Whether any diagonal entry is negative. wait = false may answer from an earlier round's check
@@ -242,6 +266,7 @@ class Solver {
   bool m_loaded = false;
   RangePolicy m_policy;
   ProfileLog m_profile;
+  LoadTimes m_load_times;
   /// The input, kept when some weight is negative (to recover a negative cycle's vertices) and, up to
   /// limits::kMaxPredecessorVertices, when Π is derived (its edge weights).
   DistanceMatrix m_initial;
