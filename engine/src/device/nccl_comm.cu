@@ -8,6 +8,8 @@
 #include <cstdlib>
 #include <cstring>
 
+#include <apsp/device/process_group.h>
+
 #include "device/band_comm.cuh"
 #include <apsp/device/check.cuh>
 
@@ -100,11 +102,35 @@ std::unique_ptr<BandComm> make_nccl_comm(const std::vector<int>& devices) {
   return std::make_unique<NcclComm>(devices);
 }
 
+}  // namespace apsp::cuda
+
+namespace apsp {
+std::vector<unsigned char> make_nccl_unique_id() {
+  ncclUniqueId id;
+  const ncclResult_t status = ncclGetUniqueId(&id);
+  if (status != ncclSuccess) cuda::throw_nccl_error(status, "ncclGetUniqueId", __FILE__, __LINE__);
+  const auto* bytes = reinterpret_cast<const unsigned char*>(id.internal);
+  return std::vector<unsigned char>(bytes, bytes + sizeof(id.internal));
+}
+}  // namespace apsp
+
+namespace apsp::cuda {
+
 #else
 
 std::unique_ptr<BandComm> make_nccl_comm(const std::vector<int>&) {
   throw UnavailableError("multi-GPU over NCCL: this build has no NCCL (use APSP_MULTI_GPU_COMM=peer)");
 }
+
+}  // namespace apsp::cuda
+
+namespace apsp {
+std::vector<unsigned char> make_nccl_unique_id() {
+  throw UnavailableError("one process per GPU: this build has no NCCL");
+}
+}  // namespace apsp
+
+namespace apsp::cuda {
 
 #endif
 

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstring>
 #include <string>
 
 namespace apsp {
@@ -98,6 +99,42 @@ void Solver::reset(const Graph& graph) {
   m_loaded = true;
   m_negative_cycle = false;
   m_cursor = Cursor{0, first_phase(blocked()), 0, m_n == 0};
+}
+
+void Solver::read_rows(int row_begin, int rows, std::int32_t* out) {
+  if (!m_loaded) throw UsageError(std::string(name()) + ": read_rows() before reset()");
+  if (row_begin < 0 || rows < 0 || row_begin + rows > m_n)
+    throw UsageError(std::string(name()) + ": read_rows() of rows outside 0.." + std::to_string(m_n));
+  if (rows == 0) return;
+  const std::size_t n = static_cast<std::size_t>(m_n);
+  const std::size_t cells = static_cast<std::size_t>(rows) * n;
+  std::vector<std::int16_t> narrow;
+  if (m_options.dtype == DType::I32) {
+    read_raw_rows(row_begin, rows, out, n * sizeof(std::int32_t));
+  } else {
+    narrow.resize(cells);
+    read_raw_rows(row_begin, rows, narrow.data(), n * sizeof(std::int16_t));
+    for (std::size_t c = 0; c < cells; ++c) out[c] = narrow[c];
+  }
+  // As read(): a finished solve's real distance outside the dtype's range is an error, never a number.
+  for (std::size_t c = 0; c < cells; ++c) {
+    const std::int32_t v = m_policy.normalize(out[c]);
+    if (m_cursor.finished && v != kInf32 && m_policy.out_of_range(v))
+      throw RangeError("distance from " + std::to_string(row_begin + static_cast<int>(c / n)) + " to " +
+                       std::to_string(c % n) + " leaves the " + std::string(to_string(m_policy.dtype)) +
+                       " range (above " + std::to_string(m_policy.real_max) + ")" +
+                       (m_policy.dtype == DType::I16 ? "; use --dtype i32" : ""));
+    out[c] = v;
+  }
+}
+
+void Solver::read_raw_rows(int row_begin, int rows, void* dst, std::size_t pitch_bytes) {
+  DistanceMatrix whole(m_n, m_options.block, m_options.dtype);
+  read_raw(whole);
+  const std::size_t row_bytes = static_cast<std::size_t>(m_n) * element_bytes(m_options.dtype);
+  for (int r = 0; r < rows; ++r)
+    std::memcpy(static_cast<char*>(dst) + static_cast<std::size_t>(r) * pitch_bytes,
+                static_cast<const char*>(whole.data()) + static_cast<std::size_t>(row_begin + r) * whole.pitch_bytes(), row_bytes);
 }
 
 void Solver::restore(const DistanceMatrix& state, int round) {

@@ -23,6 +23,7 @@
 namespace apsp {
 
 class DeviceTileMinima;
+struct ProcessGroup;
 
 /// @brief How far one step() goes.
 enum class Granularity { KStep, Phase, Round, ToEnd };
@@ -56,6 +57,9 @@ struct SolverOptions {
   /// cursor and path(i, j) once finished); the other variants derive Π from their distances without it.
   bool track_paths = false;
   int gpus = 1;              ///< multi-GPU variants
+  /// Set: this process is one rank of a multi-process solve (cuda-tuned only): it holds band rank of world on
+  /// its GPU local_rank, and the ranks broadcast over NCCL (apsp/device/process_group.h).
+  std::shared_ptr<const ProcessGroup> process_group{};
   // --- The optimization ladder ---
   int cells_per_thread = 4;  ///< cuda-pseudo-blocked: P x P cells per thread, P in kCellsPerThreadChoices
   Phase2Mode phase2 = Phase2Mode::Split;  ///< phase 2 of cuda-blocked, cuda-staged and cuda-blocked-vec
@@ -134,6 +138,10 @@ class Solver {
   /// @brief Copies the current distances into @p out (reallocated to n, the solver's block and dtype);
   /// unreachable values are normalized to INF.
   void read(DistanceMatrix& out);
+  /// @brief Rows [@p row_begin, @p row_begin + @p rows) of the current distances as int32 (unreachable normalized
+  /// to INF) into @p out, rows x n contiguous: for streaming a result out without an n x n host copy. A rank of a
+  /// multi-process solve holds only its own rows (storage()); others throw UsageError.
+  void read_rows(int row_begin, int rows, std::int32_t* out);
   /// @brief Once finished: throws RangeError when a distance left the dtype's range, the check read() makes,
   /// for callers that show results without reading them all (the studio's heatmap). Copies the matrix back
   /// (GPU variants: waits for their work) only when range_policy().may_leave_range; a no-op before the end.
@@ -244,6 +252,9 @@ class Solver {
   /// @brief Raw copy into @p out, which the base allocated with the solver's n, block and dtype.
   virtual void read_raw(DistanceMatrix& out) = 0;
   virtual std::int32_t raw_value_at(int i, int j) = 0;
+  /// @brief Raw rows (the solver's dtype, n values each) into @p dst, @p pitch_bytes apart. The default reads the
+  /// whole matrix through read_raw() and copies the rows out; variants that can copy rows alone override it.
+  virtual void read_raw_rows(int row_begin, int rows, void* dst, std::size_t pitch_bytes);
 
   /// @brief Copies the tracked Π into @p out (already sized n); called only when tracks_predecessors().
   virtual void read_tracked_predecessors(PredecessorMatrix& out) { (void)out; }
