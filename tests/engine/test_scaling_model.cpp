@@ -220,6 +220,8 @@ TEST(ScalingModel, RefusesMeaninglessInput) {
   const double rate = reference_rate();
   EXPECT_THROW(predict_at(0, 2, Layout::RowBands, link_nvlink(), rate), UsageError);
   EXPECT_THROW(predict_at(1024, 0, Layout::RowBands, link_nvlink(), rate), UsageError);
+  EXPECT_THROW(predict_at(1024, 1 << 21, Layout::RowBands, link_nvlink(), rate), UsageError);
+  EXPECT_THROW(predict_at(std::int64_t{1} << 31, 2, Layout::RowBands, link_nvlink(), rate), UsageError);
   EXPECT_THROW(predict_at(1024, 2, Layout::RowBands, link_nvlink(), 0.0), UsageError);
   EXPECT_THROW(predict_at(1024, 2, Layout::RowBands, Link{"none", 0, 0}, rate), UsageError);
   EXPECT_THROW(calibrate_rate(1024, kBlock, kDType, 0.0), UsageError);

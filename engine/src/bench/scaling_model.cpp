@@ -14,11 +14,13 @@ namespace apsp::scaling {
 namespace {
 
 constexpr std::int64_t kMaxVertices = std::int64_t{1} << 30;
+// Far beyond any machine; it bounds the per-GPU band list the 1D split builds.
+constexpr int kMaxGpus = 1 << 20;
 
 // Depth of a binary broadcast tree over @p group members: 0 for one member.
 int tree_levels(int group) {
   int levels = 0;
-  while ((1 << levels) < group) ++levels;
+  while ((std::int64_t{1} << levels) < group) ++levels;
   return levels;
 }
 
@@ -31,7 +33,7 @@ void validate(const ModelInput& in) {
   if (in.n < 1 || in.n > kMaxVertices)
     throw UsageError("scaling model: n = " + std::to_string(in.n) + " is outside 1 .. 2^30");
   if (in.block < 1) throw UsageError("scaling model: block " + std::to_string(in.block) + " is not positive");
-  if (in.gpus < 1) throw UsageError("scaling model: " + std::to_string(in.gpus) + " GPUs");
+  if (in.gpus < 1 || in.gpus > kMaxGpus) throw UsageError("scaling model: " + std::to_string(in.gpus) + " GPUs");
   if (!(in.updates_per_s > 0)) throw UsageError("scaling model: the per-GPU rate must be positive");
   if (in.gpus > 1 && !(in.link.bandwidth_bytes_per_s > 0))
     throw UsageError("scaling model: link '" + in.link.name + "' has no bandwidth");
@@ -50,7 +52,7 @@ Link link_nvlink() { return {"NVLink", 300e9, 8e-6}; }
 Link link_infiniband_ndr() { return {"InfiniBand NDR", 45e9, 15e-6}; }
 
 Grid grid_for(int gpus) {
-  if (gpus < 1) throw UsageError("scaling model: " + std::to_string(gpus) + " GPUs");
+  if (gpus < 1 || gpus > kMaxGpus) throw UsageError("scaling model: " + std::to_string(gpus) + " GPUs");
   Grid g;
   for (int r = 1; static_cast<std::int64_t>(r) * r <= gpus; ++r)
     if (gpus % r == 0) g.rows = r;

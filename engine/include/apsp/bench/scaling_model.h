@@ -3,7 +3,7 @@
 /// @brief A model of blocked Floyd–Warshall's time on P GPUs, for the design note docs/scaling.md: 1D row
 /// bands (what cuda-tuned --gpus runs today) against a 2D block-cyclic layout (what clusters need).
 ///
-/// Units: seconds (s), bytes (B), updates (one min-plus relaxation d[i][j] = min(d[i][j], d[i][k] + d[k][j])).
+/// Units: seconds (s), bytes, updates (one min-plus relaxation d[i][j] = min(d[i][j], d[i][k] + d[k][j])).
 ///
 /// Sizes. S = the device matrix side of cuda-tuned (n padded to the block, then to whole 128-row x 128-word
 /// phase-3 tiles; round_model::tuned_device_side), B = block, e = element bytes (4 for i32, 2 for i16),
@@ -90,7 +90,7 @@ struct ModelInput {
 };
 
 /// @brief The grid a 2D layout uses on @p gpus GPUs: pr x pc with pr the largest divisor <= sqrt(P)
-/// (square when P is). Throws UsageError for gpus < 1.
+/// (square when P is). Throws UsageError for gpus outside 1 .. 2^20.
 struct Grid {
   int rows = 1;
   int cols = 1;
@@ -121,9 +121,9 @@ std::int64_t device_side(std::int64_t n, int block, DType dtype);
 /// Throws UsageError for a non-positive time or n.
 double calibrate_rate(std::int64_t n, int block, DType dtype, double single_gpu_seconds);
 
-/// @brief The predicted time of @p input. Throws UsageError for n < 1 or above 2^30, block < 1, gpus < 1, a
-/// rate or bandwidth <= 0 or a latency < 0. More GPUs than 128-row units leave the last 1D bands empty, as
-/// the solver does (those GPUs still take part in every broadcast).
+/// @brief The predicted time of @p input. Throws UsageError for n outside 1 .. 2^30, block < 1, gpus outside
+/// 1 .. 2^20, a rate or bandwidth <= 0 or a latency < 0. More GPUs than 128-row units leave the last 1D
+/// bands empty, as the solver does (those GPUs still take part in every broadcast).
 Prediction predict(const ModelInput& input);
 
 }  // namespace apsp::scaling
