@@ -6,7 +6,12 @@
 #include <apsp/core/errors.h>
 #include <apsp/device/device_info.h>
 #include <apsp/device/process_group.h>
+#include <apsp/graph/generators.h>
 
+#include <barrier>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <functional>
@@ -121,7 +126,7 @@ TEST(MultiProcess, TwoRanksEqualOneGpuByteForByte) {
       {4357, 64, DType::I16, test::random_graph(4357, 15, sparse)},
   };
   for (const Case& c : cases) {
-    SCOPED_TRACE("n=" + std::to_string(c.n) + " B=" + std::to_string(c.block) + " " + to_string(c.dtype));
+    SCOPED_TRACE("n=" + std::to_string(c.n) + " B=" + std::to_string(c.block) + " " + std::string(to_string(c.dtype)));
     const auto expected = single_gpu_rows(c.graph, c.block, c.dtype);
     const auto got = ranks_rows(c.graph, 2, c.block, c.dtype);
     ASSERT_EQ(got.size(), expected.size());
@@ -199,6 +204,51 @@ TEST(MultiProcess, RanksRefuseSeveralGpusPerProcess) {
   EXPECT_THROW((void)create_solver("cuda-blocked", rank_options(0, 2, {}, 32, DType::I32)), UsageError);
 }
 
+/// Not a test (run with --gtest_also_run_disabled_tests): the compute time of one solve of a random graph with
+/// 8n edges, n = APSP_BENCH_N (default 16384), on one process with 2 GPUs and on 2 ranks (threads), printed.
+TEST(MultiProcess, DISABLED_SpeedAgainstOneProcess) {
+  APSP_REQUIRE_RANKS(2);
+  const char* env = std::getenv("APSP_BENCH_N");
+  Graph g;
+  g.n = env ? std::atoi(env) : 16384;
+  SplitMix64 rng(7);
+  for (std::int64_t e = 0; e < 8 * static_cast<std::int64_t>(g.n); ++e)
+    g.edges.push_back({static_cast<int>(rng.next() % static_cast<std::uint64_t>(g.n)),
+                       static_cast<int>(rng.next() % static_cast<std::uint64_t>(g.n)),
+                       static_cast<int>(1 + rng.next() % 100)});
+  using Clock = std::chrono::steady_clock;
+  const auto seconds = [](Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); };
+  SolverOptions o;
+  o.block = 128;
+  o.gpus = 2;
+  auto one = create_solver("cuda-tuned", o);
+  for (int repeat = 0; repeat < 2; ++repeat) {
+    one->reset(g);
+    one->synchronize();
+    const auto t0 = Clock::now();
+    one->step(Granularity::ToEnd);
+    one->synchronize();
+    std::printf("n=%d one process, 2 GPUs: %.3f s\n", g.n, seconds(t0));
+  }
+  std::barrier sync(2);
+  std::vector<double> took(2);
+  const auto errors = on_ranks(2, 128, DType::I32, [&](int rank, Solver& s) {
+    for (int repeat = 0; repeat < 2; ++repeat) {
+      s.reset(g);
+      s.synchronize();
+      sync.arrive_and_wait();
+      const auto t0 = Clock::now();
+      s.step(Granularity::ToEnd);
+      s.synchronize();
+      took[static_cast<std::size_t>(rank)] = seconds(t0);
+      sync.arrive_and_wait();
+      if (rank == 0) std::printf("n=%d 2 ranks: %.3f s, %.3f s\n", g.n, took[0], took[1]);
+    }
+  });
+  EXPECT_EQ(errors[0], "");
+  EXPECT_EQ(errors[1], "");
+}
+
 /// Single process: the bands built from the edges on their devices equal the uploaded host-built matrix.
 TEST(MultiGpuLoad, BuildFromEdgesEqualsHostMatrixByteForByte) {
   APSP_REQUIRE_GPUS(1);
@@ -213,7 +263,7 @@ TEST(MultiGpuLoad, BuildFromEdgesEqualsHostMatrixByteForByte) {
   if (cuda_device_count() >= 2) setups.push_back({{0, 1}, cuda::nccl_compiled() ? "nccl" : "peer"});
   for (const Setup& setup : setups)
     for (DType dtype : {DType::I32, DType::I16}) {
-      SCOPED_TRACE(setup.comm + " on " + std::to_string(setup.devices.size()) + " bands, " + to_string(dtype));
+      SCOPED_TRACE(setup.comm + " on " + std::to_string(setup.devices.size()) + " bands, " + std::string(to_string(dtype)));
       SolverOptions opts;
       opts.block = 128;
       opts.dtype = dtype;
