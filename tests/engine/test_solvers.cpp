@@ -2,6 +2,7 @@
 // edges, zero weights, parallel edges, self loops, disconnected parts, int16.
 #include <apsp/core/errors.h>
 #include <apsp/device/device_info.h>
+#include <apsp/device/process_group.h>
 #include <apsp/solve/registry.h>
 #include <gtest/gtest.h>
 
@@ -192,6 +193,32 @@ TEST(Registry, UnknownBackendAndBadBlockAreUsageErrors) {
   }
   if (cuda_device_count() == 0) {
     EXPECT_TRUE(saw_cuda) << "CUDA variants must be listed as unavailable";
+  }
+}
+
+TEST(Registry, OneProcessPerGpuIsCudaTunedOnlyAndNeedsAGpu) {
+  auto group = std::make_shared<ProcessGroup>();
+  group->rank = 1;
+  group->world = 2;
+  group->launcher = "APSP_RANK";
+  SolverOptions o;
+  o.block = 32;
+  o.process_group = group;
+  try {
+    (void)create_solver("cpu-blocked", o);
+    ADD_FAILURE() << "cpu-blocked accepted a process group";
+  } catch (const UsageError& e) {
+    EXPECT_EQ(std::string(e.what()).find('\n'), std::string::npos);
+    EXPECT_NE(std::string(e.what()).find("one process"), std::string::npos) << e.what();
+  }
+  if (cuda_device_count() == 0) {
+    try {
+      (void)create_solver("cuda-tuned", o);
+      ADD_FAILURE() << "cuda-tuned ranks without a GPU";
+    } catch (const UnavailableError& e) {
+      EXPECT_EQ(std::string(e.what()).find('\n'), std::string::npos) << e.what();
+    }
+    EXPECT_THROW((void)make_nccl_unique_id(), UnavailableError);
   }
 }
 

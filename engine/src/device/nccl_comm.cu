@@ -1,6 +1,7 @@
-// The NCCL path of BandComm: one communicator per device, created together by ncclCommInitAll in this
-// process, and one ncclBroadcast per band inside ncclGroupStart/End (one thread drives every device, so
-// without the group the first call would wait for ranks that are never reached).
+// The NCCL paths of BandComm. In one process: one communicator per device, created together by
+// ncclCommInitAll, and one ncclBroadcast per band inside ncclGroupStart/End (one thread drives every device,
+// so without the group the first call would wait for ranks that are never reached). One process per GPU:
+// this process's rank of a communicator from ncclCommInitRank; the band number is the NCCL rank.
 #include <apsp/core/errors.h>
 #include <apsp/core/fault_injection.h>
 
@@ -48,6 +49,9 @@ namespace {
     if (apsp_nccl_status_ != ncclSuccess) throw_nccl_error(apsp_nccl_status_, #expr, __FILE__, __LINE__); \
   } while (0)
 
+/// NVLink multicast (NVLS) stays off whatever the environment says; NCCL reads this at its first init.
+void disable_nvls() { setenv("NCCL_NVLS_ENABLE", "0", 1); }
+
 class NcclComm final : public BandComm {
  public:
   explicit NcclComm(const std::vector<int>& devices) : m_comms(devices.size(), nullptr) {
@@ -55,8 +59,7 @@ class NcclComm final : public BandComm {
     std::sort(sorted.begin(), sorted.end());
     if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end())
       throw UsageError("multi-GPU over NCCL needs distinct devices (one rank per GPU)");
-    // NVLink multicast (NVLS) stays off whatever the environment says; NCCL reads this at its first init.
-    setenv("NCCL_NVLS_ENABLE", "0", 1);
+    disable_nvls();
     int current = 0;
     APSP_CUDA_CHECK(cudaGetDevice(&current));
     const ncclResult_t status = fault_fires(FaultPoint::NcclInit)
@@ -92,14 +95,72 @@ class NcclComm final : public BandComm {
     if (ended != ncclSuccess) throw_nccl_error(ended, "ncclGroupEnd", __FILE__, __LINE__);
   }
 
+  void max_async(const std::vector<int*>& values, const std::vector<cudaStream_t>& streams) override {
+    APSP_NCCL_CHECK(ncclGroupStart());
+    ncclResult_t failed = ncclSuccess;
+    for (std::size_t b = 0; b < m_comms.size() && failed == ncclSuccess; ++b)
+      failed = ncclAllReduce(values[b], values[b], 1, ncclInt32, ncclMax, m_comms[b], streams[b]);
+    const ncclResult_t ended = ncclGroupEnd();
+    if (failed != ncclSuccess) throw_nccl_error(failed, "ncclAllReduce", __FILE__, __LINE__);
+    if (ended != ncclSuccess) throw_nccl_error(ended, "ncclGroupEnd", __FILE__, __LINE__);
+  }
+
  private:
   std::vector<ncclComm_t> m_comms;
+};
+
+/// One rank per process: the collectives are issued by every process in the same order (the solver's step
+/// loop is the same on every rank), each process for its one band.
+class NcclRankComm final : public BandComm {
+ public:
+  explicit NcclRankComm(const ProcessGroup& group) : m_rank(group.rank) {
+    ncclUniqueId id;
+    if (group.nccl_id.size() != sizeof(id.internal))
+      throw UsageError("one process per GPU: the NCCL id has " + std::to_string(group.nccl_id.size()) +
+                       " bytes, NCCL needs " + std::to_string(sizeof(id.internal)));
+    if (group.world < 1 || group.rank < 0 || group.rank >= group.world)
+      throw UsageError("one process per GPU: rank " + std::to_string(group.rank) + " of " +
+                       std::to_string(group.world) + " is not a rank");
+    std::memcpy(id.internal, group.nccl_id.data(), sizeof(id.internal));
+    disable_nvls();
+    const ncclResult_t status = fault_fires(FaultPoint::NcclInit) ? ncclSystemError
+                                                                  : ncclCommInitRank(&m_comm, group.world, id, group.rank);
+    if (status != ncclSuccess) {
+      m_comm = nullptr;
+      throw_nccl_error(status, "ncclCommInitRank", __FILE__, __LINE__);
+    }
+  }
+
+  ~NcclRankComm() override {
+    if (m_comm) (void)ncclCommDestroy(m_comm);
+  }
+
+  CommPath path() const override { return CommPath::Nccl; }
+
+  void broadcast_async(int root, const void* src, const std::vector<void*>& dst, std::size_t bytes,
+                       const std::vector<cudaStream_t>& streams) override {
+    if (bytes == 0) return;
+    const void* send = root == m_rank ? src : dst[0];  // ignored on non-root ranks
+    APSP_NCCL_CHECK(ncclBroadcast(send, dst[0], bytes, ncclUint8, root, m_comm, streams[0]));
+  }
+
+  void max_async(const std::vector<int*>& values, const std::vector<cudaStream_t>& streams) override {
+    APSP_NCCL_CHECK(ncclAllReduce(values[0], values[0], 1, ncclInt32, ncclMax, m_comm, streams[0]));
+  }
+
+ private:
+  int m_rank = 0;
+  ncclComm_t m_comm = nullptr;
 };
 
 }  // namespace
 
 std::unique_ptr<BandComm> make_nccl_comm(const std::vector<int>& devices) {
   return std::make_unique<NcclComm>(devices);
+}
+
+std::unique_ptr<BandComm> make_nccl_rank_comm(const ProcessGroup& group) {
+  return std::make_unique<NcclRankComm>(group);
 }
 
 }  // namespace apsp::cuda
@@ -120,6 +181,10 @@ namespace apsp::cuda {
 
 std::unique_ptr<BandComm> make_nccl_comm(const std::vector<int>&) {
   throw UnavailableError("multi-GPU over NCCL: this build has no NCCL (use APSP_MULTI_GPU_COMM=peer)");
+}
+
+std::unique_ptr<BandComm> make_nccl_rank_comm(const ProcessGroup&) {
+  throw UnavailableError("one process per GPU: this build has no NCCL");
 }
 
 }  // namespace apsp::cuda

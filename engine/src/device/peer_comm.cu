@@ -58,6 +58,10 @@ class PeerComm final : public BandComm {
 
   CommPath path() const override { return CommPath::Peer; }
 
+  void max_async(const std::vector<int*>&, const std::vector<cudaStream_t>&) override {
+    throw UsageError("multi-GPU over peer copies: no maximum across processes (one process per GPU uses NCCL)");
+  }
+
   void broadcast_async(int root, const void* src, const std::vector<void*>& dst, std::size_t bytes,
                        const std::vector<cudaStream_t>& streams) override {
     if (bytes == 0) return;

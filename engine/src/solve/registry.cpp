@@ -2,6 +2,7 @@
 #include <apsp/core/untrusted_text.h>
 #include <apsp/solve/block_size.h>
 #include <apsp/core/option_limits.h>
+#include <apsp/device/process_group.h>
 #include <apsp/solve/registry.h>
 #include <apsp/solve/sparse_registry.h>
 
@@ -86,6 +87,8 @@ const Entry& checked_entry(std::string_view name, const SolverOptions& options) 
   if (options.dtype == DType::I16 && !e.info.supports_i16) throw UsageError(e.info.name + " does not support --dtype i16");
   if (options.gpus != 1 && !e.info.multi_gpu)
     throw UsageError(e.info.name + " runs on one device only (got --gpus " + std::to_string(options.gpus) + ")");
+  if (options.process_group && options.process_group->multi_process() && !e.info.multi_gpu)
+    throw UsageError(e.info.name + " runs in one process only (one process per GPU: cuda-tuned)");
   return e;
 }
 }  // namespace

@@ -18,6 +18,7 @@
 //
 // Modeled updates and global-memory bytes per sample: solve/round_model.h (one band of every row).
 #include <apsp/device/check.cuh>
+#include <apsp/device/process_group.h>
 #include <apsp/device/stream.cuh>
 
 #include "device/buffer.cuh"
@@ -397,8 +398,9 @@ std::vector<int> supported_blocks(Variant variant) {
 }
 
 std::unique_ptr<Solver> make_solver(Variant variant, const SolverOptions& options) {
-  // cuda-tuned over several GPUs: one band of rows per device (multi_gpu_solver.cu).
-  if (variant == Variant::Tuned && options.gpus != 1) return make_multi_gpu_solver(options);
+  // cuda-tuned over several GPUs, or one rank of a multi-process solve: row bands (multi_gpu_solver.cu).
+  const bool multi_process = options.process_group && options.process_group->multi_process();
+  if (variant == Variant::Tuned && (options.gpus != 1 || multi_process)) return make_multi_gpu_solver(options);
   if (options.dtype == DType::I16) return std::make_unique<CudaSolver<std::int16_t>>(variant, options);
   return std::make_unique<CudaSolver<std::int32_t>>(variant, options);
 }

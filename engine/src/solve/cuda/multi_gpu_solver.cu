@@ -45,20 +45,33 @@
 // and one Comm sample per GPU per broadcast: the time on that GPU's comm stream from when it was ready to
 // receive (or send) to the end of its part, which includes waiting for the owner; bytes = the payload.
 // Modeled bytes and updates per GPU: solve/round_model.h restricted to the GPU's rows (its BandShare).
+//
+// One process per GPU (options.process_group): the layout stays global (world bands); this process holds
+// band `rank` on device `local_rank` and talks to the others over one NCCL rank communicator. Every rank
+// runs the same step loop, so every rank issues the same collectives in the same order; work on a band this
+// process does not hold is skipped. The ranks must also stop at the same round on a negative cycle: each
+// round's diagonal flag is all-reduced (max) on the comm stream one round late (the next round's broadcast
+// already waits for what that reduction waits for), and after round r every rank decides from round r - 2's
+// agreed flag, waiting for it if needed (the host stays at most two rounds ahead of the GPUs; the one-process
+// path keeps its unsynchronized check). Reads serve only this rank's rows.
 #include <apsp/core/errors.h>
+#include <apsp/device/process_group.h>
 #include <apsp/solve/block_size.h>
 #include <apsp/solve/multi_gpu_bands.h>
 
 #include <algorithm>
+#include <chrono>
 #include <climits>
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <map>
 #include <string>
 #include <tuple>
 #include <utility>
 #include <vector>
 
+#include "device/band_build.cuh"
 #include "device/band_comm.cuh"
 #include "solve/cuda/band_streams.cuh"
 #include <apsp/device/check.cuh>
@@ -114,20 +127,23 @@ Layout plan_layout(int n, int block, std::size_t elem_bytes, std::size_t parts) 
   return l;
 }
 
-void check_memory(const Layout& l, int n, const SolverOptions& options, const std::vector<int>& devices) {
+/// Checks the bands this process holds: band first_band + i on devices[i].
+void check_memory(const Layout& l, int n, const SolverOptions& options, const std::vector<int>& devices,
+                  int first_band) {
   const std::size_t e = element_bytes(options.dtype);
   std::map<int, std::uint64_t> per_device;  // bands sharing a GPU (tests) add up
   std::map<int, std::string> what;
-  for (std::size_t b = 0; b < l.bands.size(); ++b) {
+  for (std::size_t i = 0; i < devices.size(); ++i) {
+    const std::size_t b = static_cast<std::size_t>(first_band) + i;
     const Band& band = l.bands[b];
-    per_device[devices[b]] += band_memory(band, l.side, options.block, e).total();
-    what[devices[b]] += (what[devices[b]].empty() ? "" : ", ") + std::string("band ") + std::to_string(b) + " (rows " +
+    per_device[devices[i]] += band_memory(band, l.side, options.block, e).total();
+    what[devices[i]] += (what[devices[i]].empty() ? "" : ", ") + std::string("band ") + std::to_string(b) + " (rows " +
                         std::to_string(band.row_begin) + ".." + std::to_string(band.row_end) + ")";
   }
   CurrentDeviceGuard guard;
   for (const auto& [device, bytes] : per_device) {
     APSP_CUDA_CHECK(cudaSetDevice(device));
-    require_device_memory(std::string(kName) + " on " + std::to_string(devices.size()) + " GPUs needs " + what[device] +
+    require_device_memory(std::string(kName) + " on " + std::to_string(l.bands.size()) + " GPUs needs " + what[device] +
                               " of the " + std::to_string(n) + " x " + std::to_string(n) + " matrix (" +
                               std::string(to_string(options.dtype)) + ", device side " + std::to_string(l.side) +
                               ", block " + std::to_string(options.block) + ") on GPU " + std::to_string(device),
@@ -142,6 +158,14 @@ void validate(const SolverOptions& options, const MultiGpuConfig& config) {
     throw UnavailableError(std::string(kName) + ": no CUDA device");
   }
   require_block_size(kName, supported_blocks(Variant::Tuned), options.block);
+  if (const ProcessGroup* g = options.process_group.get(); g && g->multi_process()) {
+    if (options.gpus != 1)
+      throw UsageError(std::string(kName) + ": one process per GPU uses one GPU per rank, not --gpus " +
+                       std::to_string(options.gpus));
+    if (g->rank < 0 || g->rank >= g->world)
+      throw UsageError(std::string(kName) + ": rank " + std::to_string(g->rank) + " is outside 0.." +
+                       std::to_string(g->world - 1) + " (from " + g->launcher + ")");
+  }
   if (config.devices.empty()) throw UsageError(std::string(kName) + ": --gpus must be at least 1");
   for (int d : config.devices) {
     if (d < 0 || d >= count)
@@ -165,16 +189,31 @@ class MultiGpuSolver final : public MultiGpuSolverBase {
       : MultiGpuSolverBase(options), m_devices(config.devices) {
     CurrentDeviceGuard guard;
     m_lookahead = round_model::lookahead_enabled();
-    const CommPath path = choose_comm(config);
-    for (int d : m_devices) {
-      APSP_CUDA_CHECK(cudaSetDevice(d));
+    const ProcessGroup* group = options.process_group.get();
+    m_multi_process = group && group->multi_process();
+    m_parts = m_multi_process ? group->world : static_cast<int>(m_devices.size());
+    m_first_band = m_multi_process ? group->rank : 0;
+    const CommPath path = m_multi_process ? CommPath::Nccl : choose_comm(config);
+    for (std::size_t i = 0; i < m_devices.size(); ++i) {
+      APSP_CUDA_CHECK(cudaSetDevice(m_devices[i]));
       auto b = std::make_unique<BandState>();
-      b->device = d;
+      b->device = m_devices[i];
+      b->index = m_first_band + static_cast<int>(i);
       b->streams = BandStreams::create(/*with_comm=*/true);
       b->flags = MappedFlags(1);
+      for (auto& e : b->staged) e = Event::create();
+      if (m_multi_process) {
+        b->agreed_flag = DeviceBuffer::allocate(sizeof(int));
+        for (auto& e : b->agreed_done) e = Event::create();
+      }
       m_bands.push_back(std::move(b));
     }
-    m_comm = path == CommPath::Nccl ? make_nccl_comm(m_devices) : make_peer_comm(m_devices);
+    if (m_multi_process) {
+      APSP_CUDA_CHECK(cudaSetDevice(m_devices.front()));
+      m_comm = make_nccl_rank_comm(*group);
+    } else {
+      m_comm = path == CommPath::Nccl ? make_nccl_comm(m_devices) : make_peer_comm(m_devices);
+    }
   }
 
   ~MultiGpuSolver() override {
@@ -215,7 +254,8 @@ class MultiGpuSolver final : public MultiGpuSolverBase {
     }
   }
 
-  /// One band per GPU (every band, in row order; rows counts the real rows below n).
+  /// One band per GPU of this process (every band in one process; this rank's in a multi-process solve), in
+  /// row order; rows counts the real rows below n.
   Storage storage() const override {
     Storage st;
     st.n = m_n;
@@ -278,49 +318,58 @@ class MultiGpuSolver final : public MultiGpuSolverBase {
   }
 
  protected:
+  bool builds_on_device() const override { return true; }
+
+  /// Each GPU builds its band from the whole edge list (edges outside the band are skipped): the uploads
+  /// (synchronous, through pinned staging) one GPU after the other, then every build enqueued before any wait.
+  void load_edges(const Graph& graph, LoadTimes& times) override {
+    CurrentDeviceGuard guard;
+    const int block = options().block;
+    prepare(graph.n, (graph.n + block - 1) / block * block);
+    if (m_n == 0) return;
+    struct Build {
+      DeviceEdges edges;
+      Event start, uploaded, built;
+    };
+    std::vector<Build> builds(m_bands.size());
+    for (std::size_t i = 0; i < m_bands.size(); ++i) {
+      BandState& b = *m_bands[i];
+      Build& w = builds[i];
+      if (b.band.empty()) continue;
+      use(b);
+      cudaStream_t s = b.streams.main();
+      w.start = Event::create_timed();
+      w.uploaded = Event::create_timed();
+      w.built = Event::create_timed();
+      const int start = b.ring.record(s);
+      APSP_CUDA_CHECK(cudaEventRecord(w.start.get(), s));
+      w.edges = DeviceEdges::upload(graph, s);
+      APSP_CUDA_CHECK(cudaEventRecord(w.uploaded.get(), s));
+      PhaseSample sample = make_sample(b, -1, Phase::Upload);
+      sample.bytes = w.edges.bytes();
+      b.ring.add(sample, start, b.ring.record(s));
+      build_band_from_edges_async<T>(band_view(b), b.band.row_begin, w.edges.data(), w.edges.size(), s);
+      APSP_CUDA_CHECK(cudaEventRecord(w.built.get(), s));
+      b.streams.main_written();
+      times.upload_bytes += w.edges.bytes();
+    }
+    for (std::size_t i = 0; i < m_bands.size(); ++i) {
+      const Build& w = builds[i];
+      if (m_bands[i]->band.empty()) continue;
+      use(*m_bands[i]);
+      APSP_CUDA_CHECK(cudaEventSynchronize(w.built.get()));
+      float upload = 0, build = 0;
+      APSP_CUDA_CHECK(cudaEventElapsedTime(&upload, w.start.get(), w.uploaded.get()));
+      APSP_CUDA_CHECK(cudaEventElapsedTime(&build, w.uploaded.get(), w.built.get()));
+      times.upload_ms = std::max(times.upload_ms, static_cast<double>(upload));
+      times.build_ms = std::max(times.build_ms, static_cast<double>(build));
+    }
+  }
+
   void load(const DistanceMatrix& padded) override {
     CurrentDeviceGuard guard;
-    synchronize();
-    for (auto& b : m_bands) {
-      use(*b);
-      b->ring.clear();
-      b->flags.clear();
-      b->streams.clear();
-      b->ring.set_reference(b->streams.main());  // every device idle: their time axes start together
-      b->live.invalidate();                      // a new matrix: the next read seeds the live minima again
-    }
-    // The geometry was for another n, or the new weights are negative (see CudaSolver::track_view).
-    if (padded.n() != m_n || padded.padded_n() != m_padded || range_policy().negative_weights) (void)track_view(nullptr);
-    m_n = padded.n();
-    m_padded = padded.padded_n();
+    prepare(padded.n(), padded.padded_n());
     if (m_n == 0) return;
-    const int block = options().block;
-    const Layout layout = plan_layout(m_n, block, sizeof(T), m_devices.size());
-    if (layout.side != m_layout.side || layout.bands != m_layout.bands) {
-      m_layout = Layout{};
-      for (auto& b : m_bands) {
-        use(*b);
-        b->matrix = DeviceMatrix();
-        b->k_row = DeviceMatrix();
-        for (int p = 0; p < 2; ++p) b->row_panel[p] = DeviceMatrix(), b->col_t[p] = DeviceMatrix();
-      }
-      check_memory(layout, m_n, options(), m_devices);  // every GPU, before allocating on any
-      for (std::size_t i = 0; i < m_bands.size(); ++i) {
-        BandState& b = *m_bands[i];
-        use(b);
-        b.band = layout.bands[i];
-        const std::string what = std::string(kName) + " band " + std::to_string(i);
-        b.matrix = DeviceMatrix(b.band.rows(), layout.side, sizeof(T), what + " rows");
-        // One-row allocations are linear: the panel is block rows of exactly side elements on every GPU,
-        // so a broadcast moves one contiguous buffer.
-        for (int p = 0; p < 2; ++p) {
-          b.row_panel[p] = DeviceMatrix(1, block * layout.side, sizeof(T), what + " pivot row panel");
-          b.col_t[p] = DeviceMatrix(block, b.band.rows(), 4, what + " column panel");
-        }
-        b.k_row = DeviceMatrix(1, layout.side, sizeof(T), what + " row buffer");
-      }
-      m_layout = layout;
-    }
     for (auto& bp : m_bands) {
       BandState& b = *bp;
       use(b);
@@ -337,6 +386,62 @@ class MultiGpuSolver final : public MultiGpuSolverBase {
       sample.bytes = static_cast<std::uint64_t>(rows) * static_cast<std::uint64_t>(m_padded) * sizeof(T);
       b.ring.add(sample, start, b.ring.record(s));
       b.streams.main_written();
+    }
+  }
+
+  /// Everything a new matrix of @p n (@p padded: n padded to the block) needs before its values arrive: idle
+  /// devices, cleared flags and samples, the layout and the band buffers (reallocated when the layout changes).
+  void prepare(int n, int padded) {
+    synchronize();
+    for (auto& b : m_bands) {
+      use(*b);
+      b->ring.clear();
+      b->flags.clear();
+      b->streams.clear();
+      b->ring.set_reference(b->streams.main());  // every device idle: their time axes start together
+      b->live.invalidate();                      // a new matrix: the next read seeds the live minima again
+    }
+    // The geometry was for another n, or the new weights are negative (see CudaSolver::track_view).
+    if (n != m_n || padded != m_padded || range_policy().negative_weights) (void)track_view(nullptr);
+    m_n = n;
+    m_padded = padded;
+    m_agreements.clear();
+    m_last_round_checked = -1;
+    if (m_n == 0) return;
+    const int block = options().block;
+    const Layout layout = plan_layout(m_n, block, sizeof(T), static_cast<std::size_t>(m_parts));
+    if (layout.side != m_layout.side || layout.bands != m_layout.bands) {
+      m_layout = Layout{};
+      for (auto& b : m_bands) {
+        use(*b);
+        b->matrix = DeviceMatrix();
+        b->k_row = DeviceMatrix();
+        for (int p = 0; p < 2; ++p) b->row_panel[p] = DeviceMatrix(), b->col_t[p] = DeviceMatrix();
+      }
+      check_memory(layout, m_n, options(), m_devices, m_first_band);  // every GPU, before allocating on any
+      for (std::size_t i = 0; i < m_bands.size(); ++i) {
+        BandState& b = *m_bands[i];
+        use(b);
+        b.band = layout.bands[static_cast<std::size_t>(b.index)];
+        const std::string what = std::string(kName) + " band " + std::to_string(b.index);
+        b.matrix = DeviceMatrix(b.band.rows(), layout.side, sizeof(T), what + " rows");
+        // One-row allocations are linear: the panel is block rows of exactly side elements on every GPU,
+        // so a broadcast moves one contiguous buffer.
+        for (int p = 0; p < 2; ++p) {
+          b.row_panel[p] = DeviceMatrix(1, block * layout.side, sizeof(T), what + " pivot row panel");
+          b.col_t[p] = DeviceMatrix(block, b.band.rows(), 4, what + " column panel");
+        }
+        b.k_row = DeviceMatrix(1, layout.side, sizeof(T), what + " row buffer");
+      }
+      m_layout = layout;
+    }
+    if (m_multi_process) {
+      const int rounds = (m_n + block - 1) / block;
+      for (auto& bp : m_bands) {
+        if (bp->agreed_rounds >= rounds) continue;
+        bp->agreed = PinnedBuffer::allocate(static_cast<std::size_t>(rounds) * sizeof(int));
+        bp->agreed_rounds = rounds;
+      }
     }
   }
 
@@ -371,6 +476,7 @@ class MultiGpuSolver final : public MultiGpuSolverBase {
   }
 
   bool negative_diagonal(bool wait) override {
+    if (m_multi_process) return agreed_negative_diagonal(wait);
     if (wait) synchronize();
     bool negative = false;
     for (auto& b : m_bands) negative = negative || b->flags.host()[0] != 0;
@@ -380,6 +486,7 @@ class MultiGpuSolver final : public MultiGpuSolverBase {
 
   void read_raw(DistanceMatrix& out) override {
     if (m_n == 0) return;
+    if (m_multi_process) require_local_rows(0, m_n);
     CurrentDeviceGuard guard;
     for (auto& bp : m_bands) {
       BandState& b = *bp;
@@ -399,9 +506,54 @@ class MultiGpuSolver final : public MultiGpuSolverBase {
     synchronize();
   }
 
-  std::int32_t raw_value_at(int i, int j) override {
+  /// Rows through page-locked staging, chunk by chunk: one chunk copied into @p dst while the next comes down.
+  void read_raw_rows(int row_begin, int rows, void* dst, std::size_t pitch_bytes) override {
+    if (rows <= 0) return;
+    require_local_rows(row_begin, rows);
     CurrentDeviceGuard guard;
-    BandState& b = *m_bands[static_cast<std::size_t>(band_of_row(m_layout.bands, i))];
+    const std::size_t row_bytes = static_cast<std::size_t>(m_n) * sizeof(T);
+    for (auto& bp : m_bands) {
+      BandState& b = *bp;
+      const int lo = std::max(row_begin, b.band.row_begin);
+      const int hi = std::min(row_begin + rows, b.band.row_begin + real_rows(b.band, m_n));
+      if (lo >= hi) continue;
+      use(b);
+      b.streams.join_to_main();
+      cudaStream_t s = b.streams.main();
+      constexpr std::size_t kChunkBytes = std::size_t{32} << 20;
+      const int chunk_rows = static_cast<int>(std::max<std::size_t>(1, kChunkBytes / row_bytes));
+      const std::size_t bytes = static_cast<std::size_t>(std::min(chunk_rows, hi - lo)) * row_bytes;
+      if (b.staging_bytes < bytes) {
+        for (auto& buffer : b.staging) buffer = PinnedBuffer::allocate(bytes);
+        b.staging_bytes = bytes;
+      }
+      const int start = b.ring.record(s);
+      auto enqueue = [&](int first, int slot) {
+        const int count = std::min(chunk_rows, hi - first);
+        APSP_CUDA_CHECK(cudaMemcpy2DAsync(b.staging[slot].get(), row_bytes, band_view(b).row(first - b.band.row_begin),
+                                          b.matrix.pitch_bytes(), row_bytes, static_cast<std::size_t>(count),
+                                          cudaMemcpyDeviceToHost, s));
+        APSP_CUDA_CHECK(cudaEventRecord(b.staged[slot].get(), s));
+      };
+      enqueue(lo, 0);
+      for (int first = lo, slot = 0; first < hi; first += chunk_rows, slot ^= 1) {
+        if (first + chunk_rows < hi) enqueue(first + chunk_rows, slot ^ 1);  // its buffer was emptied last turn
+        APSP_CUDA_CHECK(cudaEventSynchronize(b.staged[slot].get()));
+        const int count = std::min(chunk_rows, hi - first);
+        for (int r = 0; r < count; ++r)
+          std::memcpy(static_cast<char*>(dst) + static_cast<std::size_t>(first - row_begin + r) * pitch_bytes,
+                      static_cast<const char*>(b.staging[slot].get()) + static_cast<std::size_t>(r) * row_bytes, row_bytes);
+      }
+      PhaseSample sample = make_sample(b, -1, Phase::Download);
+      sample.bytes = static_cast<std::uint64_t>(hi - lo) * row_bytes;
+      b.ring.add(sample, start, b.ring.record(s));
+    }
+  }
+
+  std::int32_t raw_value_at(int i, int j) override {
+    if (m_multi_process) require_local_rows(i, 1);
+    CurrentDeviceGuard guard;
+    BandState& b = *local_band(band_of_row(m_layout.bands, i));
     use(b);
     b.streams.join_to_main();
     T v{};
@@ -414,6 +566,7 @@ class MultiGpuSolver final : public MultiGpuSolverBase {
  private:
   struct BandState {
     int device = 0;
+    int index = 0;  ///< band number in the global layout (the NCCL rank in a multi-process solve)
     Band band;
     BandStreams streams;  ///< main (phase 3, k-steps, copies), aux (phases 1 and 2, look-ahead strips), comm
     MappedFlags flags;  ///< [0]: a diagonal entry of this band went negative
@@ -423,9 +576,81 @@ class MultiGpuSolver final : public MultiGpuSolverBase {
     DeviceMatrix col_t[2];      ///< transposed column panel: block x band rows, 32-bit words
     DeviceMatrix k_row;         ///< row k for k-steps
     LiveViewTiles live;         ///< the tracked view's minima of this band's texel rows (track_view)
+    // Multi-process only: the negative-diagonal flag agreed by every rank (see the file comment).
+    DeviceBuffer agreed_flag;  ///< one int32: the all-reduced flag
+    PinnedBuffer agreed;       ///< per round: the agreed flag after that round (rounds() ints)
+    Event agreed_done[3];      ///< by agreement count: recorded after its copy to `agreed`
+    int agreed_rounds = 0;     ///< capacity of `agreed`
+    // read_raw_rows: page-locked staging, two chunks so one is copied out while the next comes down.
+    PinnedBuffer staging[2];
+    std::size_t staging_bytes = 0;
+    Event staged[2];
   };
 
   void use(const BandState& b) const { APSP_CUDA_CHECK(cudaSetDevice(b.device)); }
+
+  /// This process's state of global band @p index, or null when another process holds it.
+  BandState* local_band(int index) const {
+    const int i = index - m_first_band;
+    return i >= 0 && i < static_cast<int>(m_bands.size()) ? m_bands[static_cast<std::size_t>(i)].get() : nullptr;
+  }
+
+  /// Throws UsageError unless this process holds rows [row_begin, row_begin + rows).
+  void require_local_rows(int row_begin, int rows) const {
+    const int lo = m_bands.front()->band.row_begin;
+    const int hi = m_bands.back()->band.row_begin + real_rows(m_bands.back()->band, m_n);
+    if (row_begin >= lo && row_begin + rows <= hi) return;
+    throw UsageError(std::string(kName) + ": rank " + std::to_string(m_first_band) + " of " + std::to_string(m_parts) +
+                     " holds rows " + std::to_string(lo) + ".." + std::to_string(hi) + " only, not " +
+                     std::to_string(row_begin) + ".." + std::to_string(row_begin + rows) + " (read_rows of its own rows)");
+  }
+
+  /// Multi-process: enqueues the all-reduce of round @p round's diagonal flag on the comm stream (after that
+  /// round's check on main) and its copy into agreed[round].
+  void agree_on_flag(int round) {
+    std::vector<int*> values;
+    std::vector<cudaStream_t> streams;
+    for (auto& bp : m_bands) {
+      BandState& b = *bp;
+      use(b);
+      b.streams.comm_after_main();
+      APSP_CUDA_CHECK(cudaMemcpyAsync(b.agreed_flag.get(), b.flags.device(), sizeof(int), cudaMemcpyDefault,
+                                      b.streams.comm()));
+      values.push_back(static_cast<int*>(b.agreed_flag.get()));
+      streams.push_back(b.streams.comm());
+    }
+    m_comm->max_async(values, streams);
+    const std::size_t slot = m_agreements.size() % 3;
+    for (auto& bp : m_bands) {
+      BandState& b = *bp;
+      use(b);
+      APSP_CUDA_CHECK(cudaMemcpyAsync(static_cast<int*>(b.agreed.get()) + round, b.agreed_flag.get(), sizeof(int),
+                                      cudaMemcpyDeviceToHost, b.streams.comm()));
+      APSP_CUDA_CHECK(cudaEventRecord(b.agreed_done[slot].get(), b.streams.comm()));
+      b.streams.comm_written();
+    }
+    m_agreements.push_back(round);
+  }
+
+  /// Multi-process negative_diagonal: the same answer on every rank (see the file comment).
+  bool agreed_negative_diagonal(bool wait) {
+    CurrentDeviceGuard guard;
+    if (wait && m_last_round_checked >= 0 &&
+        (m_agreements.empty() || m_agreements.back() != m_last_round_checked))
+      agree_on_flag(m_last_round_checked);
+    if (m_agreements.empty() || (!wait && m_agreements.size() < 2)) return false;
+    const std::size_t which = wait ? m_agreements.size() - 1 : m_agreements.size() - 2;
+    const int round = m_agreements[which];
+    BandState& b = *m_bands.front();
+    use(b);
+    if (wait)
+      synchronize();
+    else
+      APSP_CUDA_CHECK(cudaEventSynchronize(b.agreed_done[which % 3].get()));
+    const bool negative = static_cast<const int*>(b.agreed.get())[round] != 0;
+    if (negative) invalidate_live_views();
+    return negative;
+  }
 
   MatrixView<T> band_view(const BandState& b) const { return b.matrix.template view<T>(); }
 
@@ -525,7 +750,9 @@ class MultiGpuSolver final : public MultiGpuSolverBase {
     const int block = options().block;
     const int p0 = round * block;
     const int pb = std::min(block, m_n - p0);
-    BandState& b = *m_bands[static_cast<std::size_t>(owner)];
+    BandState* owner_band = local_band(owner);
+    if (!owner_band) return;  // another process's pivot block
+    BandState& b = *owner_band;
     use(b);
     PhaseSample sample = phase_sample(b, round, Phase::Pivot, pb, true, ks);
     sample.bytes = round_model::pivot_bytes(static_cast<std::uint64_t>(block), sizeof(T));
@@ -550,14 +777,17 @@ class MultiGpuSolver final : public MultiGpuSolverBase {
       bp->streams.aux_after_main();
     }
     // The owner: pivot row panel into its panel[set] (the buffer the others receive).
-    BandState& o = *m_bands[static_cast<std::size_t>(owner)];
-    use(o);
-    o.streams.aux_after_comm();  // the last broadcast from this buffer has finished reading it
-    starts[static_cast<std::size_t>(owner)] = o.ring.record(o.streams.aux());
-    tuned_rowcol_async<T>(global_rows_view(o), pivot_block(o, p0, true, set), block, p0, /*row_panel=*/true, 0, 0,
-                          panels(o, set), o.streams.aux());
-    o.live.template fold_async<T>(band_view(o).data, band_view(o).pitch, p0, p0 + block, 0, m_n, o.streams.aux());
-    o.streams.aux_written();
+    BandState* o = local_band(owner);
+    if (o) {
+      use(*o);
+      o->streams.aux_after_comm();  // the last broadcast from this buffer has finished reading it
+      starts[static_cast<std::size_t>(owner - m_first_band)] = o->ring.record(o->streams.aux());
+      tuned_rowcol_async<T>(global_rows_view(*o), pivot_block(*o, p0, true, set), block, p0, /*row_panel=*/true, 0, 0,
+                            panels(*o, set), o->streams.aux());
+      o->live.template fold_async<T>(band_view(*o).data, band_view(*o).pitch, p0, p0 + block, 0, m_n,
+                                     o->streams.aux());
+      o->streams.aux_written();
+    }
 
     std::vector<void*> dst;
     for (auto& bp : m_bands) {
@@ -565,12 +795,12 @@ class MultiGpuSolver final : public MultiGpuSolverBase {
       bp->streams.comm_after_aux();
       dst.push_back(bp->row_panel[set].data());
     }
-    broadcast(round, owner, o.row_panel[set].data(), dst, static_cast<std::size_t>(block) * m_layout.side * sizeof(T),
-              0);
+    broadcast(round, owner, o ? o->row_panel[set].data() : nullptr, dst,
+              static_cast<std::size_t>(block) * m_layout.side * sizeof(T), 0);
 
     for (std::size_t i = 0; i < m_bands.size(); ++i) {
       BandState& b = *m_bands[i];
-      const bool is_owner = static_cast<int>(i) == owner;
+      const bool is_owner = b.index == owner;
       use(b);
       if (!is_owner) {
         b.streams.aux_after_comm();             // the row panel has arrived
@@ -602,13 +832,15 @@ class MultiGpuSolver final : public MultiGpuSolverBase {
     const int next_owner = lookahead ? band_of_row(m_layout.bands, next) : -1;
     const std::uint64_t side = static_cast<std::uint64_t>(m_layout.side);
 
+    // Multi-process: the previous round's flag, agreed on the comm stream behind this round's broadcast.
+    if (m_multi_process && m_last_round_checked >= 0) agree_on_flag(m_last_round_checked);
     for (std::size_t i = 0; i < m_bands.size(); ++i) {
       BandState& b = *m_bands[i];
       if (b.band.empty()) continue;
       use(b);
       // The next pivot's strips: its tile column in every band, its tile row in the band that owns it.
       NextPivotTiles strips;
-      strips.tile_row = static_cast<int>(i) == next_owner ? (next - b.band.row_begin) / kTunedTileRows : -1;
+      strips.tile_row = b.index == next_owner ? (next - b.band.row_begin) / kTunedTileRows : -1;
       strips.tile_col = next / static_cast<int>(4 / sizeof(T)) / kTunedTileWords;
       PhaseSample sample = phase_sample(b, round, Phase::Independent, pb, false, ks);
       sample.bytes = round_model::tuned_independent_bytes(static_cast<std::uint64_t>(b.band.rows()), side,
@@ -618,6 +850,7 @@ class MultiGpuSolver final : public MultiGpuSolverBase {
                                      b.live.texels());
       check_diagonal(b);
     }
+    m_last_round_checked = round;
   }
 
   /// After a round's phase 3 on main (with look-ahead, the strips may still be running: a negative entry
@@ -638,10 +871,12 @@ class MultiGpuSolver final : public MultiGpuSolverBase {
       use(*bp);
       bp->streams.join_to_main();
     }
-    BandState& o = *m_bands[static_cast<std::size_t>(owner)];
+    BandState* owner_band = local_band(owner);  // null: another process holds row k
     for (int kk = k_begin; kk < k_end; ++kk) {
       const int k = p0 + kk;
       if (phase == Phase::Pivot) {
+        if (!owner_band) continue;  // only the owner's pivot block changes
+        BandState& o = *owner_band;
         use(o);
         const int start = o.ring.record(o.streams.main());
         band_relax_k_async<T>(band_view(o), o.band.row_begin, m_n, band_view(o).row(k - o.band.row_begin), k, phase, p0,
@@ -659,8 +894,8 @@ class MultiGpuSolver final : public MultiGpuSolverBase {
         bp->streams.comm_after_main();
         dst.push_back(bp->k_row.data());
       }
-      broadcast(round, owner, band_view(o).row(k - o.band.row_begin), dst, static_cast<std::size_t>(m_layout.side) * e,
-                1);
+      broadcast(round, owner, owner_band ? band_view(*owner_band).row(k - owner_band->band.row_begin) : nullptr, dst,
+                static_cast<std::size_t>(m_layout.side) * e, 1);
       for (auto& bp : m_bands) {
         BandState& b = *bp;
         use(b);
@@ -669,7 +904,7 @@ class MultiGpuSolver final : public MultiGpuSolverBase {
         const int start = b.ring.record(b.streams.main());
         band_relax_k_async<T>(band_view(b), b.band.row_begin, m_n, static_cast<const T*>(b.k_row.data()), k, phase, p0,
                               p0 + block, b.streams.main());
-        PhaseSample sample = phase_sample(b, round, phase, pb, &b == &o, 1);
+        PhaseSample sample = phase_sample(b, round, phase, pb, &b == owner_band, 1);
         sample.bytes = round_model::k_step_bytes(sample.updates, e);
         b.ring.add(sample, start, b.ring.record(b.streams.main()));
         b.streams.main_written();
@@ -677,7 +912,12 @@ class MultiGpuSolver final : public MultiGpuSolverBase {
     }
   }
 
-  std::vector<int> m_devices;
+  std::vector<int> m_devices;  ///< this process's bands' devices
+  bool m_multi_process = false;
+  int m_parts = 1;       ///< bands in the layout (world ranks, or devices in one process)
+  int m_first_band = 0;  ///< the global number of m_bands[0]
+  std::vector<int> m_agreements;  ///< multi-process: the rounds whose flags were all-reduced, in issue order
+  int m_last_round_checked = -1;  ///< the last round whose diagonal check was enqueued since the load
   bool m_lookahead = true;
   int m_n = 0;
   int m_padded = 0;  ///< n padded to the block (the host layout)
@@ -699,6 +939,8 @@ MultiGpuConfig default_multi_gpu_config(int gpus) {
 std::unique_ptr<Solver> make_multi_gpu_solver(const SolverOptions& options) {
   if (options.gpus < 1)
     throw UsageError(std::string(kName) + ": --gpus must be at least 1, got " + std::to_string(options.gpus));
+  if (const ProcessGroup* g = options.process_group.get(); g && g->multi_process())
+    return make_multi_gpu_solver(options, MultiGpuConfig{{g->local_rank}, "nccl"});
   return make_multi_gpu_solver(options, default_multi_gpu_config(options.gpus));
 }
 
@@ -720,8 +962,11 @@ std::vector<Band> multi_gpu_bands_of(const Solver& solver) {
 
 void require_multi_gpu_memory(int n, const SolverOptions& options, const MultiGpuConfig& config) {
   validate(options, config);
-  const Layout layout = plan_layout(n, options.block, element_bytes(options.dtype), config.devices.size());
-  check_memory(layout, n, options, config.devices);
+  const ProcessGroup* g = options.process_group.get();
+  const bool multi_process = g && g->multi_process();
+  const Layout layout = plan_layout(n, options.block, element_bytes(options.dtype),
+                                    multi_process ? static_cast<std::size_t>(g->world) : config.devices.size());
+  check_memory(layout, n, options, config.devices, multi_process ? g->rank : 0);
 }
 
 }  // namespace apsp::cuda
