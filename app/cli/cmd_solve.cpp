@@ -154,7 +154,8 @@ Action add_solve(CLI::App& app) {
   app.add_flag("--no-history", a->no_history, "Do not append this run to the run history (also: APSP_HISTORY=off)");
   // Sparse graphs.
   app.add_flag("-v,--verbose", a->verbose,
-               "Say which backend --backend auto chose and why, and the load, upload, compute and read-back times");
+               "Say which backend --backend auto chose and why, and the time of each phase (read, build, upload, "
+               "compute, download, write, end to end)");
   app.add_option("--sources", a->sources,
                  "Rows to solve: all, A:B (A..B-1) or a list 0,5,9; writes S x n (.npy, .csv; .bin only for all)")
       ->capture_default_str();
