@@ -51,6 +51,14 @@ const char* shown(const std::string& field, std::string&& storage = {}) {
 std::string graph_of(const RunRecord& r) { return r.graph.empty() ? "-" : r.graph; }
 
 /// "12.3 ms" or "12.3 ms (11.9 .. 13.0 ms, 5 runs)" where repeats were timed.
+/// `apsp solve`'s end-to-end phases ("read 1.2 s, build 3.4 s, ..., end to end 9.9 s"); "" in older records.
+std::string stages_text(const RunRecord& r) {
+  std::string text;
+  for (const RunStage& s : r.stages)
+    text += (text.empty() ? "" : ", ") + printable_text(s.stage) + " " + format_duration_ms(s.ms);
+  return text;
+}
+
 std::string wall_with_spread(const RunRecord& r) {
   std::string text = format_duration_ms(r.wall_ms);
   if (r.repeats > 1)
@@ -95,6 +103,7 @@ void print_show(const RunRecord& r) {
   if (!r.sources.empty()) std::printf("sources:   %s\n", shown(r.sources));
   if (!r.phase2.empty()) std::printf("phase 2:   %s\n", shown(r.phase2));
   std::printf("wall:      %s\n", wall_with_spread(r).c_str());
+  if (!r.stages.empty()) std::printf("phases:    %s\n", stages_text(r).c_str());
   // A sparse solver's rate is its own work's (no min-plus updates): edges relaxed per second of the median.
   if (r.edges > 0 && r.wall_ms > 0)
     std::printf("rate:      %s edges/s (%lld edges relaxed per run)\n",
@@ -139,6 +148,7 @@ void print_compare(const RunRecord& a, const RunRecord& b, bool allow_mismatch) 
   auto describe = [](const char* label, const RunRecord& r) {
     std::printf("%s: %s  %s%s%s, wall %s\n", label, shown(r.id), shown(describe_configuration(r)),
                 r.commit.empty() ? "" : ", commit ", shown(r.commit), wall_with_spread(r).c_str());
+    if (!r.stages.empty()) std::printf("   phases: %s\n", stages_text(r).c_str());
   };
   describe("A", a);
   describe("B", b);

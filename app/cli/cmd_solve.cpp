@@ -1,26 +1,17 @@
-// apsp solve: read or generate a graph, solve round by round (progress bar on a terminal), write distances.
+// apsp solve: its options, the checks before anything is read, and the dispatch to the dense
+// (dense_solve.cpp) or sparse (sparse_solve.cpp) pipeline.
 #include <apsp/core/errors.h>
-#include <apsp/core/format.h>
 #include <apsp/core/option_limits.h>
 #include <apsp/core/stop_signal.h>
-#include <apsp/core/untrusted_text.h>
-#include <apsp/history/run_facts.h>
-#include <apsp/io/distance_io.h>
 #include <apsp/io/output_paths.h>
 #include <apsp/io/sparse_graph_source.h>
-#include <apsp/report/timings_csv.h>
-#include <apsp/report/trace.h>
 #include <apsp/solve/auto_backend.h>
 #include <apsp/solve/ladder.h>
 #include <apsp/device/device_info.h>
-#include <apsp/solve/plan.h>
 #include <apsp/solve/registry.h>
-#include <apsp/solve/solve_progress.h>
 #include <apsp/solve/sparse_registry.h>
-#include <apsp/teach/shortest_path.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <memory>
 #include <thread>
@@ -31,9 +22,8 @@
 #include "cli_common.h"
 #include "ladder_flags.h"
 #include "commands.h"
+#include "dense_solve.h"
 #include "pred_output.h"
-#include "progress.h"
-#include "solve_time_guard.h"
 #include "sparse_solve.h"
 
 namespace apsp::cli {
@@ -122,51 +112,6 @@ AutoChoice choose_backend_for(const GraphSource& source, const SourceSpec& sourc
   return choose_auto_backend(in);
 }
 
-std::pair<int, int> parse_pair(const std::string& text) {
-  const std::size_t colon = text.find(':');
-  try {
-    if (colon == std::string::npos) throw std::invalid_argument("no colon");
-    std::size_t a = 0, b = 0;
-    const int i = std::stoi(text.substr(0, colon), &a);
-    const int j = std::stoi(text.substr(colon + 1), &b);
-    if (a != colon || b != text.size() - colon - 1) throw std::invalid_argument("trailing text");
-    return {i, j};
-  } catch (const std::logic_error&) {
-    throw UsageError("--path: expected I:J (two vertex ids), got '" + user_value_in_message(text) + "'");
-  }
-}
-
-/// Every --path I:J, checked against the graph's n before the solve, so that a bad one writes nothing.
-std::vector<std::pair<int, int>> path_queries(const std::vector<std::string>& queries, std::int32_t n) {
-  std::vector<std::pair<int, int>> pairs;
-  for (const std::string& q : queries) {
-    const auto [i, j] = parse_pair(q);
-    if (i < 0 || j < 0 || i >= n || j >= n)
-      throw UsageError("--path " + user_value_in_message(q) + ": vertex outside 0.." + std::to_string(n - 1));
-    pairs.emplace_back(i, j);
-  }
-  return pairs;
-}
-
-/// Paths from the distances and the graph's edges (teach/shortest_path.h): any backend, and the same path the
-/// studio's inspector shows.
-void print_paths(const Graph& graph, const DistanceMatrix& result, const std::vector<std::pair<int, int>>& queries,
-                 std::FILE* out) {
-  if (queries.empty()) return;
-  const teach::OutEdges edges(graph);
-  std::vector<std::int32_t> column(static_cast<std::size_t>(result.n()));
-  for (const auto& [i, j] : queries) {
-    for (int v = 0; v < result.n(); ++v) column[static_cast<std::size_t>(v)] = result.get(v, j);
-    const teach::WeightedPath p = teach::shortest_path(edges, column, i, j, result.n());
-    if (p.empty()) {
-      std::fprintf(out, "path %d -> %d: unreachable\n", i, j);
-      continue;
-    }
-    std::fprintf(out, "path %d -> %d (distance %d, %zu edges):", i, j, result.get(i, j), p.vertices.size() - 1);
-    for (std::int32_t v : p.vertices) std::fprintf(out, " %d", v);
-    std::fprintf(out, "\n");
-  }
-}
 }  // namespace
 
 Action add_solve(CLI::App& app) {
@@ -209,7 +154,8 @@ Action add_solve(CLI::App& app) {
   app.add_flag("--no-history", a->no_history, "Do not append this run to the run history (also: APSP_HISTORY=off)");
   // Sparse graphs.
   app.add_flag("-v,--verbose", a->verbose,
-               "Say which backend --backend auto chose and why, and the load, upload, compute and read-back times");
+               "Say which backend --backend auto chose and why, and the time of each phase (read, build, upload, "
+               "compute, download, write, end to end)");
   app.add_option("--sources", a->sources,
                  "Rows to solve: all, A:B (A..B-1) or a list 0,5,9; writes S x n (.npy, .csv; .bin only for all)")
       ->capture_default_str();
@@ -239,7 +185,7 @@ Action add_solve(CLI::App& app) {
       if (given(out.flag == "-o" ? "--output" : out.flag.c_str())) refuse_empty_output_path(out.flag, out.path);
     refuse_clashing_paths({{"the input", a->input}}, outputs);
     const SourceSpec sources = SourceSpec::parse(a->sources);
-    for (const std::string& q : a->path_queries) parse_pair(q);  // the syntax now; the vertices once n is known
+    for (const std::string& q : a->path_queries) parse_path_query(q);  // the syntax now; the vertices once n is known
     SolverOptions opts;
     opts.block = a->block;
     opts.dtype = parse_dtype(a->dtype);
@@ -296,127 +242,25 @@ Action add_solve(CLI::App& app) {
       request.quiet = a->quiet;
       return run_sparse_solve(request);
     }
-    // A graph that suggests its block (classroom presets, `# block: N`) gets it unless --block was given, and a
-    // variable-block variant runs a graph smaller than the block as one block of n (both as the studio does).
-    SolvePlan plan = plan_dense_solve(backend, opts, block_flag->count() == 0);  // refuses before any reading
-    LoadedGraph input = load_graph(source, plan.load);  // refuses for memory before any matrix exists
-    source.contents.reset();                             // a pipe's bytes are not needed beside the graph
-    const std::vector<std::int32_t> rows = sources.resolve(input.graph.n);
-    require_writable_shape(a->output, out_format, rows, input.graph.n);
-    check_pred_output(a->pred, pred_out_format, rows, input.graph.n);
-    const std::vector<std::pair<int, int>> paths = path_queries(a->path_queries, input.graph.n);
-    const SolveTimeGuard guard(input.estimate, backend, a->max_seconds, a->quiet);
-    throw_if_stop_requested();  // SIGINT / SIGTERM (main.cpp): stop between steps, before any output
-    fit_to_graph(plan, input);
-    // The same signal and deadline bound the one wait inside a step, a negative cycle's recovery.
-    plan.options.should_stop = [&guard] {
-      throw_if_stop_requested();
-      return guard.expired();
-    };
-    opts = plan.options;
-    const std::unique_ptr<Solver> solver = create_planned_solver(plan);
-    // Timed apart, as apsp bench times them: the load (graph -> matrix) and the reset (the upload into the
-    // solver) are not in the compute time the rate counts.
-    using Clock = std::chrono::steady_clock;
-    const auto ms_between = [](Clock::time_point a, Clock::time_point b) {
-      return std::chrono::duration<double, std::milli>(b - a).count();
-    };
-    // The context as the run begins; the GPU clocks as it ends, while they are still the run's (an idle GPU sits
-    // at a few hundred MHz, so not before).
-    RunContext context = collect_run_context(opts.threads, plan.info.gpu);
-    context.phase2 = phase2_of(backend, opts.phase2);
-    GpuClockMonitor gpu_clocks(plan.info.gpu ? opts.gpus : 0);
-    const auto load_start = Clock::now();
-    DistanceMatrix initial = to_distance_matrix(input.graph, opts.block, opts.dtype);
-    const auto reset_start = Clock::now();
-    solver->reset(initial);
-    initial = DistanceMatrix();  // the solver holds its own copy
-    const auto t0 = Clock::now();
-    ProgressBar bar(solver->rounds());
-    SolveProgress progress(*solver);  // a round counts once every GPU finished it (round_progress.h)
-    while (!solver->finished()) {
-      solver->step(Granularity::Round);
-      guard.check(*solver);
-      bar.update(progress.update(*solver));
-      throw_if_stop_requested();
-    }
-    // GPU variants only enqueue: follow their completed rounds (from finished CUDA events) until the end.
-    while (bar.enabled() && progress.update(*solver) < solver->rounds()) {
-      bar.update(progress.rounds_done());
-      throw_if_stop_requested();
-      std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    }
-    solver->synchronize();
-    gpu_clocks.sample();
-    context.gpu_clocks = gpu_clocks.ranges();
-    bar.update(solver->rounds());
-    bar.finish();
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    const auto read_start = Clock::now();
-    DistanceMatrix result;
-    solver->read(result);
-    const double load_ms = ms_between(load_start, reset_start), reset_ms = ms_between(reset_start, t0),
-                 read_ms = ms_between(read_start, Clock::now());
-    throw_if_stop_requested();
-    if (!a->output.empty()) {
-      if (sources.all())
-        write_distances(output_path(a->output), result, out_format);
-      else
-        write_distances(output_path(a->output), select_rows(result, rows), out_format);
-    }
-    if (!a->pred.empty()) write_pred_output(a->pred, pred_out_format, *solver, rows);
-    solver->collect_timings(true);
-    RunDescription what;
-    what.source = "solve";
-    what.backend = backend;
-    what.gpu_backend = plan.info.gpu;
-    what.block = opts.block;
-    what.gpus = opts.gpus;
-    what.dtype = std::string(to_string(opts.dtype));
-    what.threads = opts.threads;
-    what.n = solver->n();
-    what.graph = source.text;
-    if (source.kind == GraphSource::Kind::File) what.graph_file = source.text;
-    what.context = std::move(context);
-    const RunRecord record = make_run_record(what, solver->profile(), seconds * 1e3);
-    const std::string run_id = record_run(record, a->no_history, "solve");
-    if (!a->timings_csv.empty()) {
-      ExportContext context = export_context(record);
-      context.run_id = run_id.empty() ? "-" : run_id;  // "-": the run is not in the history
-      write_timings_csv(output_path(a->timings_csv), context, solver->profile());
-    }
-    if (!a->trace.empty()) {
-      TraceContext context = trace_context_for(backend, opts, solver->n(), run_context_of(record));
-      // The load ended as reset() began, which takes the samples' time reference (the upload slice follows).
-      context.host_slices.push_back({"load (graph -> matrix)", -1000.0 * load_ms, load_ms});
-      write_trace(a->trace, solver->profile().samples(), context);
-    }
-    if (!a->quiet) {
-      const double n = solver->n();
-      const std::string destination = a->output.empty() ? "(distances not written)"
-                                      : is_stdout(a->output) ? "standard output" : a->output;
-      if (a->verbose) {
-        // The upload as the profile times it (the trace's slice) inside the reset's wall time (its checks and,
-        // on the CPU, the thread pool's start besides).
-        double copy_ms = 0;
-        for (const PhaseSample& x : solver->profile().samples())
-          if (x.phase == Phase::Upload) copy_ms += x.ms;
-        std::fprintf(report,
-                     "times: load (graph -> matrix) %s, reset %s (the upload into the solver %s of it), compute "
-                     "(steps to the end) %s, read back %s; the rate counts the compute only, as apsp bench's\n",
-                     format_duration_ms(load_ms).c_str(), format_duration_ms(reset_ms).c_str(),
-                     format_duration_ms(copy_ms).c_str(), format_duration_ms(seconds * 1e3).c_str(),
-                     format_duration_ms(read_ms).c_str());
-      }
-      std::fprintf(report, "%s: n = %d, m = %lld, %s, block %d, %s: compute %s, %s updates/s -> %s%s%s\n",
-                   input.description.c_str(), solver->n(), static_cast<long long>(input.graph.m()), backend.c_str(),
-                   opts.block, std::string(to_string(opts.dtype)).c_str(), format_duration_ms(seconds * 1e3).c_str(),
-                   si(n * n * n / seconds).c_str(), destination.c_str(), run_id.empty() ? "" : ", run ",
-                   run_id.c_str());
-    }
-    print_paths(input.graph, result, paths, report);
-    throw_if_stop_requested();  // a signal during the (atomic) writes: they finished, the run still says it was stopped
-    return 0;
+    DenseSolveRequest request;
+    request.source = std::move(source);
+    request.sources = sources;
+    request.backend = backend;
+    request.options = opts;
+    request.block_given = block_flag->count() > 0;
+    request.output = a->output;
+    request.out_format = out_format;
+    request.pred = a->pred;
+    request.pred_format = pred_out_format;
+    request.timings_csv = a->timings_csv;
+    request.trace = a->trace;
+    request.path_queries = a->path_queries;
+    request.max_seconds = a->max_seconds;
+    request.quiet = a->quiet;
+    request.verbose = a->verbose;
+    request.no_history = a->no_history;
+    request.report = report;
+    return run_dense_solve(request);
   };
 }
 

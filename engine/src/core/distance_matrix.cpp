@@ -1,4 +1,5 @@
 #include <apsp/core/distance_matrix.h>
+#include <apsp/core/parallel_ranges.h>
 #include <apsp/core/errors.h>
 #include <apsp/core/memory.h>
 
@@ -22,12 +23,16 @@ std::size_t pitch_elements(int padded_n, DType dtype) {
 }
 
 template <class T> void fill_identity(DistanceMatrix& m) {
+  // Row ranges over every core: a 64 GiB matrix filled on one thread takes most of a minute.
   const T inf = DistTraits<T>::inf;
-  for (int i = 0; i < m.padded_n(); ++i) {
-    T* r = m.row<T>(i);
-    std::fill(r, r + m.pitch(), inf);
-    r[i] = 0;
-  }
+  const auto rows_per_range = static_cast<std::int64_t>(std::max<std::size_t>(1, (std::size_t{1} << 22) / std::max<std::size_t>(m.pitch(), 1)));
+  for_each_range(m.padded_n(), 0, rows_per_range, [&m, inf](std::int64_t begin, std::int64_t end) {
+    for (auto i = static_cast<int>(begin); i < end; ++i) {
+      T* r = m.row<T>(i);
+      std::fill(r, r + m.pitch(), inf);
+      r[i] = 0;
+    }
+  });
 }
 }  // namespace
 

@@ -2,6 +2,7 @@
 #include <apsp/core/errors.h>
 #include <apsp/core/format.h>
 #include <apsp/core/solve_estimate.h>
+#include <apsp/core/option_limits.h>
 
 #include <algorithm>
 #include <cmath>
@@ -63,10 +64,13 @@ SolveEstimate estimate_solve(const SolveShape& shape, std::int64_t n, bool negat
   e.n = n;
   if (n <= 0) return e;
   const std::uint64_t matrix = DistanceMatrix::required_bytes(n, shape.block, shape.dtype);
-  // Alive together at the peak (Solver::reset): the caller's initial matrix (later the result it reads back,
-  // never both), the CPU variants' working copy and Π with cpu-blocked's edge counts (CpuSolverBase::host_bytes_for), and the
+  // Alive together at the peak (Solver::reset): the initial matrix (later the result it reads back, never
+  // both), the CPU variants' working copy and Π with cpu-blocked's edge counts (CpuSolverBase::host_bytes_for), and the
   // input copy Solver::reset keeps when a weight is negative. GPU variants keep their working copy on the device.
-  std::uint64_t bytes = matrix;
+  const bool keeps_input = negative_weights || n <= limits::kMaxPredecessorVertices;
+  const std::uint64_t initial = shape.builds_on_device && !keeps_input ? 0 : matrix;
+  const std::uint64_t result = shape.streams_result ? std::min(shape.stream_buffer_bytes, matrix) : matrix;
+  std::uint64_t bytes = std::max(initial, result);
   if (host_working_copy(shape.backend)) {
     bytes = add(bytes, matrix);
     const std::uint64_t table = DistanceMatrix::required_bytes(n, shape.block, DType::I32);

@@ -150,6 +150,11 @@ template <class Phase, class Visit> void phase_fields(Phase& p, Visit& v) {
   v("samples_ms", p.samples_ms);
 }
 
+template <class Stage, class Visit> void stage_fields(Stage& s, Visit& v) {
+  v("stage", s.stage);
+  v("ms", s.ms);
+}
+
 template <class Record, class Visit> void record_fields(Record& r, Visit& v) {
   v("id", r.id);
   v("version", r.version);
@@ -187,6 +192,7 @@ template <class Record, class Visit> void record_fields(Record& r, Visit& v) {
   v("wall_max_ms", r.wall_max_ms);
   v("wall_samples_ms", r.wall_samples_ms);
   v("round_ms", r.round_ms);
+  v.list("stages", r.stages, [](auto& s, auto& w) { stage_fields(s, w); }, /*omit_empty=*/true);
 }
 
 struct JsonWriter {

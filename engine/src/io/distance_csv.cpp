@@ -10,23 +10,37 @@
 #include <apsp/io/atomic_file.h>
 
 #include <algorithm>
+#include <charconv>
+#include <string>
 #include <vector>
 
 namespace apsp::io_detail {
 
+void append_csv_rows(const std::int32_t* values, std::int64_t rows, std::int32_t n, std::string& out) {
+  char number[16];
+  for (std::int64_t i = 0; i < rows; ++i, values += n) {
+    for (std::int32_t j = 0; j < n; ++j) {
+      if (j) out.push_back(',');
+      const auto res = std::to_chars(number, number + sizeof number, values[j]);
+      out.append(number, res.ptr);
+    }
+    out.push_back('\n');
+  }
+}
+
 void write_distances_csv(const std::string& path, const DistanceRows& rows) {
   AtomicFile file(path);
-  TextOut out([&file](const char* p, std::size_t n) { file.write(p, n); });
   std::vector<std::int32_t> row(static_cast<std::size_t>(rows.n));
+  std::string text;
   for (std::int64_t i = 0; i < rows.rows; ++i) {
     rows.fill_row(i, row.data());
-    for (std::int32_t j = 0; j < rows.n; ++j) {
-      if (j) out.put(',');
-      out.put_int(row[static_cast<std::size_t>(j)]);
+    append_csv_rows(row.data(), 1, rows.n, text);
+    if (text.size() >= (1u << 20)) {
+      file.write(text);
+      text.clear();
     }
-    out.put('\n');
   }
-  out.flush();
+  file.write(text);
   file.commit();
 }
 

@@ -5,6 +5,7 @@
 #include <apsp/io/distance_io.h>
 
 #include <functional>
+#include <string>
 
 namespace apsp::io_detail {
 
@@ -29,6 +30,13 @@ DistanceTable read_distances_csv(const MappedFile& file, RowCount rows);
 
 /// @brief Little-endian int32 rows appended to a byte sink (shared by .bin and .npy).
 void write_le32_rows(const DistanceRows& rows, const std::function<void(const void*, std::size_t)>& sink);
+/// @brief The .npy header (magic, version 1.0, dict padded to 64 bytes) of an int32 (rows, n) array.
+std::string npy_header(std::int64_t rows, std::int32_t n);
+/// @brief Appends @p rows CSV lines of @p n comma-separated integers (INF as its number) to @p out.
+void append_csv_rows(const std::int32_t* values, std::int64_t rows, std::int32_t n, std::string& out);
+/// @brief Appends @p count int32 values as little-endian bytes to @p out (any host byte order).
+void append_le32_values(const std::int32_t* values, std::size_t count, std::string& out);
+
 /// @brief Copies @p count little-endian int32 values.
 void load_le32_values(const unsigned char* src, std::size_t count, std::int32_t* out);
 

@@ -35,6 +35,19 @@ void write_le32_rows(const DistanceRows& rows, const std::function<void(const vo
   }
 }
 
+void append_le32_values(const std::int32_t* values, std::size_t count, std::string& out) {
+  const std::size_t at = out.size();
+  out.resize(at + count * 4);
+  if constexpr (std::endian::native == std::endian::little) {
+    if (count) std::memcpy(out.data() + at, values, count * 4);
+  } else {
+    for (std::size_t j = 0; j < count; ++j) {
+      const auto u = static_cast<std::uint32_t>(values[j]);
+      for (int b = 0; b < 4; ++b) out[at + 4 * j + b] = static_cast<char>(u >> (8 * b));
+    }
+  }
+}
+
 void load_le32_values(const unsigned char* src, std::size_t count, std::int32_t* out) {
   if constexpr (std::endian::native == std::endian::little) {
     if (count) std::memcpy(out, src, count * 4);

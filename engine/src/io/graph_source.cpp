@@ -3,6 +3,7 @@
 #include <apsp/graph/generators.h>
 #include <apsp/io/graph_io.h>
 #include <apsp/io/graph_source.h>
+#include <apsp/io/distance_stream.h>
 
 #include <chrono>
 #include <cstdio>
@@ -34,6 +35,10 @@ SolveShape GraphLoadOptions::shape() const {
   s.threads = threads;
   s.gpus = gpus;
   s.track_paths = track_paths;
+  s.builds_on_device = builds_on_device;
+  s.streams_result = streams_result;
+  // The largest the stream's buffers get (rows of any n fill the same chunk bytes).
+  s.stream_buffer_bytes = distance_stream_buffer_bytes(std::int64_t{1} << 20, 1 << 20);
   return s;
 }
 

@@ -45,22 +45,24 @@ std::string_view dict_value(std::string_view dict, std::string_view key, const s
 }
 }  // namespace
 
-void write_distances_npy(const std::string& path, const DistanceRows& rows) {
-  std::string dict = "{'descr': '<i4', 'fortran_order': False, 'shape': (" + std::to_string(rows.rows) + ", " + std::to_string(rows.n) + "), }";
+std::string npy_header(std::int64_t rows, std::int32_t n) {
+  std::string dict = "{'descr': '<i4', 'fortran_order': False, 'shape': (" + std::to_string(rows) + ", " + std::to_string(n) + "), }";
   // magic (6) + version (2) + header length (2) + dict + padding + '\n' must be a multiple of 64.
   const std::size_t unpadded = 10 + dict.size() + 1;
   dict.append((64 - unpadded % 64) % 64, ' ');
   dict.push_back('\n');
   const auto header_len = static_cast<std::uint16_t>(dict.size());
+  std::string header(reinterpret_cast<const char*>(kMagic), 6);
+  header.push_back(1);  // version 1.0: a 16-bit header length is plenty for this dict
+  header.push_back(0);
+  header.push_back(static_cast<char>(header_len & 0xff));
+  header.push_back(static_cast<char>(header_len >> 8));
+  return header + dict;
+}
+
+void write_distances_npy(const std::string& path, const DistanceRows& rows) {
   AtomicFile out(path);
-  unsigned char pre[10];
-  std::memcpy(pre, kMagic, 6);
-  pre[6] = 1;  // version 1.0: a 16-bit header length is plenty for this dict
-  pre[7] = 0;
-  pre[8] = static_cast<unsigned char>(header_len & 0xff);
-  pre[9] = static_cast<unsigned char>(header_len >> 8);
-  out.write(pre, sizeof pre);
-  out.write(dict);
+  out.write(npy_header(rows.rows, rows.n));
   write_le32_rows(rows, [&out](const void* p, std::size_t n) { out.write(p, n); });
   out.commit();
 }

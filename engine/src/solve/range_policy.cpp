@@ -1,4 +1,5 @@
 #include <apsp/core/errors.h>
+#include <apsp/core/parallel_ranges.h>
 #include <apsp/solve/range_policy.h>
 
 #include <algorithm>
@@ -10,17 +11,35 @@ namespace apsp {
 
 namespace {
 template <class T> void weight_bounds(const DistanceMatrix& m, std::int64_t& neg_sum, std::int64_t& max_pos) {
+  // Row ranges over every core, each with its own column minima, combined after: every cell is read once.
   const int n = m.n();
-  std::vector<std::int64_t> min_in(static_cast<std::size_t>(n), 0);
   const T inf = DistTraits<T>::inf;
-  for (int i = 0; i < n; ++i) {
-    const T* row = m.row<T>(i);
-    for (int j = 0; j < n; ++j) {
-      if (i == j || row[j] >= inf) continue;
-      const std::int64_t w = row[j];
-      if (w < min_in[static_cast<std::size_t>(j)]) min_in[static_cast<std::size_t>(j)] = w;
-      if (w > max_pos) max_pos = w;
+  struct Bounds {
+    std::vector<std::int64_t> min_in;
+    std::int64_t max_pos = 0;
+  };
+  const std::int64_t rows_per_range = std::max<std::int64_t>(1, (std::int64_t{1} << 22) / std::max(n, 1));
+  const int ranges = static_cast<int>(std::min<std::int64_t>(range_threads(0), std::max<std::int64_t>(1, n / rows_per_range)));
+  std::vector<Bounds> parts(static_cast<std::size_t>(std::max(ranges, 1)));
+  for_each_range(ranges, ranges, 1, [&](std::int64_t first, std::int64_t last) {
+    for (std::int64_t part = first; part < last; ++part) {
+      Bounds& b = parts[static_cast<std::size_t>(part)];
+      b.min_in.assign(static_cast<std::size_t>(n), 0);
+      for (auto i = static_cast<int>(n * part / ranges); i < n * (part + 1) / ranges; ++i) {
+        const T* row = m.row<T>(i);
+        for (int j = 0; j < n; ++j) {
+          if (i == j || row[j] >= inf) continue;
+          const std::int64_t w = row[j];
+          if (w < b.min_in[static_cast<std::size_t>(j)]) b.min_in[static_cast<std::size_t>(j)] = w;
+          if (w > b.max_pos) b.max_pos = w;
+        }
+      }
     }
+  });
+  std::vector<std::int64_t> min_in(static_cast<std::size_t>(n), 0);
+  for (const Bounds& b : parts) {
+    max_pos = std::max(max_pos, b.max_pos);
+    for (std::size_t j = 0; j < b.min_in.size(); ++j) min_in[j] = std::min(min_in[j], b.min_in[j]);
   }
   for (std::int64_t w : min_in) neg_sum += w;
 }

@@ -18,13 +18,22 @@ struct SolveShape {
   int threads = 0;        ///< CPU threads, 0 = one per core
   int gpus = 1;
   bool track_paths = false;
+  /// The backend builds its initial matrix on the device from the edges (Solver::builds_on_device(): the CUDA
+  /// dense variants): no n x n host matrix unless the base keeps the input (a negative weight, n at most
+  /// limits::kMaxPredecessorVertices).
+  bool builds_on_device = false;
+  /// The result is streamed to its file in chunks of rows (or not read back at all): it takes
+  /// stream_buffer_bytes on the host, not a whole matrix.
+  bool streams_result = false;
+  std::uint64_t stream_buffer_bytes = 0;
 };
 
 /// @brief Every host byte and an upper estimate of the time of one solve of an n-vertex graph.
 struct SolveEstimate {
   std::int64_t n = 0;
-  /// Peak host bytes: the initial matrix, the backend's working copy (CPU variants) and Π (edge counts too), the
-  /// input copy kept for negative-cycle recovery when some weight is negative, and the result read back.
+  /// Peak host bytes: the initial matrix (none when built on the device) or the result read back (a streamed
+  /// one: its chunk buffers), whichever is larger, as they never live together; the backend's working copy (CPU
+  /// variants) and Π (edge counts too); the input copy kept for negative-cycle recovery when a weight is negative.
   std::uint64_t host_bytes = 0;
   double updates = 0;             ///< n^3 min-plus updates
   /// A conservative rate for the backend (below what it was measured at), or APSP_SOLVE_RATE when set.

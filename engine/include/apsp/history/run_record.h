@@ -24,6 +24,13 @@ struct RunPhaseTotal {
   std::vector<double> samples_ms;  ///< each timed run's time, in the order of RunRecord::wall_samples_ms
 };
 
+/// @brief One end-to-end phase of `apsp solve` ("read", "build" or "build (device)", "upload", "compute",
+/// "download", "write", "end to end"): wall ms on the host, download and write overlapped.
+struct RunStage {
+  std::string stage;
+  double ms = 0;
+};
+
 /// @brief A GPU the run used.
 struct RunDevice {
   std::string name;
@@ -69,6 +76,7 @@ struct RunRecord {
   double wall_max_ms = 0;
   std::vector<double> wall_samples_ms;  ///< every timed run's wall time, in the order they ran
   std::vector<double> round_ms;  ///< per round: compute ms summed over phases and devices (the last repeat)
+  std::vector<RunStage> stages;  ///< `apsp solve`'s end-to-end phases; empty in older records and elsewhere
 
   /// @brief Sum of the compute phases' ms (pivot, rowcol, independent, full).
   double compute_ms() const;

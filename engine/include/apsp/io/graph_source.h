@@ -45,6 +45,8 @@ struct GraphLoadOptions {
   int threads = 0;           ///< CPU threads (0: one per core), for the time estimate
   int gpus = 1;
   bool track_paths = false;  ///< the CPU variants' predecessor matrix is counted too
+  bool builds_on_device = false;  ///< SolveShape::builds_on_device
+  bool streams_result = false;    ///< the result goes to its file through distance_stream.h's buffers, if at all
   /// Polled while a pipe is read and between the loading stages: true stops the load with an Error.
   const std::atomic<bool>* cancel = nullptr;
 

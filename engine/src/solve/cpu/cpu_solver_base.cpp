@@ -75,6 +75,12 @@ template <class T> void CpuSolverBase<T>::read_raw(DistanceMatrix& out) {
   for (int i = 0; i < m_d.n(); ++i) std::copy_n(m_d.template row<T>(i), m_d.n(), out.template row<T>(i));
 }
 
+template <class T> void CpuSolverBase<T>::read_raw_rows(int row_begin, int rows, void* dst, std::size_t pitch_bytes) {
+  for (int r = 0; r < rows; ++r)
+    std::copy_n(m_d.template row<T>(row_begin + r), m_d.n(),
+                reinterpret_cast<T*>(static_cast<char*>(dst) + static_cast<std::size_t>(r) * pitch_bytes));
+}
+
 template <class T> std::int32_t CpuSolverBase<T>::raw_value_at(int i, int j) { return m_d.template row<T>(i)[j]; }
 
 template <class T> Solver::Storage CpuSolverBase<T>::storage() const {

@@ -22,6 +22,7 @@ template <class T> class CpuSolverBase : public Solver {
   std::uint64_t host_bytes_for(int n) const override;
   bool negative_diagonal(bool wait) override;
   void read_raw(DistanceMatrix& out) override;
+  void read_raw_rows(int row_begin, int rows, void* dst, std::size_t pitch_bytes) override;
   std::int32_t raw_value_at(int i, int j) override;
   void read_tracked_predecessors(PredecessorMatrix& out) override;
 

@@ -40,6 +40,7 @@
 #include <apsp/solve/ladder.h>
 
 #include <algorithm>
+#include <cstring>
 #include <string>
 #include <utility>
 
@@ -246,7 +247,34 @@ template <class T> class CudaSolver final : public Solver {
     return v;
   }
 
+  /// Rows device -> page-locked staging (at most kRowStagingBytes at a time, allocated once) -> @p dst, so a
+  /// streamed write never needs the whole matrix on the host and the copies run at pinned bandwidth.
+  void read_raw_rows(int row_begin, int rows, void* dst, std::size_t pitch_bytes) override {
+    if (rows <= 0 || m_n == 0) return;
+    const std::size_t row_bytes = static_cast<std::size_t>(m_n) * sizeof(T);
+    const int piece_rows = static_cast<int>(std::clamp<std::size_t>(kRowStagingBytes / row_bytes, 1, static_cast<std::size_t>(rows)));
+    if (m_row_staging_bytes < piece_rows * row_bytes) {
+      m_row_staging = PinnedBuffer::allocate(piece_rows * row_bytes);
+      m_row_staging_bytes = piece_rows * row_bytes;
+    }
+    m_streams.main_after_aux();
+    for (int done = 0; done < rows; done += piece_rows) {
+      const int piece = std::min(piece_rows, rows - done);
+      timed_copy_async(Phase::Download, static_cast<std::uint64_t>(piece) * row_bytes, [&](cudaStream_t s) {
+        APSP_CUDA_CHECK(cudaMemcpy2DAsync(m_row_staging.get(), row_bytes, matrix().row(row_begin + done), m_d.pitch_bytes(),
+                                          row_bytes, static_cast<std::size_t>(piece), cudaMemcpyDeviceToHost, s));
+      });
+      synchronize();
+      for (int r = 0; r < piece; ++r)
+        std::memcpy(static_cast<char*>(dst) + static_cast<std::size_t>(done + r) * pitch_bytes,
+                    static_cast<const char*>(m_row_staging.get()) + static_cast<std::size_t>(r) * row_bytes, row_bytes);
+    }
+  }
+
  private:
+  static constexpr std::size_t kRowStagingBytes = 32u << 20;
+  PinnedBuffer m_row_staging;
+  std::size_t m_row_staging_bytes = 0;
   MatrixView<T> matrix() const { return m_d.view<T>(); }
 
   /// Enqueues a host<->device copy on the main stream between two events and records it as a profile
