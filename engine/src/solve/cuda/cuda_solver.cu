@@ -21,6 +21,7 @@
 #include <apsp/device/process_group.h>
 #include <apsp/device/stream.cuh>
 
+#include "device/band_build.cuh"
 #include "device/buffer.cuh"
 #include "device/device_guard.cuh"
 #include "device/nvtx_range.h"
@@ -135,6 +136,47 @@ template <class T> class CudaSolver final : public Solver {
 
  protected:
   void load(const DistanceMatrix& padded) override {
+    if (!prepare_matrix(padded.n(), padded.padded_n())) return;
+    const std::uint64_t bytes = static_cast<std::uint64_t>(m_padded) * static_cast<std::uint64_t>(m_padded) * sizeof(T);
+    timed_copy_async(Phase::Upload, bytes, [&](cudaStream_t s) {
+      if (m_side > m_padded) fill_identity_async<T>(matrix(), s);
+      APSP_CUDA_CHECK(cudaMemcpy2DAsync(m_d.data(), m_d.pitch_bytes(), padded.data(), padded.pitch_bytes(),
+                                        static_cast<std::size_t>(m_padded) * sizeof(T),
+                                        static_cast<std::size_t>(m_padded), cudaMemcpyHostToDevice, s));
+    });
+    m_streams.main_written();
+  }
+
+  bool builds_on_device() const override { return true; }
+
+  /// The edges are copied (a profile Upload sample with their bytes) and the whole device matrix is built from
+  /// them, cuda-tuned's side beyond the padded n included: the state load() leaves, without an n x n host copy.
+  void load_edges(const Graph& graph, LoadTimes& times) override {
+    if (!prepare_matrix(graph.n, DistanceMatrix::padded_size(graph.n, options().block))) return;
+    const Event upload_start = Event::create_timed(), upload_end = Event::create_timed(), build_end = Event::create_timed();
+    DeviceEdges edges;
+    const std::uint64_t edge_bytes = static_cast<std::uint64_t>(graph.m()) * sizeof(Edge);
+    timed_copy_async(Phase::Upload, edge_bytes, [&](cudaStream_t s) {
+      APSP_CUDA_CHECK(cudaEventRecord(upload_start.get(), s));
+      edges = DeviceEdges::upload(graph, s);
+      APSP_CUDA_CHECK(cudaEventRecord(upload_end.get(), s));
+    });
+    cudaStream_t s = m_streams.main();
+    build_band_from_edges_async<T>(matrix(), 0, edges.data(), edges.size(), s);
+    APSP_CUDA_CHECK(cudaEventRecord(build_end.get(), s));
+    APSP_CUDA_CHECK(cudaEventSynchronize(build_end.get()));  // the edges are freed on return
+    float upload_ms = 0, build_ms = 0;
+    APSP_CUDA_CHECK(cudaEventElapsedTime(&upload_ms, upload_start.get(), upload_end.get()));
+    APSP_CUDA_CHECK(cudaEventElapsedTime(&build_ms, upload_end.get(), build_end.get()));
+    times.upload_ms = upload_ms;
+    times.upload_bytes = edge_bytes;
+    times.build_ms = build_ms;
+    m_streams.main_written();
+  }
+
+  /// What load() and load_edges() share: an idle device, cleared per-run state, the matrix of an @p n vertex
+  /// graph (padded to @p padded, cuda-tuned's further) and its panels allocated. False when n == 0.
+  bool prepare_matrix(int n, int padded) {
     APSP_CUDA_CHECK(cudaSetDevice(m_device));
     synchronize();
     m_ring.clear();
@@ -142,14 +184,14 @@ template <class T> class CudaSolver final : public Solver {
     m_streams.clear();
     m_ring.set_reference(m_streams.main());  // the device is idle: the samples' time axis starts now
     m_live.invalidate();  // a new matrix: the next read seeds the live view minima again
-    if (m_live.on() && (m_live.geometry().n != padded.n() || range_policy().negative_weights))
+    if (m_live.on() && (m_live.geometry().n != n || range_policy().negative_weights))
       m_live.track(nullptr, 0, 0, 1);
-    m_n = padded.n();
-    m_padded = padded.padded_n();
+    m_n = n;
+    m_padded = padded;
     const int block = options().block;
     // cuda-tuned's phase 3 works on whole 128-row x 128-word tiles: pad further with isolated vertices.
     m_side = m_variant == Variant::Tuned ? round_model::tuned_device_side(m_padded, sizeof(T)) : m_padded;
-    if (m_n == 0) return;
+    if (m_n == 0) return false;
     const std::uint64_t matrix_bytes = DeviceMatrix::estimate_bytes(m_side, m_side, sizeof(T));
     const int panel_sets = m_variant != Variant::Tuned ? 0 : m_lookahead ? 2 : 1;
     const std::uint64_t panel_bytes = panel_sets * (DeviceMatrix::estimate_bytes(block, m_side, 4) +
@@ -171,14 +213,7 @@ template <class T> class CudaSolver final : public Solver {
       m_d = std::move(d);
       for (int p = 0; p < 2; ++p) m_col_t[p] = std::move(col_t[p]), m_row_panel[p] = std::move(row_panel[p]);
     }
-    const std::uint64_t bytes = static_cast<std::uint64_t>(m_padded) * static_cast<std::uint64_t>(m_padded) * sizeof(T);
-    timed_copy_async(Phase::Upload, bytes, [&](cudaStream_t s) {
-      if (m_side > m_padded) fill_identity_async<T>(matrix(), s);
-      APSP_CUDA_CHECK(cudaMemcpy2DAsync(m_d.data(), m_d.pitch_bytes(), padded.data(), padded.pitch_bytes(),
-                                        static_cast<std::size_t>(m_padded) * sizeof(T),
-                                        static_cast<std::size_t>(m_padded), cudaMemcpyHostToDevice, s));
-    });
-    m_streams.main_written();
+    return true;
   }
 
   void run_phase(int round, Phase phase, int k_begin, int k_end) override {
