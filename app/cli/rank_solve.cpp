@@ -140,6 +140,11 @@ void refuse_what_a_rank_cannot_run(const ProcessGroup& g, const RankSolveRequest
                      " is refused, each rank drives one GPU (start more ranks instead)");
   if (!r.refused_flag.empty()) throw UsageError(what + " does not take " + r.refused_flag);
   if (!r.output.empty()) {
+    // The ranks' file is renamed over the output: only a regular file may be replaced that way (never a
+    // device such as /dev/null, a FIFO, or a symbolic link, which would lose its target).
+    struct stat st {};
+    if (!is_stdout(r.output) && ::lstat(r.output.c_str(), &st) == 0 && !S_ISREG(st.st_mode))
+      throw UsageError(what + " writes -o only to a new or regular file, and " + r.output + " is not one");
     const DistanceFormat f = r.out_format ? *r.out_format : distance_format_from_path(r.output);
     if (f == DistanceFormat::Csv || is_stdout(r.output))
       throw UsageError(what + " writes -o as .bin or .npy only (every rank writes its rows in place), not " +

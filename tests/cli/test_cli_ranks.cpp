@@ -34,6 +34,10 @@ TEST_F(Ranks, WhatOneRankCannotRunIsRefused) {
   expect_refused(rank + "--backend cuda-tuned --sources 0:2", "does not take --sources");
   expect_refused(rank + "--backend cuda-tuned -o " + path("d.csv"), "writes -o as .bin or .npy only");
   expect_refused(rank + "--backend cuda-tuned -o -", "not standard output");
+  // Renamed over: a device or a link is never replaced.
+  expect_refused(rank + "--backend cuda-tuned -o /dev/null", "writes -o only to a new or regular file, and /dev/null is not one");
+  std::filesystem::create_symlink(path("target.bin"), path("link.bin"));
+  expect_refused(rank + "--backend cuda-tuned -o " + path("link.bin"), "is not one");
 }
 
 TEST_F(Ranks, ARankNeedsARendezvous) {
