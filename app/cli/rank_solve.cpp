@@ -185,6 +185,9 @@ std::optional<ProcessGroup> rank_process_group(const RankFlags& flags, const Env
   } else {
     group = discover_process_group(env);
   }
+  if (!group && !flags.rendezvous.empty())
+    throw UsageError("--rendezvous is for one process per GPU: give --rank and --world-size too, or start the ranks "
+                     "with a launcher (mpirun, srun)");
   if (group && group->world == 1) return std::nullopt;  // a world of one is an ordinary solve
   return group;
 }

@@ -22,6 +22,7 @@ TEST_F(Ranks, RankOptionsGoTogether) {
   expect_refused(std::string(kGraph) + "--rank 0", "--rank needs --world-size");
   expect_refused(std::string(kGraph) + "--world-size 2", "--world-size needs --rank");
   expect_refused(std::string(kGraph) + "--rank 2 --world-size 2", "--rank 2: outside 0..1 (--world-size 2)");
+  expect_refused(std::string(kGraph) + "--rendezvous 127.0.0.1:9", "--rendezvous is for one process per GPU");
 }
 
 TEST_F(Ranks, WhatOneRankCannotRunIsRefused) {
