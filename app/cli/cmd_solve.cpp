@@ -33,9 +33,9 @@
 #include "commands.h"
 #include "pred_output.h"
 #include "progress.h"
-#include "rank_solve.h"
 #include "solve_time_guard.h"
 #include "sparse_solve.h"
+#include "rank_solve.h"  // one process per GPU
 
 namespace apsp::cli {
 
