@@ -25,6 +25,7 @@
 #include "dense_solve.h"
 #include "pred_output.h"
 #include "sparse_solve.h"
+#include "rank_solve.h"  // one process per GPU
 
 namespace apsp::cli {
 
@@ -58,6 +59,7 @@ struct SolveArgs {
   int batch = SparseSolverOptions{}.batch;
   int chunk = SparseSolverOptions{}.chunk;
   LadderFlags ladder;  // --cells-per-thread, --phase2
+  RankFlags ranks;     // one process per GPU (rank_solve.h)
 };
 
 /// The flag given that only Floyd–Warshall takes, with why, or "" (a sparse solver may run).
@@ -174,6 +176,7 @@ Action add_solve(CLI::App& app) {
       ->check(CLI::IsMember({32, 64, 128}));
   // The ladder's options.
   add_ladder_flags(app, a->ladder);
+  add_rank_flags(app, a->ranks);
   app.footer(backends_help());
   return [a, block_flag, &app]() {
     if (a->input.empty() && a->gen_spec.empty()) throw UsageError("no graph given; see apsp solve --help");
@@ -203,6 +206,13 @@ Action add_solve(CLI::App& app) {
     if (is_stdout(a->pred) && (is_stdout(a->output) || is_stdout(a->timings_csv)))
       throw UsageError("--pred - shares standard output with another output; write one of them to a file");
     if (pred_out_format) refuse_binary_to_terminal(a->pred, *pred_out_format != DistanceFormat::Csv, std::string(to_string(*pred_out_format)));
+    if (std::optional<ProcessGroup> group = rank_process_group(a->ranks, process_environment())) {
+      RankSolveRequest r{graph_source(a->input, a->gen_spec, a->format, a->one_based), backend, opts,
+                         block_flag->count() == 0, a->output, out_format, {}, a->verbose, a->quiet};
+      for (const char* flag : {"--paths", "--path", "--pred", "--sources", "--timings-csv", "--trace", "--max-seconds"})
+        if (r.refused_flag.empty() && given(flag)) r.refused_flag = flag;
+      return run_rank_solve(std::move(*group), a->ranks, process_environment(), std::move(r));
+    }
     // Whatever shares standard output with the distances or the timings goes to stderr instead.
     std::FILE* report = is_stdout(a->output) || is_stdout(a->timings_csv) || is_stdout(a->pred) ? stderr : stdout;
     GraphSource source = graph_source(a->input, a->gen_spec, a->format, a->one_based);
