@@ -209,6 +209,9 @@ int run_rank_solve(ProcessGroup group, const RankFlags& flags, const EnvLookup& 
   const RendezvousAddress address = parse_rendezvous(rendezvous_text, rendezvous_flag);
   if (const std::string why = cuda_unavailable_reason(); !why.empty())
     throw UnavailableError("one process per GPU: no CUDA GPU (" + why + ")");
+  // A launcher that gives each rank a GPU of its own (srun --gpus-per-task=1, CUDA_VISIBLE_DEVICES per rank)
+  // leaves one device visible, whatever the local rank says.
+  if (cuda_device_count() == 1) group.local_rank = 0;
   if (group.local_rank >= cuda_device_count())
     throw UnavailableError("one process per GPU: rank " + std::to_string(group.rank) + " wants GPU " +
                            std::to_string(group.local_rank) + " (its local rank) but this host has " +
