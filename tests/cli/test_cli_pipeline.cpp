@@ -97,7 +97,7 @@ TEST_F(CliPipeline, VerboseSaysEveryPhaseAndTheSummaryTheEndToEndTime) {
     if (line.rfind("phases: ", 0) == 0) phases = line;
   ASSERT_FALSE(phases.empty()) << r.output;
   std::size_t at = 0;
-  for (const char* phase : {"read ", "build ", "upload ", "compute ", "download ", "write ", "end to end "}) {
+  for (const char* phase : {"read ", "set-up ", "build ", "upload ", "compute ", "download ", "write ", "end to end "}) {
     const std::size_t found = phases.find(phase, at);
     EXPECT_NE(found, std::string::npos) << phase << " in " << phases;
     if (found != std::string::npos) at = found;
@@ -113,11 +113,11 @@ TEST_F(CliPipeline, TheHistoryAndRunsShowKeepThePhases) {
   ASSERT_EQ(runs.size(), 2u);
   std::vector<std::string> names;
   for (const RunStage& s : runs[0].stages) names.push_back(s.stage);
-  ASSERT_EQ(names, (std::vector<std::string>{"read", "build", "upload", "compute", "download", "write", "end to end"}));
-  ASSERT_EQ(runs[1].stages.size(), 7u);
+  ASSERT_EQ(names, (std::vector<std::string>{"read", "set-up", "build", "upload", "compute", "download", "write", "end to end"}));
+  ASSERT_EQ(runs[1].stages.size(), 8u);
   const RunStage& wall = runs[0].stages.back();
-  EXPECT_GE(wall.ms, runs[0].stages[3].ms);  // end to end holds the compute
-  EXPECT_EQ(runs[1].stages[5].ms, 0);         // no file: no write
+  EXPECT_GE(wall.ms, runs[0].stages[4].ms);  // end to end holds the compute
+  EXPECT_EQ(runs[1].stages[6].ms, 0);         // no file: no write
   const RunResult show = run_apsp("runs show " + runs[0].id, history_env());
   ASSERT_EQ(show.status, 0) << show.output;
   EXPECT_NE(show.output.find("phases:    read "), std::string::npos) << show.output;
