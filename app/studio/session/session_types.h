@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "session/inspection.h"
+#include "session/load_progress.h"
 #include "session/sparse_run.h"
 
 namespace apsp::studio {
@@ -102,6 +103,7 @@ struct SessionSnapshot {
   std::shared_ptr<const ViewFrame> view;
   bool busy = false;         ///< a job is running or queued
   std::string activity;      ///< what the running job does, for the status line
+  LoadStatus load;           ///< the running load's steps (or the last load's, load.running false)
   double last_step_ms = 0;   ///< wall time of the last step job (its steps, until the GPU finished them)
   int cuda_device = -1;      ///< CUDA device the heatmap is drawn from (holding the matrix, or gathering the
                              ///< view tiles of a multi-GPU run); -1 for CPU variants
