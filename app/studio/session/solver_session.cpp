@@ -287,7 +287,7 @@ SessionSnapshot SolverSession::snapshot() const {
   }
   s.busy = !m_jobs->idle();
   s.activity = m_jobs->activity();
-  s.load = m_load.status();
+  s.load = std::make_shared<const LoadStatus>(m_load.status());
   return s;
 }
 

@@ -84,8 +84,8 @@ void draw_playback_panel(const AppState& state, CommandQueue& commands) {
     ImGui::ProgressBar(progress, ImVec2(-1, 0), overlay);
     ImGui::TextWrapped("%s", s.has_solver ? describe_position(step_position(s), s.stopped).c_str() : "no solver");
   }
-  if (s.load.current())
-    draw_load_progress(s.load);
+  if (s.load && s.load->current())
+    draw_load_progress(*s.load);
   else if (s.busy && !s.activity.empty())
     ImGui::TextDisabled("working: %s", s.activity.c_str());
   ImGui::PushTextWrapPos(0.0f);

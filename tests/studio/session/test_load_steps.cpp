@@ -48,7 +48,8 @@ TEST(StudioLoadSteps, ALoadReportsItsStepsInOrderAndTheirBreakdownInTheLog) {
   session.load_async(GraphSource::generator(graph), config("cpu-blocked", 16));
   session.wait_idle();
   ASSERT_FALSE(session.take_failure());
-  const LoadStatus load = session.snapshot().load;
+  ASSERT_TRUE(session.snapshot().load);
+  const LoadStatus load = *session.snapshot().load;
   EXPECT_FALSE(load.running);
   EXPECT_EQ(load.what, GraphSource::generator(graph).label());
   EXPECT_EQ(step_names(load),
@@ -81,14 +82,14 @@ TEST(StudioLoadSteps, AFileIsReadAndAFailedLoadLeavesItsStepsFinished) {
   session.load_async(GraphSource::file(path), config("cpu-blocked", 4));
   session.wait_idle();
   ASSERT_FALSE(session.take_failure());
-  EXPECT_EQ(step_names(session.snapshot().load).front(), "read");
+  EXPECT_EQ(step_names(*session.snapshot().load).front(), "read");
   const int n = session.snapshot().n;
 
   std::ofstream(path) << "0 1 four\n";  // not a weight: the load fails, the steps end
   session.load_async(GraphSource::file(path), config("cpu-blocked", 4));
   session.wait_idle();
   EXPECT_TRUE(session.take_failure());
-  const LoadStatus failed = session.snapshot().load;
+  const LoadStatus failed = *session.snapshot().load;
   EXPECT_FALSE(failed.running);
   EXPECT_EQ(failed.current(), nullptr);
   EXPECT_EQ(session.snapshot().n, n);  // the graph loaded before stays
@@ -182,9 +183,9 @@ TEST(StudioLoadSteps, ABigGraphOnABackendThatBuildsFromTheEdgesGetsNoHostMatrix)
   ASSERT_FALSE(session.take_failure()) << log.to_text();
   SessionSnapshot s = session.snapshot();
   EXPECT_EQ(s.n, kBig);
-  EXPECT_EQ(step_names(s.load),
+  EXPECT_EQ(step_names(*s.load),
             (std::vector<std::string>{"generate", "build on the device", "upload", "warm-up", "first view"}));
-  EXPECT_EQ(s.load.steps[2].bytes, 20000u * sizeof(Edge));
+  EXPECT_EQ(s.load->steps[2].bytes, 20000u * sizeof(Edge));
   EXPECT_EQ(g_edge_loads, 1);
 
   // Restart, and back to the start through time travel: both from the edges again.
