@@ -26,8 +26,7 @@ std::string describe_steps(const LoadStatus& status) {
 }
 
 std::string describe_load(const LoadStatus& status) {
-  return "load of " + status.what + ": " + describe_steps(status) + "; " + format_duration_ms(status.done_ms()) +
-         " in all";
+  return describe_steps(status) + "; " + format_duration_ms(status.done_ms()) + " in all";
 }
 
 void LoadProgress::begin(std::string what) {

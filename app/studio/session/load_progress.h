@@ -63,8 +63,8 @@ struct LoadEnd {
   ~LoadEnd() { progress.finish(); }
 };
 
-/// @brief The log's line for a finished load, as `apsp solve -v` breaks it down: "load of gen:...: generate
-/// 1.2 s, build on the host 300 ms, upload 52 ms (64 MiB), first view 8 ms; 1.6 s in all".
+/// @brief A finished load's breakdown for the log's "loaded" line, as `apsp solve -v` gives it: "generate 1.2 s,
+/// build on the host 300 ms, upload 52 ms (64 MiB), first view 8 ms; 1.6 s in all".
 std::string describe_load(const LoadStatus& status);
 
 /// @brief The build and upload steps of @p times, a reset's (Solver::load_times()).

@@ -101,9 +101,8 @@ void SolverSession::load_async(GraphSource source, SolverConfig config, bool blo
     publish(true);
     m_load.finish();
     m_log.info("loaded " + source.label() + ": n = " + std::to_string(m_summary.n) +
-               ", m = " + std::to_string(m_summary.m) + " (" +
-               std::to_string(static_cast<int>(m_summary.load_seconds * 1000)) + " ms); " + m_run->describe());
-    m_log.info(describe_load(m_load.status()));
+               ", m = " + std::to_string(m_summary.m) + "; " + m_run->describe() + "; " +
+               describe_load(m_load.status()));
     if (!loaded.warning.empty()) m_log.warning(loaded.warning);
   });
 }

@@ -61,7 +61,7 @@ TEST(StudioLoadSteps, ALoadReportsItsStepsInOrderAndTheirBreakdownInTheLog) {
   // The upload's bytes are the ones Solver::load_times() reports for reset(const Graph&): the padded matrix.
   EXPECT_EQ(load.steps[2].bytes, DistanceMatrix::required_bytes(300, 16, DType::I32));
 
-  const std::string line = log_line_starting(log, "load of " + load.what + ": ");
+  const std::string line = log_line_starting(log, "loaded " + load.what + ": n = 300");
   ASSERT_FALSE(line.empty()) << log.to_text();
   std::size_t at = 0;
   for (const char* step : {"generate ", "build on the host ", "upload ", "first view ", " in all"}) {
