@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "session/inspection.h"
+#include "session/load_progress.h"
 #include "session/log.h"
 #include "session/session_types.h"
 #include "session/view_publisher.h"
@@ -36,6 +37,8 @@ struct RunContext {
   std::function<void(bool with_view)> publish;
   int cpu_threads = 0;  ///< CPU threads of a configuration that names none (0: all cores)
   RunTimes& times;
+  /// The running load's steps (read, build, upload, ...); writes outside a load are ignored.
+  LoadProgress& load;
 
   bool cancelled() const { return cancel.load(); }
   int threads_for(const SolverConfig& config) const { return config.threads > 0 ? config.threads : cpu_threads; }

@@ -29,16 +29,17 @@ bool at_round_start(const Solver& s) {
 
 }  // namespace
 
-void ClassroomWorker::attach(Solver& solver, const Graph& graph, std::function<DistanceMatrix()> make_initial) {
+void ClassroomWorker::attach(Solver& solver, std::shared_ptr<const Graph> graph) {
   m_solver = &solver;
-  m_graph = &graph;
-  m_travel = std::make_unique<teach::TimeTravel>(solver, std::move(make_initial));
-  m_edges = teach::OutEdges(graph);
+  m_graph = graph.get();
+  m_edges = teach::OutEdges(*graph);
+  const int n = graph->n;
+  m_travel = std::make_unique<teach::TimeTravel>(solver, std::move(graph));
   m_final.clear();
   m_final_tried = false;
   m_negative_cycle = {};
   m_predecessors.forget();
-  if (m_i >= graph.n || m_j >= graph.n) m_i = m_j = -1;
+  if (m_i >= n || m_j >= n) m_i = m_j = -1;
 }
 
 void ClassroomWorker::restarted() {

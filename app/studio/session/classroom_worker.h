@@ -21,7 +21,8 @@ namespace apsp::studio {
 class ClassroomWorker {
  public:
   /// @brief A new solver (load, configure) on @p graph: time travel starts over, the selection stays if it fits.
-  void attach(Solver& solver, const Graph& graph, std::function<DistanceMatrix()> make_initial);
+  /// Going back to the start resets @p solver from @p graph's edges (no host matrix where the backend builds it).
+  void attach(Solver& solver, std::shared_ptr<const Graph> graph);
   /// @brief No Floyd–Warshall solver any more (a sparse solver took over): no time travel, no inspection.
   void detach() {
     m_travel.reset();

@@ -47,6 +47,7 @@ class DenseRun final : public ActiveRun {
   bool view_due(pacing::Clock::time_point last_publish, double interval_share) const;
   /// @brief Keeps at most about one frame of GPU work queued ahead (CUDA steps only enqueue).
   void throttle();
+  /// The input as a host matrix: only for what reads it there (the lesson's range, at classroom sizes).
   DistanceMatrix initial_matrix() const;
 
   RunContext& m_ctx;

@@ -1,5 +1,5 @@
 // Building a DenseRun: the graph loaded with the whole solve counted for memory, the block made effective, the
-// solver created on its matrix and, on a GPU, warmed up.
+// solver created and reset from the graph's edges (Solver::reset(const Graph&)) and, on a GPU, warmed up.
 #include <apsp/core/errors.h>
 #include <apsp/core/memory.h>
 #include <apsp/solve/plan.h>
@@ -9,6 +9,7 @@
 #include <algorithm>
 
 #include "session/dense_run.h"
+#include "session/load_progress.h"
 #include "session/predecessor_view.h"
 #include "session/run_factory.h"
 
@@ -20,9 +21,9 @@ namespace {
 // idle and, with several GPUs, NCCL's lazy connection set-up on the first broadcast. One GPU: a tiny solve on a
 // solver of its own (same backend, block, dtype), with a view tracked so that the live-minima kernels load too.
 // Several GPUs: the communicator is the solver's own, so @p solver itself runs its first round, then is reset to
-// @p initial (one more upload). After @p solver was built, so that an allocation failure still fails the load
-// as before; a warm-up failure only means a colder first run: logged, never thrown.
-void warm_up_gpu(Solver& solver, const DistanceMatrix& initial, Log& log) {
+// @p graph (built again where it was built first). After @p solver was built, so that an allocation failure still
+// fails the load as before; a warm-up failure only means a colder first run: logged, never thrown.
+void warm_up_gpu(Solver& solver, const Graph& graph, Log& log) {
   const SolverOptions& options = solver.options();
   if (options.gpus > 1) {
     try {
@@ -31,7 +32,7 @@ void warm_up_gpu(Solver& solver, const DistanceMatrix& initial, Log& log) {
     } catch (const std::exception& e) {
       log.warning(std::string("GPU warm-up skipped: ") + e.what());
     }
-    solver.reset(initial);  // back to the start whatever happened (a failure here fails the load)
+    solver.reset(graph);  // back to the start whatever happened (a failure here fails the load)
     return;
   }
   try {
@@ -58,18 +59,30 @@ SolvePlan plan_for(RunContext& ctx, SolverConfig& config, bool block_from_graph)
   return plan_dense_solve(config.backend, asked, block_from_graph);
 }
 
-// The one solver of a fitted @p plan on @p graph, reset to its matrix and, on a GPU, warmed up.
+// The one solver of a fitted @p plan on @p graph, reset to its matrix (built where the backend keeps it: no
+// n x n host matrix for a backend that builds on the device) and, on a GPU, warmed up. Each step is reported to
+// ctx.load; a load (@p is_load) stops between them when cancelled, a configure runs to its end as it always did.
 std::unique_ptr<DenseRun> make_dense_run(RunContext& ctx, ClassroomWorker& classroom,
-                                         std::shared_ptr<const Graph> graph, SolverConfig config,
-                                         SolvePlan plan) {
+                                         std::shared_ptr<const Graph> graph, SolverConfig config, SolvePlan plan,
+                                         bool is_load) {
+  const auto stop_if_cancelled = [&] {
+    if (is_load && ctx.cancelled()) throw Error("cancelled");
+  };
   config.block = plan.block();
-  const DistanceMatrix initial = to_distance_matrix(*graph, plan.block(), plan.options.dtype);
   // Π for the classroom (session/predecessor_view.h): CPU backends keep their own at classroom sizes; GPU
   // backends derive it from the distances.
   plan.options.track_paths = !plan.info.gpu && graph->n <= kPredecessorViewMaxVertices;
   std::unique_ptr<Solver> solver = create_planned_solver(plan);
-  solver->reset(initial);
-  if (plan.info.gpu) warm_up_gpu(*solver, initial, ctx.log);
+  ctx.load.start("build + upload");
+  solver->reset(*graph);
+  ctx.load.end_step(reset_steps(solver->load_times()));
+  stop_if_cancelled();
+  if (plan.info.gpu) {
+    ctx.load.start("warm-up");
+    warm_up_gpu(*solver, *graph, ctx.log);
+    ctx.load.end_step();
+    stop_if_cancelled();
+  }
   return std::make_unique<DenseRun>(ctx, classroom, std::move(graph), std::move(config), std::move(solver));
 }
 
@@ -89,13 +102,17 @@ LoadedRun load_dense_run(RunContext& ctx, ClassroomWorker& classroom, const Grap
   SolverConfig effective = config;
   SolvePlan plan = plan_for(ctx, effective, block_from_graph);
   plan.load.cancel = &ctx.cancel;
+  // read or generate, build, upload, the GPU's warm-up, the first view (the session's)
+  ctx.load.plan(plan.info.gpu ? 5 : 4);
+  ctx.load.start(source.kind == GraphSource::Kind::File ? "read" : "generate");
   LoadedGraph loaded = load_graph(source, plan.load);
+  ctx.load.end_step();
   // A classroom graph opens with the block it suggests unless one was asked for (the rule: block_size.h).
   fit_to_graph(plan, loaded);
   auto graph = std::make_shared<const Graph>(std::move(loaded.graph));
   if (ctx.cancelled()) throw Error("load " + source.label() + ": cancelled");
   LoadedRun out;
-  out.run = make_dense_run(ctx, classroom, graph, effective, plan);
+  out.run = make_dense_run(ctx, classroom, graph, effective, plan, true);
   out.summary = summarize(source, *graph, *out.run, loaded.seconds);
   out.summary.suggested_block = loaded.suggested_block;
   out.graph = std::move(graph);
@@ -115,7 +132,7 @@ std::unique_ptr<ActiveRun> configure_dense_run(RunContext& ctx, ClassroomWorker&
   require_host_memory(effective.backend + " on the " + n + " x " + n + " " + std::string(to_string(effective.dtype)) +
                           " matrix (input, working copies, result)",
                       estimate_solve(plan.load.shape(), graph->n, negative).host_bytes);
-  return make_dense_run(ctx, classroom, std::move(graph), effective, plan);
+  return make_dense_run(ctx, classroom, std::move(graph), effective, plan, false);
 }
 
 }  // namespace apsp::studio

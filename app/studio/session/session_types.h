@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "session/inspection.h"
+#include "session/load_progress.h"
 #include "session/sparse_run.h"
 
 namespace apsp::studio {
@@ -102,6 +103,9 @@ struct SessionSnapshot {
   std::shared_ptr<const ViewFrame> view;
   bool busy = false;         ///< a job is running or queued
   std::string activity;      ///< what the running job does, for the status line
+  /// The running load's steps (or the last load's, running false; none before the first); null only in a
+  /// snapshot the session did not make.
+  std::shared_ptr<const LoadStatus> load;
   double last_step_ms = 0;   ///< wall time of the last step job (its steps, until the GPU finished them)
   int cuda_device = -1;      ///< CUDA device the heatmap is drawn from (holding the matrix, or gathering the
                              ///< view tiles of a multi-GPU run); -1 for CPU variants

@@ -21,7 +21,7 @@ SolverSession::SolverSession(Log& log, int view_budget, int cpu_threads)
                                         })),
       m_views(view_budget),
       m_context{log,         m_views, m_jobs->cancel_flag(), [this](bool with_view) { publish(with_view); },
-                cpu_threads, m_times} {}
+                cpu_threads, m_times,  m_load} {}
 
 // The running job may still publish (and so wake through m_jobs) while it winds down: the queue stops and joins
 // with every member still in place.
@@ -87,19 +87,23 @@ void SolverSession::inspect() {
 
 void SolverSession::load_async(GraphSource source, SolverConfig config, bool block_from_graph) {
   post("load " + source.label(), [this, source, config, block_from_graph] {
+    m_load.begin(source.label());
+    const LoadEnd load_end{m_load};
     LoadedRun loaded = load_run(m_context, m_classroom, source, config, block_from_graph);
     // Only now, with everything built, replace the old state: a failure above leaves it untouched.
+    m_load.start("first view");
     m_graph = std::move(loaded.graph);
     m_summary = loaded.summary;
     install(std::move(loaded.run));
     m_measure.reset();
     m_times.last_run_to_end_ms = 0;
     m_times.last_run = RunToEndTimes{};
-    m_log.info("loaded " + source.label() + ": n = " + std::to_string(m_summary.n) +
-               ", m = " + std::to_string(m_summary.m) + " (" +
-               std::to_string(static_cast<int>(m_summary.load_seconds * 1000)) + " ms); " + m_run->describe());
-    if (!loaded.warning.empty()) m_log.warning(loaded.warning);
     publish(true);
+    m_load.finish();
+    m_log.info("loaded " + source.label() + ": n = " + std::to_string(m_summary.n) +
+               ", m = " + std::to_string(m_summary.m) + "; " + m_run->describe() + "; " +
+               describe_load(m_load.status()));
+    if (!loaded.warning.empty()) m_log.warning(loaded.warning);
   });
 }
 
@@ -282,6 +286,7 @@ SessionSnapshot SolverSession::snapshot() const {
   }
   s.busy = !m_jobs->idle();
   s.activity = m_jobs->activity();
+  s.load = std::make_shared<const LoadStatus>(m_load.status());
   return s;
 }
 

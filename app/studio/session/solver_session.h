@@ -127,6 +127,7 @@ class SolverSession {
   std::unique_ptr<JobQueue> m_jobs;  // stopped (its thread joined) by the destructor before any member goes
   ViewPublisher m_views;
   RunTimes m_times;
+  LoadProgress m_load;  // the steps of the running (or last) load; read by snapshot() from any thread
   RunContext m_context;
   std::shared_ptr<const Graph> m_graph;  // shared read-only with the snapshot (the graph view draws its edges)
   GraphSummary m_summary;

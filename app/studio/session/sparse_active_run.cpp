@@ -55,7 +55,10 @@ SparsePlan plan_sparse(RunContext& ctx, const SolverConfig& config) {
 LoadedRun load_sparse_run(RunContext& ctx, ClassroomWorker& classroom, const GraphSource& source,
                           const SolverConfig& config) {
   SparsePlan plan = plan_sparse(ctx, config);
+  ctx.load.plan(2);  // read or generate, the first view (the session's)
+  ctx.load.start(source.kind == GraphSource::Kind::File ? "read" : "generate");
   LoadedSparseGraph loaded = load_sparse_graph(source, plan.load);
+  ctx.load.end_step();
   auto graph = std::make_shared<const Graph>(std::move(loaded.edges));
   auto rows = std::make_unique<SparseRun>(graph, std::move(loaded.graph), config.backend, plan.spec, plan.options);
   LoadedRun out;

@@ -17,6 +17,8 @@ void draw_graph_panel(const AppState& state, GraphPanelState& edits, CommandQueu
 void show_loaded_graph(GraphPanelState& edits, const GraphSource& source);
 void draw_solver_panel(const AppState& state, SolverConfig& edit, CommandQueue& commands);
 void draw_playback_panel(const AppState& state, CommandQueue& commands);
+/// @brief A running load's steps and times (ui/load_progress_panel.cpp); nothing when no load runs.
+void draw_load_progress(const LoadStatus& load);
 void draw_export_panel(const AppState& state, ExportPaths& paths, CommandQueue& commands);
 /// @brief Keyboard shortcuts (Space, Right, Shift+Right, R, F, P, F12) as Commands; each says what it did in the log.
 void handle_shortcut_keys(const AppState& state, Log& log, CommandQueue& commands);

@@ -84,7 +84,10 @@ void draw_playback_panel(const AppState& state, CommandQueue& commands) {
     ImGui::ProgressBar(progress, ImVec2(-1, 0), overlay);
     ImGui::TextWrapped("%s", s.has_solver ? describe_position(step_position(s), s.stopped).c_str() : "no solver");
   }
-  if (s.busy && !s.activity.empty()) ImGui::TextDisabled("working: %s", s.activity.c_str());
+  if (s.load && s.load->current())
+    draw_load_progress(*s.load);
+  else if (s.busy && !s.activity.empty())
+    ImGui::TextDisabled("working: %s", s.activity.c_str());
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextDisabled(blocked ? "keys: Space play, Right / Shift+Right / Ctrl+Right a phase / round / k, Left / Shift+Left / Ctrl+Left back, R reset, F fit, P presentation, Q predict, V D / Π, E edit the graph, F12 screenshot"
                                : "keys: Space play, Right one k, Left back one k, R reset, F fit, P presentation, Q predict, V D / Π, E edit the graph, F12 screenshot");

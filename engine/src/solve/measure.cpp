@@ -69,11 +69,14 @@ MeasureResult measure_runs(const std::function<void()>& prepare, const std::func
   return result;
 }
 
-MeasureResult measure_solve(Solver& solver, const DistanceMatrix& initial, const MeasureOptions& options) {
+namespace {
+
+// measure_solve's loop, the input put back by @p reset before each run (untimed).
+MeasureResult measure_with_reset(Solver& solver, const std::function<void()>& reset, const MeasureOptions& options) {
   std::vector<std::vector<PhaseSample>> runs_samples;
   MeasureResult result = measure_runs(
       [&] {
-        solver.reset(initial);
+        reset();
         solver.synchronize();  // the upload is not part of the solve time
       },
       [&] {
@@ -87,6 +90,16 @@ MeasureResult measure_solve(Solver& solver, const DistanceMatrix& initial, const
       });
   result.runs_samples = std::move(runs_samples);
   return result;
+}
+
+}  // namespace
+
+MeasureResult measure_solve(Solver& solver, const DistanceMatrix& initial, const MeasureOptions& options) {
+  return measure_with_reset(solver, [&] { solver.reset(initial); }, options);
+}
+
+MeasureResult measure_solve(Solver& solver, const Graph& graph, const MeasureOptions& options) {
+  return measure_with_reset(solver, [&] { solver.reset(graph); }, options);
 }
 
 }  // namespace apsp

@@ -11,6 +11,15 @@ TimeTravel::TimeTravel(Solver& solver, std::function<DistanceMatrix()> make_init
   restart();
 }
 
+TimeTravel::TimeTravel(Solver& solver, std::shared_ptr<const Graph> graph, std::uint64_t budget_bytes)
+    : m_solver(solver), m_graph(std::move(graph)), m_budget(budget_bytes) {
+  // Only where the input's values are read on the host (round 0 with a tracked Π, small graphs) is it built.
+  m_make_initial = [&solver, graph = m_graph] {
+    return to_distance_matrix(*graph, solver.options().block, solver.options().dtype);
+  };
+  restart();
+}
+
 void TimeTravel::restart() {
   m_clock = KClock(m_solver.n(), m_solver.options().block, m_solver.blocked());
   m_history.clear();
@@ -146,7 +155,10 @@ void TimeTravel::restore_round(int round) {
     return;
   }
   if (round != 0) throw Error("time travel: no checkpoint for round " + std::to_string(round));
-  m_solver.reset(m_make_initial());
+  if (m_graph)
+    m_solver.reset(*m_graph);
+  else
+    m_solver.reset(m_make_initial());
 }
 
 void TimeTravel::advance_to(std::int64_t target) {

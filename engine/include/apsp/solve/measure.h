@@ -86,5 +86,8 @@ MeasureResult measure_runs(const std::function<void()>& prepare, const std::func
 /// Afterwards the solver is finished and its profile holds the last run's samples (reset() clears it). Throws
 /// what reset() and step() throw.
 MeasureResult measure_solve(Solver& solver, const DistanceMatrix& initial, const MeasureOptions& options);
+/// @brief measure_solve() from @p graph's edges (Solver::reset(const Graph&)): a backend that builds its matrix
+/// where it keeps it needs no n x n host matrix for the runs.
+MeasureResult measure_solve(Solver& solver, const Graph& graph, const MeasureOptions& options);
 
 }  // namespace apsp

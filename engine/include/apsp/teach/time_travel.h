@@ -26,6 +26,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -52,6 +53,10 @@ class TimeTravel {
   /// @param budget_bytes host memory the checkpoints may hold
   TimeTravel(Solver& solver, std::function<DistanceMatrix()> make_initial,
              std::uint64_t budget_bytes = kDefaultTimeTravelBudget);
+  /// @brief As above, the input being @p graph: going back to round 0 is solver.reset(*graph), so a backend that
+  /// builds its matrix from the edges (Solver::reset(const Graph&)) needs no n x n host matrix for it.
+  /// @param graph kept alive here; the solver was reset() on it
+  TimeTravel(Solver& solver, std::shared_ptr<const Graph> graph, std::uint64_t budget_bytes = kDefaultTimeTravelBudget);
 
   /// @brief The owner reset() the solver: forgets the steps and the checkpoints.
   void restart();
@@ -98,6 +103,7 @@ class TimeTravel {
 
   Solver& m_solver;
   std::function<DistanceMatrix()> m_make_initial;
+  std::shared_ptr<const Graph> m_graph;  ///< the input as edges (then round 0 is reset(*m_graph)), or null
   std::uint64_t m_budget;
   KClock m_clock;
   std::vector<StepRecord> m_history;
