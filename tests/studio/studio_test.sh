@@ -1196,7 +1196,8 @@ def pixels(path):
 (w1, n1, live), (w2, n2, batch) = pixels(sys.argv[1]), pixels(sys.argv[2])
 assert (w1, len(live)) == (w2, len(batch)) == (1280, 800), (w1, len(live), w2, len(batch))
 # The pointer at (640, 400); a tooltip opens below and to the right of it, a hovered cell is outlined under it.
-differ = sum(live[y][x * n1:x * n1 + 3] != batch[y][x * n2:x * n2 + 3] for y in range(380, 520) for x in range(600, 1000))
+# Up to x = 930: the right column (the log, whose load line carries times that differ run to run) starts near 944.
+differ = sum(live[y][x * n1:x * n1 + 3] != batch[y][x * n2:x * n2 + 3] for y in range(380, 520) for x in range(600, 930))
 print("pixels that differ around the pointer:", differ)
 sys.exit(1 if differ else 0)
 PY

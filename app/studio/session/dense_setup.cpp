@@ -56,7 +56,12 @@ SolvePlan plan_for(RunContext& ctx, SolverConfig& config, bool block_from_graph)
   SolverOptions asked{config.block, config.dtype, ctx.threads_for(config)};
   asked.gpus = config.gpus;
   asked.should_stop = [&cancel = ctx.cancel] { return cancel.load(); };  // ends a negative cycle's recovery too
-  return plan_dense_solve(config.backend, asked, block_from_graph);
+  SolvePlan plan = plan_dense_solve(config.backend, asked, block_from_graph);
+  // The CUDA dense variants build their matrix on the device from the edges, and the view reads tiles, never the
+  // whole result: the memory check counts no n x n host matrix for them.
+  plan.load.builds_on_device = plan.info.gpu;
+  plan.load.streams_result = plan.info.gpu;
+  return plan;
 }
 
 // The one solver of a fitted @p plan on @p graph, reset to its matrix (built where the backend keeps it: no
