@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <exception>
 #include <bit>
 #include <cerrno>
 #include <chrono>
@@ -242,7 +243,18 @@ int run_rank_solve(ProcessGroup group, const RankFlags& flags, const EnvLookup& 
   const std::unique_ptr<Solver> solver = create_planned_solver(plan);
   // The whole edge list: the device builder skips edges outside this rank's band, and the range policy (which
   // reads every edge's weight) must be the same on every rank.
-  solver->reset(input.graph);
+  std::exception_ptr load_failure;
+  try {
+    solver->reset(input.graph);
+  } catch (...) {
+    load_failure = std::current_exception();
+  }
+  // Every rank starts the compute together: a rank that loaded first would otherwise count its wait for the
+  // others at the first broadcast as compute, and a rank that failed to load stops the others here rather than
+  // leaving them waiting in NCCL.
+  const bool all_loaded = ranks->barrier(!load_failure);
+  if (load_failure) std::rethrow_exception(load_failure);
+  if (!all_loaded) throw Error(prefix + "another rank failed to load the graph (see its message)");
   const Solver::LoadTimes load = solver->load_times();
   const auto t0 = Clock::now();
   while (!solver->finished()) {

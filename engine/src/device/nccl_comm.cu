@@ -167,6 +167,12 @@ std::unique_ptr<BandComm> make_nccl_rank_comm(const ProcessGroup& group) {
 
 namespace apsp {
 std::vector<unsigned char> make_nccl_unique_id() {
+  // NCCL makes an id without a GPU, but no rank could use it: refuse where the solve would fail anyway.
+  int devices = 0;
+  if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
+    (void)cudaGetLastError();
+    throw UnavailableError("one process per GPU: no CUDA device");
+  }
   ncclUniqueId id;
   const ncclResult_t status = ncclGetUniqueId(&id);
   if (status != ncclSuccess) cuda::throw_nccl_error(status, "ncclGetUniqueId", __FILE__, __LINE__);
