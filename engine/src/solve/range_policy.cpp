@@ -104,15 +104,16 @@ RangePolicy make_range_policy(const Graph& graph, DType dtype) {
   return policy_from_bounds(dtype, graph.n, neg_sum, max_pos, negative_diagonal);
 }
 
+void check_distance(const RangePolicy& policy, std::int64_t i, std::int64_t j, std::int32_t v) {
+  if (v != kInf32 && policy.out_of_range(v))
+    throw RangeError("distance from " + std::to_string(i) + " to " + std::to_string(j) + " leaves the " +
+                     std::string(to_string(policy.dtype)) + " range (above " + std::to_string(policy.real_max) + ")" +
+                     (policy.dtype == DType::I16 ? "; use --dtype i32" : ""));
+}
+
 void check_range(const RangePolicy& policy, const DistanceMatrix& m) {
   for (int i = 0; i < m.n(); ++i)
-    for (int j = 0; j < m.n(); ++j) {
-      const std::int32_t v = m.get(i, j);
-      if (v != kInf32 && policy.out_of_range(v))
-        throw RangeError("distance from " + std::to_string(i) + " to " + std::to_string(j) +
-                         " leaves the " + std::string(to_string(policy.dtype)) + " range (above " +
-                         std::to_string(policy.real_max) + ")" + (policy.dtype == DType::I16 ? "; use --dtype i32" : ""));
-    }
+    for (int j = 0; j < m.n(); ++j) check_distance(policy, i, j, m.get(i, j));
 }
 
 }  // namespace apsp

@@ -119,11 +119,8 @@ void Solver::read_rows(int row_begin, int rows, std::int32_t* out) {
   // As read(): a finished solve's real distance outside the dtype's range is an error, never a number.
   for (std::size_t c = 0; c < cells; ++c) {
     const std::int32_t v = m_policy.normalize(out[c]);
-    if (m_cursor.finished && v != kInf32 && m_policy.out_of_range(v))
-      throw RangeError("distance from " + std::to_string(row_begin + static_cast<int>(c / n)) + " to " +
-                       std::to_string(c % n) + " leaves the " + std::string(to_string(m_policy.dtype)) +
-                       " range (above " + std::to_string(m_policy.real_max) + ")" +
-                       (m_policy.dtype == DType::I16 ? "; use --dtype i32" : ""));
+    if (m_cursor.finished)
+      check_distance(m_policy, row_begin + static_cast<std::int64_t>(c / n), static_cast<std::int64_t>(c % n), v);
     out[c] = v;
   }
 }

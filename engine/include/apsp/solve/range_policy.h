@@ -54,5 +54,7 @@ RangePolicy make_range_policy(const Graph& graph, DType dtype);
 
 /// @brief Throws RangeError naming (i, j) and the value when @p m holds a value in the out-of-range band.
 void check_range(const RangePolicy& policy, const DistanceMatrix& m);
+/// @brief The check of check_range() for one value @p v at (@p i, @p j), for callers that read rows, not matrices.
+void check_distance(const RangePolicy& policy, std::int64_t i, std::int64_t j, std::int32_t v);
 
 }  // namespace apsp
