@@ -236,12 +236,12 @@ case "$case_name" in
     done
     [ $focused = 1 ] || { kill "$pid"; die "could not focus the window"; }
     sleep 1
-    # Held for 500 ms like a person's key press: Dear ImGui 1.86 samples key states once per frame, so a
-    # press and release inside one (slow, software-rendered) frame would be lost.
+    # Quick taps (50 ms): on a loaded machine a software-rendered frame takes longer, so the press and release
+    # land inside one frame, which Dear ImGui 1.86 alone would lose (platform/key_taps.h keeps them).
     press() {
       local k
       for k in "$@"; do xdotool keydown "$k"; done
-      sleep 0.5
+      sleep 0.05
       for k in $(printf '%s\n' "$@" | tac); do xdotool keyup "$k"; done
       sleep 0.35
     }

@@ -1,4 +1,5 @@
 #include "platform/gl_check.h"
+#include "platform/key_taps.h"
 #include "platform/platform.h"
 
 #define GLFW_INCLUDE_NONE
@@ -86,12 +87,26 @@ class GlfwPlatform final : public Platform {
   bool headless() const override { return false; }
 
   std::unique_ptr<FrameGraphics> create_frame_graphics() override { return create_gl_frame_graphics(); }
-  void init_imgui() override { ImGui_ImplGlfw_InitForOpenGL(m_window, true); }
+  void init_imgui() override {
+    // Ours first: the backend chains to the callback it finds, so every key event reaches m_key_taps too.
+    glfwSetKeyCallback(m_window, [](GLFWwindow* w, int key, int, int action, int) {
+      if (action == GLFW_REPEAT) return;
+      static_cast<GlfwPlatform*>(glfwGetWindowUserPointer(w))->m_key_taps.on_key(key, action == GLFW_PRESS);
+    });
+    ImGui_ImplGlfw_InitForOpenGL(m_window, true);
+  }
   void shutdown_imgui() override { ImGui_ImplGlfw_Shutdown(); }
 
   void new_frame() override {
     glfwPollEvents();
     ImGui_ImplGlfw_NewFrame();
+    ImGuiIO& io = ImGui::GetIO();
+    m_key_taps.apply(io.KeysDown, IM_ARRAYSIZE(io.KeysDown));
+    // The backend set the modifiers from the keys as they are now; a tapped Shift or Ctrl counts for this frame.
+    io.KeyCtrl = io.KeysDown[GLFW_KEY_LEFT_CONTROL] || io.KeysDown[GLFW_KEY_RIGHT_CONTROL];
+    io.KeyShift = io.KeysDown[GLFW_KEY_LEFT_SHIFT] || io.KeysDown[GLFW_KEY_RIGHT_SHIFT];
+    io.KeyAlt = io.KeysDown[GLFW_KEY_LEFT_ALT] || io.KeysDown[GLFW_KEY_RIGHT_ALT];
+    io.KeySuper = io.KeysDown[GLFW_KEY_LEFT_SUPER] || io.KeysDown[GLFW_KEY_RIGHT_SUPER];
   }
   void present() override { glfwSwapBuffers(m_window); }
   bool wait_events(double timeout_s) override {
@@ -131,6 +146,7 @@ class GlfwPlatform final : public Platform {
  private:
   GLFWwindow* m_window = nullptr;
   std::vector<std::string> m_dropped;
+  KeyTaps m_key_taps;
   float m_scale_override = 0;
 };
 
@@ -153,5 +169,7 @@ static_assert(apsp::studio::keys::kSpace == GLFW_KEY_SPACE && apsp::studio::keys
                   apsp::studio::keys::kPageUp == GLFW_KEY_PAGE_UP && apsp::studio::keys::kPageDown == GLFW_KEY_PAGE_DOWN,
               "key indices must match GLFW's key codes");
 static_assert(apsp::studio::keys::kV == GLFW_KEY_V && apsp::studio::keys::kLeftBracket == GLFW_KEY_LEFT_BRACKET &&
-                  apsp::studio::keys::kRightBracket == GLFW_KEY_RIGHT_BRACKET,
+                  apsp::studio::keys::kRightBracket == GLFW_KEY_RIGHT_BRACKET &&
+                  apsp::studio::keys::kFirstModifier == GLFW_KEY_LEFT_SHIFT &&
+                  apsp::studio::keys::kLastModifier == GLFW_KEY_RIGHT_SUPER,
               "key indices must match GLFW's key codes (Π keys)");

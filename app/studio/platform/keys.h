@@ -20,5 +20,8 @@ inline constexpr int kY = 89;
 inline constexpr int kZ = 90;
 inline constexpr int kPageUp = 266;    // lesson stops: what a presenter's clicker sends
 inline constexpr int kPageDown = 267;
+// Shift, Control, Alt and Super, left then right: GLFW numbers them 340 to 347.
+inline constexpr int kFirstModifier = 340;
+inline constexpr int kLastModifier = 347;
 
 }  // namespace apsp::studio::keys
