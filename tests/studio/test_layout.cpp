@@ -195,4 +195,21 @@ TEST(Layout, PlotsKeepRoomForThreeChartsAtScaleTwo) {
   EXPECT_GE(l.log.h, 2 * 17 * 2 - 1);               // the log scrolls: its title and a line
 }
 
+TEST(Layout, TheLogBesideThePlotsShowsItsButtonAndThreeLines) {
+  // At 1920 x 1080 and scale 1.5 the log was half a line high under the profile.
+  struct Case {
+    float w, h, scale;
+    bool multi_gpu;
+  };
+  for (Case c : {Case{1280, 720, 1, false}, Case{1920, 1080, 1, false}, Case{1920, 1080, 1.5f, false},
+                 Case{1920, 1080, 1.5f, true}, Case{1280, 800, 1, true}}) {
+    const StudioLayout l = compute_layout(LayoutInput{c.w, c.h, c.scale, false, false, c.multi_gpu});
+    const float px = type_sizes(LayoutInput{c.w, c.h, c.scale}).body_px;
+    ASSERT_FALSE(l.log.empty()) << c.w << "x" << c.h << " at " << c.scale;
+    EXPECT_GE(l.log.h, panel_height_for_lines(5, px) - 1) << c.w << "x" << c.h << " at " << c.scale;
+    EXPECT_GE(l.profile.h, 6.5f * px - 1) << c.w << "x" << c.h << " at " << c.scale << ": the profile's minimum";
+    EXPECT_EQ(l.log.bottom(), c.h);
+  }
+}
+
 }  // namespace

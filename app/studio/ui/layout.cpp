@@ -36,6 +36,9 @@ constexpr float kPseudocodeLines = 10.0f;
 /// colour bar and overlay key wrap into more lines than the matrix can spare.
 constexpr float kHeatmapMinLines = 22.0f;
 
+/// Lines the log wants beside the plots: its Clear button and about three wrapped lines.
+constexpr float kLogLines = 5.0f;
+
 /// Lines the graph view needs: its header (three lines), a drawing of about six and its legend (two).
 constexpr float kGraphViewLines = 11.0f;
 
@@ -126,13 +129,20 @@ StudioLayout compute_layout(const LayoutInput& in) {
   // (ui/plots_panel.cpp gives a plot at least six lines).
   // Plus 2 lines for the plots' tab bar (per round / timeline) and the window padding. The profile and the log scroll, so they give
   // way first: at --scale 2 on 1080 p the plots need all but about nine lines.
+  // Of what the plots leave, the log gets its Clear button and about three wrapped lines before the profile
+  // takes more than its minimum: a load's or an error's line must be readable without scrolling (at 1080 p scale
+  // 1.5 the log was half a line high).
   const float plots_min = (in.multi_gpu ? 3.0f * 7.0f + 4.7f : 3.0f * 6.0f + 5.4f) * font;
   const float profile_min = 6.5f * font;
   const float log_min = 2.0f * font;
+  const float log_wanted = panel_height_for_lines(kLogLines, font);
   float plots_h = std::max(std::round(h * (in.multi_gpu ? 0.62f : 0.50f)), plots_min);
   plots_h = std::max(std::min(plots_h, h - profile_min - log_min), h * 0.4f);
+  const float rest = h - plots_h;
   float profile_h = std::max(std::round(h * (in.multi_gpu ? 0.20f : 0.30f)), profile_min);
-  profile_h = std::max(std::min(profile_h, h - plots_h - log_min), 0.0f);
+  profile_h = std::min(profile_h, rest - log_wanted);
+  profile_h = std::max(profile_h, std::min(profile_min, rest - log_min));
+  profile_h = std::max(std::round(profile_h), 0.0f);
   l.plots = {x, 0, right_w, std::round(plots_h)};
   l.profile = {x, l.plots.bottom(), right_w, std::round(profile_h)};
   l.log = {x, l.profile.bottom(), right_w, h - l.profile.bottom()};

@@ -22,10 +22,12 @@ void draw_log_panel(Log& log) {
   static std::uint64_t seen_version = 0;  // scroll to the newest entry when something arrives
   if (ImGui::SmallButton("Clear")) log.clear();
   ImGui::Separator();
-  ImGui::BeginChild("log_lines", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
   std::vector<LogEntry> entries = log.entries();
-  // Wrapped lines read better; past a few hundred entries, one clipped line each keeps the frame cheap.
-  if (entries.size() <= 300) {
+  // Wrapped lines read better; past a few hundred entries, one clipped line each keeps the frame cheap (and
+  // scrolls sideways: only then does a line run past the panel).
+  const bool wrap = entries.size() <= 300;
+  ImGui::BeginChild("log_lines", ImVec2(0, 0), false, wrap ? 0 : ImGuiWindowFlags_HorizontalScrollbar);
+  if (wrap) {
     for (const LogEntry& e : entries) draw_entry(e, true);
   } else {
     ImGuiListClipper clipper;
@@ -35,8 +37,10 @@ void draw_log_panel(Log& log) {
         draw_entry(entries[static_cast<std::size_t>(i)], false);
     }
   }
-  std::uint64_t version = log.version();
-  if (version != seen_version) {
+  // Follow the newest entry while the view is at the bottom (a wrapped entry's height settles a frame late);
+  // one scrolled up to read stays where it is until something new arrives.
+  const std::uint64_t version = log.version();
+  if (version != seen_version || ImGui::GetScrollY() >= ImGui::GetScrollMaxY() - 1.0f) {
     ImGui::SetScrollHereY(1.0f);
     seen_version = version;
   }
