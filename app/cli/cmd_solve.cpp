@@ -126,8 +126,8 @@ Action add_solve(CLI::App& app) {
                  "Distance file (.bin n*n int32, .npy, .csv; '-': standard output, csv unless --out-format says)");
   app.add_option("--out-format", a->out_format, "Distance format: bin, npy, csv (default: from the extension)");
   app.add_option("--backend", a->backend,
-                 "Solver (default auto: Floyd–Warshall or a sparse solver by n, m and the device; -v says which; "
-                 "see apsp info --backends)");
+                 "Solver (default auto: Floyd–Warshall or a sparse solver by n, m and the device, cuda-tuned for a rank; "
+                 "-v says which; see apsp info --backends)");
   CLI::Option* block_flag =
       app.add_option("--block", a->block, "Block size B (default 64, or the block a classroom graph suggests)")
           ->capture_default_str()

@@ -22,6 +22,7 @@
 #include <thread>
 
 #include "cli_common.h"
+#include "phase_times.h"
 #include "pred_output.h"
 #include "progress.h"
 #include "solve_time_guard.h"
@@ -91,19 +92,6 @@ void check_range_by_rows(Solver& solver) {
     solver.read_rows(static_cast<int>(row), static_cast<int>(std::min(chunk, n - row)), rows.data());
 }
 
-/// The end-to-end phases, as -v prints them and the run history keeps them.
-struct PhaseTimes {
-  double read_ms = 0, setup_ms = 0, build_ms = 0, upload_ms = 0, compute_ms = 0, download_ms = 0, write_ms = 0,
-         wall_ms = 0;
-  bool built_on_device = false;
-
-  std::vector<RunStage> stages() const {
-    return {{"read", read_ms},         {"set-up", setup_ms}, {built_on_device ? "build (device)" : "build", build_ms},
-            {"upload", upload_ms},     {"compute", compute_ms},
-            {"download", download_ms}, {"write", write_ms},
-            {"end to end", wall_ms}};
-  }
-};
 }  // namespace
 
 std::pair<int, int> parse_path_query(const std::string& text) {
@@ -260,13 +248,9 @@ int run_dense_solve(DenseSolveRequest& req) {
                                     : is_stdout(req.output) ? "standard output" : req.output;
     if (req.verbose)
       std::fprintf(req.report,
-                   "phases: read %s, set-up %s, build%s %s, upload %s, compute %s, download %s, write %s (download and write "
-                   "overlap); end to end %s; the rate counts the compute only, as apsp bench's\n",
-                   format_duration_ms(times.read_ms).c_str(), format_duration_ms(times.setup_ms).c_str(),
-                   times.built_on_device ? " (on the device)" : "",
-                   format_duration_ms(times.build_ms).c_str(), format_duration_ms(times.upload_ms).c_str(),
-                   format_duration_ms(times.compute_ms).c_str(), format_duration_ms(times.download_ms).c_str(),
-                   format_duration_ms(times.write_ms).c_str(), format_duration_ms(times.wall_ms).c_str());
+                   "phases: %s (download and write overlap); end to end %s; the rate counts the compute only, as apsp "
+                   "bench's\n",
+                   times.text().c_str(), format_duration_ms(times.wall_ms).c_str());
     std::fprintf(req.report, "%s: n = %d, m = %lld, %s, block %d, %s: compute %s, %s updates/s (end to end %s) -> %s%s%s\n",
                  input.description.c_str(), solver->n(), static_cast<long long>(input.graph.m()), req.backend.c_str(),
                  opts.block, std::string(to_string(opts.dtype)).c_str(), format_duration_ms(times.compute_ms).c_str(),

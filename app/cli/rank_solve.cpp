@@ -24,6 +24,7 @@
 #include <cstring>
 
 #include "cli_common.h"
+#include "phase_times.h"
 
 namespace apsp::cli {
 
@@ -133,9 +134,7 @@ std::string hex(std::uint64_t v) {
 void refuse_what_a_rank_cannot_run(const ProcessGroup& g, const RankSolveRequest& r) {
   const std::string what = "one process per GPU (rank " + std::to_string(g.rank) + " of " + std::to_string(g.world) +
                            ", from " + g.launcher + ")";
-  if (r.backend != "cuda-tuned")
-    throw UsageError(what + " runs --backend cuda-tuned only" +
-                     (r.backend.empty() || r.backend == "auto" ? std::string(" (give it)") : ", not " + r.backend));
+  if (r.backend != "cuda-tuned") throw UsageError(what + " runs --backend cuda-tuned only, not " + r.backend);
   if (r.options.gpus != 1)
     throw UsageError(what + ": --gpus " + std::to_string(r.options.gpus) +
                      " is refused, each rank drives one GPU (start more ranks instead)");
@@ -194,6 +193,10 @@ std::optional<ProcessGroup> rank_process_group(const RankFlags& flags, const Env
 }
 
 int run_rank_solve(ProcessGroup group, const RankFlags& flags, const EnvLookup& env, RankSolveRequest request) {
+  const auto run_start = Clock::now();
+  PhaseTimes times;
+  // The one backend a rank runs is what "auto" means here.
+  if (request.backend.empty() || request.backend == "auto") request.backend = "cuda-tuned";
   refuse_what_a_rank_cannot_run(group, request);
   std::string rendezvous_text = flags.rendezvous;
   std::string rendezvous_flag = "--rendezvous";
@@ -222,8 +225,10 @@ int run_rank_solve(ProcessGroup group, const RankFlags& flags, const EnvLookup& 
   SolvePlan plan = plan_dense_solve(request.backend, request.options, request.block_from_graph);
   const auto read_start = Clock::now();
   const LoadedGraph input = load_graph(request.source, plan.load);
-  const double read_ms = ms_since(read_start);
+  times.read_ms = ms_since(read_start);
   fit_to_graph(plan, input);
+  // The set-up: meeting the other ranks (their reads included) and the devices' (CUDA context, NCCL communicator).
+  const auto setup_start = Clock::now();
   const int n = input.graph.n;
   // Every rank must solve the same thing: anything else would mix bands of different matrices.
   const std::string solve_text = "n=" + std::to_string(n) + " m=" + std::to_string(input.graph.m()) +
@@ -241,6 +246,7 @@ int run_rank_solve(ProcessGroup group, const RankFlags& flags, const EnvLookup& 
     return false;
   };
   const std::unique_ptr<Solver> solver = create_planned_solver(plan);
+  times.setup_ms = ms_since(setup_start);
   // The whole edge list: the device builder skips edges outside this rank's band, and the range policy (which
   // reads every edge's weight) must be the same on every rank.
   std::exception_ptr load_failure;
@@ -262,11 +268,13 @@ int run_rank_solve(ProcessGroup group, const RankFlags& flags, const EnvLookup& 
     throw_if_stop_requested();
   }
   solver->synchronize();
-  const double compute_ms = ms_since(t0);
+  times.compute_ms = ms_since(t0);
+  times.built_on_device = load.built_on_device;
+  times.build_ms = load.build_ms;
+  times.upload_ms = load.upload_ms;
 
   const GpuRowBand band = multi_gpu_row_bands(n, plan.block(), group.world, plan.options.dtype)
                               .at(static_cast<std::size_t>(group.rank));
-  double download_ms = 0, write_ms = 0;
   if (!request.output.empty()) {
     const DistanceFormat format = request.out_format ? *request.out_format : distance_format_from_path(request.output);
     const std::string header = distance_header(format, n);
@@ -287,30 +295,28 @@ int run_rank_solve(ProcessGroup group, const RankFlags& flags, const EnvLookup& 
     static_assert(std::endian::native == std::endian::little, "the rows are written as the host holds them");
     const auto write_start = Clock::now();
     try {
-      download_ms = out.write_rows(*solver, band.row_begin, band.row_end, n, header.size());
+      times.download_ms = out.write_rows(*solver, band.row_begin, band.row_end, n, header.size());
     } catch (const Error& e) {
       ok = false;
       failure = e.what();
     }
-    write_ms = ms_since(write_start) - download_ms;
+    times.write_ms = ms_since(write_start) - times.download_ms;
     const bool all_wrote = ranks->barrier(ok);
     if (!ok) throw Error(failure);
     if (!all_wrote) throw Error(prefix + "another rank failed while writing (see its message); " + request.output +
                                 " was left as it was");
     if (group.rank == 0) out.commit();
   }
+  times.wall_ms = ms_since(run_start);
   if (request.verbose)
-    std::fprintf(stderr, "%sread %s, build %s, upload %s, compute %s, download %s, write %s (rows %d..%d)\n",
-                 prefix.c_str(), format_duration_ms(read_ms).c_str(), format_duration_ms(load.build_ms).c_str(),
-                 format_duration_ms(load.upload_ms).c_str(), format_duration_ms(compute_ms).c_str(),
-                 format_duration_ms(download_ms).c_str(), format_duration_ms(write_ms).c_str(), band.row_begin,
-                 band.row_end - 1);
+    std::fprintf(stderr, "%s%s (rows %d..%d); end to end %s\n", prefix.c_str(), times.text().c_str(), band.row_begin,
+                 band.row_end - 1, format_duration_ms(times.wall_ms).c_str());
   if (group.rank == 0 && !request.quiet) {
     const double nn = n;
     std::printf("%s: n = %d, m = %lld, %s, block %d, %s, %d ranks x 1 GPU: compute %s, %s updates/s -> %s\n",
                 input.description.c_str(), n, static_cast<long long>(input.graph.m()), plan.backend.c_str(),
                 plan.block(), std::string(to_string(plan.options.dtype)).c_str(), group.world,
-                format_duration_ms(compute_ms).c_str(), si(nn * nn * nn / (compute_ms / 1e3)).c_str(),
+                format_duration_ms(times.compute_ms).c_str(), si(nn * nn * nn / (times.compute_ms / 1e3)).c_str(),
                 request.output.empty() ? "(distances not written)" : request.output.c_str());
   }
   return 0;

@@ -27,8 +27,10 @@ TEST_F(Ranks, RankOptionsGoTogether) {
 
 TEST_F(Ranks, WhatOneRankCannotRunIsRefused) {
   const std::string rank = std::string(kGraph) + "--rank 0 --world-size 2 --rendezvous 127.0.0.1:9 ";
-  expect_refused(rank, "one process per GPU (rank 0 of 2, from --rank) runs --backend cuda-tuned only (give it)");
-  expect_refused(rank + "--backend cpu-blocked", "runs --backend cuda-tuned only, not cpu-blocked");
+  expect_refused(rank + "--backend cpu-blocked",
+                 "one process per GPU (rank 0 of 2, from --rank) runs --backend cuda-tuned only, not cpu-blocked");
+  // No --backend: a rank runs cuda-tuned, so the next refusal is its own.
+  expect_refused(rank + "--gpus 2", "--gpus 2 is refused, each rank drives one GPU");
   expect_refused(rank + "--backend cuda-tuned --gpus 2", "--gpus 2 is refused, each rank drives one GPU");
   expect_refused(rank + "--backend cuda-tuned --path 0:1", "does not take --path");
   expect_refused(rank + "--backend cuda-tuned --pred " + path("p.bin"), "does not take --pred");
@@ -70,6 +72,10 @@ TEST_F(Ranks, WithoutAGpuAWellFormedRankIsRefusedAndNothingIsWritten) {
                      " --rank 0 --world-size 2 --rendezvous 127.0.0.1:9",
                  "one process per GPU: no CUDA GPU");
   EXPECT_EQ(read_text(out).size(), 12u);  // the user's file, untouched
+  // No --backend is cuda-tuned for a rank: the same gate.
+  expect_refused(std::string(kGraph) + "-o " + out + " --rank 1 --world-size 2 --rendezvous 127.0.0.1:9",
+                 "one process per GPU: no CUDA GPU");
+  EXPECT_EQ(read_text(out).size(), 12u);
 }
 
 }  // namespace
