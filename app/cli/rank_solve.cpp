@@ -66,6 +66,14 @@ class SharedOutput {
     const int fd = ::open(m_temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
     if (fd < 0) throw Error(m_output + ": cannot create the temporary " + m_temp + " (" + std::strerror(errno) + ")");
     m_created = true;
+    // The file it replaces keeps its mode, and its owner where this user may give it, as AtomicFile's outputs do
+    // (fchmod after fchown, which may clear set-id bits).
+    struct stat old {};
+    if (::stat(m_output.c_str(), &old) == 0 && S_ISREG(old.st_mode)) {
+      const bool owner_kept = ::fchown(fd, old.st_uid, old.st_gid) == 0;
+      static_cast<void>(owner_kept);  // another user's file becomes this user's, as a new file would
+      ::fchmod(fd, old.st_mode & 07777u);
+    }
     const bool ok = ::pwrite(fd, header.data(), header.size(), 0) == static_cast<ssize_t>(header.size()) &&
                     ::ftruncate(fd, static_cast<off_t>(bytes)) == 0;
     const int saved = errno;
