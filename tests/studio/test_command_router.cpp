@@ -9,65 +9,22 @@
 #include <string>
 #include <vector>
 
-#include "command_router.h"
-#include "counters_control.h"
-#include "mock_platform.h"
-#include "sweep_control.h"
+#include "router_fixture.h"
 #include "teach/step_focus.h"
 #include "ui/step_keys.h"
 
 namespace apsp::studio {
 namespace {
 
-/// The frame's actions, recorded as "action path" lines.
-class RecordingFrame : public FrameActions {
- public:
-  void set_colormap(const std::string& name) override { calls.push_back("colormap " + name); }
-  void request_screenshot(const std::string& path) override { calls.push_back("screenshot " + path); }
-  void export_heatmap(const std::string& path) override { calls.push_back("heatmap " + path); }
-  void export_timings(const std::string& path) override { calls.push_back("timings " + path); }
-  void export_distances(const std::string& path) override { calls.push_back("distances " + path); }
-  void export_trace(const std::string& path) override { calls.push_back("trace " + path); }
-  void start_frame_export(FrameExportRequest request, bool capture_now) override {
-    calls.push_back("frames " + request.directory + " " + request.gif_path + (capture_now ? " now" : " later"));
-  }
-  std::vector<std::string> calls;
-};
-
 constexpr const char* kGrid = "grid:rows=4,cols=8,seed=1,w=1:100";  // 32 vertices: one round at B = 32
 
-class CommandRouterTest : public ::testing::Test {
+class CommandRouterTest : public testing::RouterFixture {
  protected:
-  CommandRouterTest()
-      : session(log, kDefaultViewBudget, 1),
-        sweep(log, state, [this] { platform.wake(); }),
-        counters(log, state, "no counters in this test", [this] { platform.wake(); }),
-        router(CommandTargets{state, settings, log, session, sweep, counters, frame}) {
+  CommandRouterTest() {
     state.edits.solver.backend = "cpu-blocked";
     state.edits.solver.block = 8;  // 4 rounds of 8 on 32 vertices
   }
-
-  /// What the frame does between commands: the session's newest snapshot into AppState.
-  void settle() {
-    session.wait_idle();
-    state.session = session.snapshot();
-  }
-  void load() {
-    router.apply(CmdLoadGraph{GraphSource{GraphSource::Kind::Generator, kGrid}, false});
-    settle();
-    ASSERT_TRUE(state.session.has_solver) << log.to_text();
-  }
-  bool logged(const std::string& text) const { return log.to_text().find(text) != std::string::npos; }
-
-  testing::MockPlatform platform;
-  Log log;
-  AppState state;
-  Settings settings;
-  SolverSession session;
-  SweepControl sweep;
-  CountersControl counters;
-  RecordingFrame frame;
-  CommandRouter router;
+  void load() { load_generated(kGrid); }
 };
 
 TEST_F(CommandRouterTest, ViewCommandsChangeTheViewState) {
@@ -282,9 +239,7 @@ class CommandRouterEditTest : public CommandRouterTest {
  protected:
   void load_textbook(int block) {
     state.edits.solver.block = block;
-    router.apply(CmdLoadGraph{GraphSource::generator("classroom:textbook4"), false});
-    settle();
-    ASSERT_TRUE(state.session.has_solver) << log.to_text();
+    load_generated("classroom:textbook4");
   }
   void edit(const GraphEdit& e) {
     router.apply(CmdEditGraph{e});

@@ -7,45 +7,19 @@
 #include <algorithm>
 #include <string>
 
-#include "command_router.h"
-#include "counters_control.h"
-#include "mock_platform.h"
+#include "router_fixture.h"
 #include "session/lessons.h"
 #include "session/step_position.h"
-#include "sweep_control.h"
 
 namespace apsp::studio {
 namespace {
 
-class NoFrame : public FrameActions {
- public:
-  void set_colormap(const std::string&) override {}
-  void request_screenshot(const std::string&) override {}
-  void export_heatmap(const std::string&) override {}
-  void export_timings(const std::string&) override {}
-  void export_distances(const std::string&) override {}
-  void export_trace(const std::string&) override {}
-  void start_frame_export(FrameExportRequest, bool) override {}
-};
-
-class PlainStepsTest : public ::testing::Test {
+class PlainStepsTest : public testing::RouterFixture {
  protected:
-  PlainStepsTest()
-      : session(log, kDefaultViewBudget, 1),
-        sweep(log, state, [this] { platform.wake(); }),
-        counters(log, state, "no counters in this test", [this] { platform.wake(); }),
-        router(CommandTargets{state, settings, log, session, sweep, counters, frame}) {}
-
-  void settle() {
-    session.wait_idle();
-    state.session = session.snapshot();
-  }
   void load(const std::string& backend, int block) {
     state.edits.solver.backend = backend;
     state.edits.solver.block = block;
-    router.apply(CmdLoadGraph{GraphSource::generator("classroom:textbook4"), false});
-    settle();
-    ASSERT_TRUE(state.session.has_solver) << log.to_text();
+    load_generated("classroom:textbook4");
   }
   /// Values of k taken so far.
   int k_done() const {
@@ -53,16 +27,6 @@ class PlainStepsTest : public ::testing::Test {
     return c.finished ? state.session.n : c.round * state.session.config.block + c.k;
   }
   std::string title() const { return describe_position(step_position(state.session)); }
-
-  testing::MockPlatform platform;
-  Log log;
-  AppState state;
-  Settings settings;
-  SolverSession session;
-  SweepControl sweep;
-  CountersControl counters;
-  NoFrame frame;
-  CommandRouter router;
 };
 
 TEST_F(PlainStepsTest, RightAndShiftRightAdvanceOneK) {

@@ -10,49 +10,30 @@
 #include <string>
 #include <vector>
 
-#include "command_router.h"
-#include "counters_control.h"
-#include "mock_platform.h"
+#include "router_fixture.h"
 #include "session/quiz_job.h"
-#include "sweep_control.h"
 
 namespace apsp::studio {
 namespace {
 
-class NoFrame : public FrameActions {
- public:
-  void set_colormap(const std::string&) override {}
-  void request_screenshot(const std::string&) override {}
-  void export_heatmap(const std::string&) override {}
-  void export_timings(const std::string&) override {}
-  void export_distances(const std::string&) override {}
-  void export_trace(const std::string&) override {}
-  void start_frame_export(FrameExportRequest, bool) override {}
-};
-
 // cities8 at B = 2: four rounds, each phase writes a few blocks of four cells.
 constexpr const char* kCities = "classroom:cities8";
 
-class PredictRouterTest : public ::testing::Test {
+class PredictRouterTest : public testing::RouterFixture {
  protected:
-  PredictRouterTest()
-      : session(log, kDefaultViewBudget, 1),
-        sweep(log, state, [this] { platform.wake(); }),
-        counters(log, state, "no counters in this test", [this] { platform.wake(); }),
-        router(CommandTargets{state, settings, log, session, sweep, counters, frame}) {
+  PredictRouterTest() {
     state.edits.solver.backend = "cpu-blocked";
     state.edits.solver.block = 2;
   }
 
+  /// As the frame does, and the inspector's cell selected as a click would.
   void settle() {
-    session.wait_idle();
-    state.session = session.snapshot();
+    RouterFixture::settle();
     state.classroom.selected = CellRef{state.session.inspection.i, state.session.inspection.j};
   }
   void load() {
-    router.apply(CmdLoadGraph{GraphSource{GraphSource::Kind::Generator, kCities}, false});
+    load_generated(kCities);
     settle();
-    ASSERT_TRUE(state.session.has_solver) << log.to_text();
     ASSERT_EQ(state.session.config.block, 2);
   }
   /// The right answer from a solver of its own, stepped as the session's: @p steps phases, then @p g.
@@ -70,16 +51,6 @@ class PredictRouterTest : public ::testing::Test {
     solver->read(after);
     return teach::expected_answer(q, before, after, options.block);
   }
-
-  testing::MockPlatform platform;
-  Log log;
-  AppState state;
-  Settings settings;
-  SolverSession session;
-  SweepControl sweep;
-  CountersControl counters;
-  NoFrame frame;
-  CommandRouter router;
 };
 
 TEST_F(PredictRouterTest, AStepAsksFirstAndIsTakenOnlyAtReveal) {
