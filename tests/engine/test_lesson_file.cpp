@@ -117,7 +117,7 @@ TEST(LessonFile, EveryErrorNamesTheFileAndThePlace) {
       {with_stop(R"({"at": {"round": "1"}})"), "dir/week3.lesson.json: stops[0].at.round: expected a whole number, found string"},
       {with_stop(R"({"at": {"phase": "pivot"}})"), "dir/week3.lesson.json: stops[0].at: needs \"round\" or \"k\""},
       {with_stop(R"({"at": {"round": 0, "phase": "two"}})"),
-       "dir/week3.lesson.json: stops[0].at.phase: \"two\" is not pivot, rowcol, independent or full"},
+       "dir/week3.lesson.json: stops[0].at.phase: \"two\" is not pivot, rowcol, independent, full or 1..3"},
       {with_stop(R"({"at": {"round": 0, "k": -2}})"), "dir/week3.lesson.json: stops[0].at.k: -2 is below 0"},
       {with_stop(R"({"at": "end", "select": [1]})"), "dir/week3.lesson.json: stops[0].select: expected [i, j]"},
       {with_stop(R"({"at": "end", "select": [1, -1]})"), "dir/week3.lesson.json: stops[0].select[1]: -1 is below 0"},

@@ -264,11 +264,17 @@ TEST(Quiz, BadEntriesAreRefusedWithOneLineNamingTheEntry) {
             "quiz.json: entry 1: cell [9, 1] outside 0..7");
   EXPECT_EQ(refusal(R"({"at": {"round": 0}, "ask": "improves", "block": [0, 1], "answer": {"cells": [[0, 1]]}})"),
             "quiz.json: entry 1: cell [0, 1] outside block [0, 1] (rows 0..3, columns 4..7)");
-  EXPECT_EQ(refusal(R"({"at": {"round": 2}, "ask": "improves"})"), "quiz.json: entry 1: round 2 outside 0..1");
+  // "at" as lesson stops write it, with the same reasons (step_at.h).
+  EXPECT_EQ(refusal(R"({"at": {"round": 2}, "ask": "improves"})"),
+            "quiz.json: entry 1: at.round: 2 beyond the 2 rounds of this graph (0..1)");
   EXPECT_EQ(refusal(R"({"at": {"round": 1, "k": 2}, "ask": "improves"})"),
-            "quiz.json: entry 1: k 2 is not in round 1 (k = 4..7)");
+            "quiz.json: entry 1: at.k: 2 is not in round 1 (k = 4..7)");
   EXPECT_EQ(refusal(R"({"at": {"round": 0, "phase": "full"}, "ask": "improves"})"),
-            "quiz.json: entry 1: phase full but this run is blocked (pivot, rowcol, independent)");
+            "quiz.json: entry 1: at.phase: full is plain Floyd-Warshall's one pass; this run is blocked (pivot, rowcol, "
+            "independent)");
+  EXPECT_EQ(refusal(R"({"at": {"round": 0, "rund": 1}, "ask": "improves"})"), "quiz.json: entry 1: at.rund: unknown key \"rund\"");
+  EXPECT_EQ(refusal(R"({"at": "start", "ask": "improves"})"),
+            "quiz.json: entry 1: at: expected {\"round\", \"phase\", \"k\"}, found string");
   EXPECT_EQ(refusal(R"({"at": {"round": 0}, "ask": "improves", "block": [2, 0]})"), "quiz.json: entry 1: block [2, 0] outside 0..1");
   EXPECT_EQ(refusal(R"({"at": {"round": 0}, "ask": "value", "cell": [1, 2], "answer": {"cells": []}})"),
             "quiz.json: entry 1: a \"value\" question takes \"answer\": {\"value\": ...}");

@@ -90,7 +90,7 @@ json.dump(d, open("bad.json", "w"))
 PY
     xvfb -s "-screen 0 1280x800x24" "$STUDIO" --no-history --gen classroom:textbook4 --backend cpu-blocked --block 2 \
       --quiz bad.json --frames 5 --log-file log.txt || die "studio exited $?"
-    grep -q "bad.json: entry 2: round 5 outside 0..1" log.txt || die "log: $(cat log.txt)"
+    grep -q "bad.json: entry 2: at.round: 5 beyond the 2 rounds of this graph (0..1)" log.txt || die "log: $(cat log.txt)"
     ;;
   *) die "unknown case $case_name" ;;
 esac

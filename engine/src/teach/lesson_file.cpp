@@ -69,12 +69,6 @@ struct Reader {
   }
 };
 
-std::optional<Phase> phase_named(const std::string& name) {
-  for (Phase p : {Phase::Pivot, Phase::PivotRowCol, Phase::Independent, Phase::Full})
-    if (to_string(p) == name) return p;
-  return std::nullopt;
-}
-
 GraphSource read_graph(const Reader& r, const json& v, const std::string& lesson_path) {
   if (!v.is_object()) r.fail("graph", std::string("expected {\"gen\": SPEC} or {\"file\": PATH}, found ") + v.type_name());
   r.only_keys(v, "graph", {"gen", "file"});
@@ -97,15 +91,11 @@ LessonAt read_at(const Reader& r, const json& v, const std::string& place) {
     return at;
   }
   if (!v.is_object()) r.fail(place, std::string("expected {\"round\", \"phase\", \"k\"}, \"start\" or \"end\", found ") + v.type_name());
-  r.only_keys(v, place, {"round", "phase", "k"});
-  if (!v.contains("round") && !v.contains("k")) r.fail(place, "needs \"round\" or \"k\" (k: the global vertex number)");
-  if (v.contains("round")) at.round = r.integer(v["round"], place + ".round", 0);
-  if (v.contains("phase")) {
-    const std::string name = r.text(v["phase"], place + ".phase");
-    at.phase = phase_named(name);
-    if (!at.phase) r.fail(place + ".phase", in_quotes(name) + " is not pivot, rowcol, independent or full");
+  try {
+    static_cast<StepAt&>(at) = read_step_at(v);
+  } catch (const StepAtError& e) {
+    r.fail(e.key().empty() ? place : place + "." + e.key(), e.what());
   }
-  if (v.contains("k")) at.k = r.integer(v["k"], place + ".k", 0);
   return at;
 }
 
@@ -210,27 +200,11 @@ Cursor lesson_stop_cursor(const LessonFile& lesson, std::size_t index, const KCl
   if (at.kind == LessonAt::Kind::Start) return clock.cursor_at(0);
   if (at.kind == LessonAt::Kind::End) return clock.cursor_at(clock.total());
 
-  const bool blocked = clock.blocked();
-  if (at.phase && blocked && *at.phase == Phase::Full)
-    r.fail(place + ".phase", "full is plain Floyd-Warshall's one pass; this run is blocked (pivot, rowcol, independent)");
-  if (at.phase && !blocked && *at.phase != Phase::Full)
-    r.fail(place + ".phase", std::string(to_string(*at.phase)) + " is a phase of the blocked algorithm; this run is plain Floyd-Warshall (full)");
-  if (at.k && *at.k >= n)
-    r.fail(place + ".k", std::to_string(*at.k) + " beyond k = 0.." + std::to_string(n - 1) + " of this graph (\"end\" is after the last)");
-  const int round = at.round ? *at.round : *at.k / clock.block();
-  if (round >= clock.rounds())
-    r.fail(place + ".round", std::to_string(round) + " beyond the " + std::to_string(clock.rounds()) +
-                                 " rounds of this graph (0.." + std::to_string(clock.rounds() - 1) +
-                                 "; \"end\" is after the last)");
-  const int first = round * clock.block(), last = first + clock.k_count(round) - 1;
-  if (at.k && (*at.k < first || *at.k > last))
-    r.fail(place + ".k", std::to_string(*at.k) + " is not in round " + std::to_string(round) + " (k = " +
-                             std::to_string(first) + ".." + std::to_string(last) + ")");
-  Cursor c;
-  c.round = round;
-  c.phase = at.phase.value_or(blocked ? Phase::Pivot : Phase::Full);
-  c.k = at.k ? *at.k - first : 0;
-  return c;
+  try {
+    return resolve_step_at(at, n, clock.block(), clock.blocked(), "\"end\" is after the last");
+  } catch (const StepAtError& e) {
+    r.fail(place + "." + e.key(), e.what());
+  }
 }
 
 std::vector<Cursor> lesson_cursors(const LessonFile& lesson, const KClock& clock) {

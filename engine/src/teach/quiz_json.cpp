@@ -4,6 +4,7 @@
 #include <apsp/core/json_number.h>
 #include <apsp/teach/k_clock.h>
 #include <apsp/teach/quiz.h>
+#include <apsp/teach/step_at.h>
 
 #include "io/mapped_file.h"
 
@@ -37,47 +38,13 @@ std::string pair_text(int a, int b) {
   return text;
 }
 
-Phase phase_from_json(const nlohmann::json& v, const std::string& where) {
-  if (v.is_string()) {
-    const std::string s = v.get<std::string>();
-    if (s == "pivot") return Phase::Pivot;
-    if (s == "rowcol") return Phase::PivotRowCol;
-    if (s == "independent") return Phase::Independent;
-    if (s == "full") return Phase::Full;
-  } else if (v.is_number_integer()) {  // phases are also named 1, 2, 3
-    const int p = integer(v, where, "\"phase\"");
-    if (p >= 1 && p <= 3) return p == 1 ? Phase::Pivot : p == 2 ? Phase::PivotRowCol : Phase::Independent;
-  }
-  fail(where, "\"phase\" is not pivot, rowcol, independent, full or 1..3");
-}
-
-/// "at": {"round", "phase", "k"}, k global; round alone: its start; k alone: its round's.
+/// "at" as lessons write it too (step_at.h); its reasons under "at.KEY".
 Cursor cursor_from_json(const nlohmann::json& v, const std::string& where, const QuizRun& run) {
-  if (!v.is_object()) fail(where, "\"at\" is not an object {\"round\", \"phase\", \"k\"}");
-  for (const auto& [key, value] : v.items())
-    if (key != "round" && key != "phase" && key != "k") fail(where, "\"at\": unknown key '" + key + "'");
-  if (!v.contains("round") && !v.contains("k")) fail(where, "\"at\" needs \"round\" or \"k\"");
-  const int rounds = run.rounds();
-  Cursor c;
-  c.phase = run.blocked ? Phase::Pivot : Phase::Full;
-  if (v.contains("phase")) {
-    c.phase = phase_from_json(v["phase"], where);
-    if (!run.blocked && c.phase != Phase::Full)
-      fail(where, "phase " + std::string(apsp::to_string(c.phase)) + " but this run is plain Floyd–Warshall (phase full)");
-    if (run.blocked && c.phase == Phase::Full) fail(where, "phase full but this run is blocked (pivot, rowcol, independent)");
+  try {
+    return resolve_step_at(read_step_at(v), run.n, run.block, run.blocked);
+  } catch (const StepAtError& e) {
+    fail(where, (e.key().empty() ? std::string("at") : "at." + e.key()) + ": " + e.what());
   }
-  const int k = v.contains("k") ? integer(v["k"], where, "\"at\" k") : -1;
-  if (k >= 0 && k >= run.n) fail(where, "k " + std::to_string(k) + " outside 0.." + std::to_string(run.n - 1));
-  if (k < -1 || (v.contains("k") && k < 0)) fail(where, "k " + std::to_string(k) + " is negative");
-  c.round = v.contains("round") ? integer(v["round"], where, "\"at\" round") : k / run.block;
-  if (c.round < 0 || c.round >= rounds)
-    fail(where, "round " + std::to_string(c.round) + " outside 0.." + std::to_string(rounds - 1));
-  const int first = c.round * run.block, last = std::min(run.n, first + run.block) - 1;
-  if (k >= 0 && (k < first || k > last))
-    fail(where, "k " + std::to_string(k) + " is not in round " + std::to_string(c.round) + " (k = " +
-                    std::to_string(first) + ".." + std::to_string(last) + ")");
-  c.k = k >= 0 ? k - first : 0;
-  return c;
 }
 
 QuizStep step_from_json(const nlohmann::json& v, const std::string& where) {

@@ -14,6 +14,7 @@
 #include <apsp/io/graph_source.h>
 #include <apsp/solve/solver.h>
 #include <apsp/teach/k_clock.h>
+#include <apsp/teach/step_at.h>
 
 #include <nlohmann/json.hpp>
 
@@ -28,12 +29,10 @@ namespace apsp::teach {
 /// @brief Where a stop stands, as the file says it: the same "at" object as a quiz question's (apsp/teach/quiz.h:
 /// "round", "phase", "k", the next work being that k of that phase of that round; k is the global vertex
 /// number, as the studio says it, "next: k = 3"; round alone: its start; k alone: its round), or "start" / "end".
-struct LessonAt {
+/// A stop's "at": "start", "end", or a step as a quiz question's "at" names it (step_at.h).
+struct LessonAt : StepAt {
   enum class Kind { Cursor, Start, End };
   Kind kind = Kind::Cursor;
-  std::optional<int> round;    ///< absent: k's round
-  std::optional<Phase> phase;  ///< absent: the round's first phase
-  std::optional<int> k;        ///< global; absent: the round's first k
 };
 
 struct LessonStop {
