@@ -172,7 +172,7 @@ void App::draw_classroom_column(const StudioLayout& layout, int window_flags) {
   const LayoutRect& p = layout.pseudocode;
   ImGui::SetNextWindowPos(ImVec2(p.x, p.y));
   ImGui::SetNextWindowSize(ImVec2(p.w, p.h));
-  if (ImGui::Begin("Pseudocode", nullptr, window_flags | ImGuiWindowFlags_HorizontalScrollbar)) {
+  if (ImGui::Begin("Pseudocode", nullptr, window_flags)) {  // the listing wraps: no sideways scrolling
     if (!m_state.classroom.graph_view && ImGui::SmallButton("show the graph")) m_commands.push(CmdSetGraphView{true});
     draw_pseudocode_panel(m_state);
     m_window_fits.push_back(measure_current_window("Pseudocode"));

@@ -4,6 +4,7 @@
 #include <apsp/teach/pseudocode.h>
 #include <imgui.h>
 
+#include <algorithm>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -81,21 +82,36 @@ void draw_pseudocode_panel(const AppState& state) {
   ImGuiStorage* storage = ImGui::GetStateStorage();
   const ImGuiID scrolled_id = ImGui::GetID("scrolled to line");
   const bool scroll_to_active = storage->GetInt(scrolled_id, -2) != highlighted;
+  // A line too long for the panel (the classroom column, a projector's large type) wraps under itself, its
+  // nesting kept as an indent of the whole line: a cut-off active line would hide the very code it points at.
   const auto draw_listing = [&](const auto& lines) {
     const ImVec4 mark(0.94f, 0.89f, 0.26f, 1.0f);  // Okabe–Ito yellow, plus a ">" marker: not colour alone
     for (std::size_t i = 0; i < lines.size(); ++i) {
-      const std::string text(lines[i]);
-      if (static_cast<int>(i) == highlighted) {
-        const ImVec2 p = ImGui::GetCursorScreenPos();
-        const ImVec2 extent(ImGui::GetContentRegionAvail().x, ImGui::GetTextLineHeight());
-        ImGui::GetWindowDrawList()->AddRectFilled(p, ImVec2(p.x + extent.x, p.y + extent.y), IM_COL32(80, 74, 20, 255));
-        ImGui::TextColored(mark, "> %s", text.c_str());
-        if (scroll_to_active) {
-          ImGui::SetScrollHereY(0.5f);
-          storage->SetInt(scrolled_id, highlighted);
-        }
+      const std::string_view line = lines[i];
+      const std::size_t depth = std::min(line.find_first_not_of(' '), line.size());
+      const std::string body(line.substr(depth));
+      const bool active = static_cast<int>(i) == highlighted;
+      const ImVec2 start = ImGui::GetCursorScreenPos();
+      const float indent = ImGui::CalcTextSize(std::string(depth + 2, ' ').c_str()).x;  // "> " or "  ", then nesting
+      const float wrap_width = std::max(ImGui::GetContentRegionAvail().x - indent, ImGui::GetFontSize() * 4.0f);
+      if (active) {
+        const float height = ImGui::CalcTextSize(body.c_str(), nullptr, false, wrap_width).y;
+        ImGui::GetWindowDrawList()->AddRectFilled(start, ImVec2(start.x + ImGui::GetContentRegionAvail().x, start.y + height),
+                                                  IM_COL32(80, 74, 20, 255));
+        ImGui::TextColored(mark, ">");
       } else {
-        ImGui::Text("  %s", text.c_str());
+        ImGui::TextUnformatted(" ");
+      }
+      ImGui::SameLine(0.0f, 0.0f);
+      ImGui::SetCursorScreenPos(ImVec2(start.x + indent, start.y));
+      ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + wrap_width);
+      if (active) ImGui::PushStyleColor(ImGuiCol_Text, mark);
+      ImGui::TextUnformatted(body.c_str());
+      if (active) ImGui::PopStyleColor();
+      ImGui::PopTextWrapPos();
+      if (active && scroll_to_active) {
+        ImGui::SetScrollHereY(0.5f);
+        storage->SetInt(scrolled_id, highlighted);
       }
     }
   };
