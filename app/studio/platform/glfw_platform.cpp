@@ -172,4 +172,4 @@ static_assert(apsp::studio::keys::kV == GLFW_KEY_V && apsp::studio::keys::kLeftB
                   apsp::studio::keys::kRightBracket == GLFW_KEY_RIGHT_BRACKET &&
                   apsp::studio::keys::kFirstModifier == GLFW_KEY_LEFT_SHIFT &&
                   apsp::studio::keys::kLastModifier == GLFW_KEY_RIGHT_SUPER,
-              "key indices must match GLFW's key codes (Π keys)");
+              "key indices must match GLFW's key codes (Π keys, modifiers)");
