@@ -77,6 +77,18 @@ inline void expect_negative_cycle_reported(Solver& s, const Graph& g) {
   EXPECT_TRUE(s.finished());
 }
 
+/// 637 vertices (a random graph, density 0.03) with the cycle 10 -> 400 -> 630 -> 10 of weight -1: its vertices lie
+/// in different bands on 2 and 4 GPUs and on 2 ranks (rank 0 holds row 10, rank 1 rows 400 and 630).
+inline Graph negative_cycle_across_bands() {
+  RandomGraphOptions o;
+  o.density = 0.03;
+  Graph g = random_graph(637, 99, o);
+  g.edges.push_back({10, 400, 3});
+  g.edges.push_back({400, 630, -2});
+  g.edges.push_back({630, 10, -2});
+  return g;
+}
+
 inline const std::vector<std::string>& cuda_backends() {
   // The whole optimization ladder (apsp/solve/ladder.h), in its order.
   static const std::vector<std::string> names{"cuda-simple",  "cuda-naive",  "cuda-simple-vec",  "cuda-pseudo-blocked",

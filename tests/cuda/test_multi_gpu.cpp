@@ -222,13 +222,7 @@ TEST_P(MultiGpu, MixedGranularitiesReachTheFinalResult) {
 TEST_P(MultiGpu, NegativeCycleAcrossBandsIsReported) {
   const GpuSetup setup = GetParam();
   APSP_REQUIRE_SETUP(setup);
-  test::RandomGraphOptions o;
-  o.density = 0.03;
-  Graph g = test::random_graph(637, 99, o);
-  // 10 -> 400 -> 630 -> 10, weight -1: the vertices sit in different bands on 2 and 4 GPUs.
-  g.edges.push_back({10, 400, 3});
-  g.edges.push_back({400, 630, -2});
-  g.edges.push_back({630, 10, -2});
+  const Graph g = test::negative_cycle_across_bands();  // the cycle's vertices sit in different bands
   for (int block : {32, 128}) {
     auto s = make_multi(setup, block, DType::I32);
     s->reset(to_distance_matrix(g, block, DType::I32));

@@ -171,13 +171,7 @@ TEST(MultiProcess, ARankReadsOnlyItsOwnRows) {
 
 TEST(MultiProcess, NegativeCycleStopsBothRanksAtTheSameRound) {
   APSP_REQUIRE_RANKS(2);
-  test::RandomGraphOptions o;
-  o.density = 0.03;
-  Graph g = test::random_graph(637, 99, o);
-  // 10 -> 400 -> 630 -> 10, weight -1: rank 0 holds row 10, rank 1 rows 400 and 630.
-  g.edges.push_back({10, 400, 3});
-  g.edges.push_back({400, 630, -2});
-  g.edges.push_back({630, 10, -2});
+  const Graph g = test::negative_cycle_across_bands();  // rank 0 holds row 10, rank 1 rows 400 and 630
   for (int block : {32, 128}) {
     SCOPED_TRACE("B=" + std::to_string(block));
     std::vector<int> stopped(2, -1);
